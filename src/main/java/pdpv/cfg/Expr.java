@@ -1,0 +1,80 @@
+package pdpv.cfg;
+
+import pdpv.semantics.BinaryOp;
+import pdpv.semantics.CType;
+import pdpv.semantics.UnaryOp;
+
+/**
+ * A side-effect-free, fully typed expression: every implicit conversion of C is an explicit
+ * {@link Cast}, both operands of a {@link Binary} have the same type ({@code operandType}).
+ */
+public sealed interface Expr {
+    CType type();
+
+    /** A constant; {@code bits} is normalized to the type's width. */
+    record Const(CType type, long bits) implements Expr {
+        public Const {
+            bits = type.normalize(bits);
+        }
+
+        @Override
+        public String toString() {
+            return type.format(bits);
+        }
+    }
+
+    record VarRef(Variable variable) implements Expr {
+        @Override
+        public CType type() {
+            return variable.type();
+        }
+
+        @Override
+        public String toString() {
+            return variable.name();
+        }
+    }
+
+    /** {@code -} and {@code ~} yield the operand's (promoted) type; {@code !} yields int. */
+    record Unary(UnaryOp op, Expr operand, CType type) implements Expr {
+        @Override
+        public String toString() {
+            return op.symbol() + "(" + operand + ")";
+        }
+    }
+
+    /** Both operands have {@code operand type} = left.type(); comparisons yield int 0/1. */
+    record Binary(BinaryOp op, Expr left, Expr right, CType type) implements Expr {
+        public Binary {
+            if (!left.type().equals(right.type())) {
+                throw new IllegalArgumentException("operand types differ: " + left.type() + " " + op.symbol() + " " + right.type());
+            }
+        }
+
+        public CType operandType() {
+            return left.type();
+        }
+
+        @Override
+        public String toString() {
+            return "(" + left + " " + op.symbol() + " " + right + ")";
+        }
+    }
+
+    /** Conversion to {@code type} (C11 §6.3.1.2–6.3.1.3). */
+    record Cast(Expr operand, CType type) implements Expr {
+        @Override
+        public String toString() {
+            return "(" + type + ")" + operand;
+        }
+    }
+
+    /** {@code condition ? ifTrue : ifFalse}; the condition is any scalar (true when nonzero),
+     * both branches have {@code type}. */
+    record Ite(Expr condition, Expr ifTrue, Expr ifFalse, CType type) implements Expr {
+        @Override
+        public String toString() {
+            return "(" + condition + " ? " + ifTrue + " : " + ifFalse + ")";
+        }
+    }
+}

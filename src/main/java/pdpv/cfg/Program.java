@@ -1,0 +1,91 @@
+package pdpv.cfg;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import pdpv.semantics.CSemantics;
+
+/**
+ * The lowered entry function with all calls inlined: its variables, its blocks (entry first, only
+ * blocks reachable from the entry) and the C semantics it was typed under. Immutable once built.
+ */
+public final class Program {
+    private final String file;
+    private final String function;
+    private final CSemantics semantics;
+    private final List<Variable> variables;
+    private final List<Block> blocks;
+    private final Map<Integer, Block> byId = new HashMap<>();
+
+    public Program(String file, String function, CSemantics semantics, List<Variable> variables, Block entry) {
+        this.file = file;
+        this.function = function;
+        this.semantics = semantics;
+        this.variables = List.copyOf(variables);
+        this.blocks = Collections.unmodifiableList(reachableFrom(entry));
+        for (Block b : blocks) {
+            b.freeze();
+            byId.put(b.id(), b);
+        }
+    }
+
+    private static List<Block> reachableFrom(Block entry) {
+        List<Block> order = new ArrayList<>();
+        java.util.Set<Block> seen = new java.util.HashSet<>();
+        java.util.ArrayDeque<Block> work = new java.util.ArrayDeque<>();
+        work.add(entry);
+        seen.add(entry);
+        while (!work.isEmpty()) {
+            Block b = work.poll();
+            order.add(b);
+            if (b.terminator() == null) {
+                throw new IllegalStateException("B" + b.id() + " has no terminator");
+            }
+            for (Block s : b.successors()) {
+                if (seen.add(s)) {
+                    work.add(s);
+                }
+            }
+        }
+        return order;
+    }
+
+    public String file() {
+        return file;
+    }
+
+    public String function() {
+        return function;
+    }
+
+    public CSemantics semantics() {
+        return semantics;
+    }
+
+    public List<Variable> variables() {
+        return variables;
+    }
+
+    public List<Block> blocks() {
+        return blocks;
+    }
+
+    public Block entry() {
+        return blocks.get(0);
+    }
+
+    public Block block(int id) {
+        return byId.get(id);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("function " + function + " (" + file + ")\n");
+        for (Block b : blocks) {
+            sb.append(b);
+        }
+        return sb.toString();
+    }
+}

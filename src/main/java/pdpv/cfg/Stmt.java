@@ -1,0 +1,53 @@
+package pdpv.cfg;
+
+/** A statement of a basic block. Every statement carries its source location. */
+public sealed interface Stmt {
+    SourceLoc loc();
+
+    /** {@code target = value}; value already converted to the target's type. */
+    record Assign(Variable target, Expr value, SourceLoc loc) implements Stmt {
+        public Assign {
+            if (!target.type().equals(value.type())) {
+                throw new IllegalArgumentException("assignment of " + value.type() + " to " + target + ": " + target.type());
+            }
+        }
+
+        @Override
+        public String toString() {
+            return target + " = " + value;
+        }
+    }
+
+    /**
+     * {@code target} gets a fresh arbitrary value: a program input (nondet call, entry parameter,
+     * BLAST's NONDET, a global under --nondet-globals) or an indeterminate uninitialized local.
+     * {@code description} says which, for the user (e.g. {@code __VERIFIER_nondet_int()}).
+     */
+    record Havoc(Variable target, Reason reason, String description, SourceLoc loc) implements Stmt {
+        public enum Reason { INPUT, UNINITIALIZED }
+
+        @Override
+        public String toString() {
+            return target + " = *" + " /* " + description + " */";
+        }
+    }
+
+    /** Executions on which {@code condition} is zero stop here without error. */
+    record Assume(Expr condition, SourceLoc loc) implements Stmt {
+        @Override
+        public String toString() {
+            return "assume " + condition;
+        }
+    }
+
+    /**
+     * An assertion: an execution that reaches it with {@code condition} zero is an error. Always
+     * the last statement of its block. {@code text} is the source text, for messages.
+     */
+    record Assert(Expr condition, String text, SourceLoc loc) implements Stmt {
+        @Override
+        public String toString() {
+            return "assert " + condition;
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package pdpv.semantics;
+
+/**
+ * The meaning of C's integer operations (C11 §6.3, §6.5) in two's complement, over any
+ * {@link BitVectorAlgebra}. Type rules (promotion, usual arithmetic conversions) and evaluation
+ * rules live here and nowhere else.
+ */
+public final class CSemantics {
+    private final DataModel model;
+
+    public CSemantics(DataModel model) {
+        this.model = model;
+    }
+
+    public DataModel model() {
+        return model;
+    }
+
+    public CType type(CType.Kind kind, boolean signed) {
+        return CType.of(kind, signed, model);
+    }
+
+    public CType intType() {
+        return type(CType.Kind.INT, true);
+    }
+
+    /** Integer promotion (§6.3.1.1): types of rank below int become int (all their values fit). */
+    public CType promote(CType t) {
+        if (t.kind().rank() < CType.Kind.INT.rank()) {
+            return intType();
+        }
+        return t;
+    }
+
+    /** Usual arithmetic conversions (§6.3.1.8) of two operand types, after promotion. */
+    public CType usualArithmetic(CType a, CType b) {
+        CType x = promote(a);
+        CType y = promote(b);
+        if (x.equals(y)) {
+            return x;
+        }
+        if (x.signed() == y.signed()) {
+            return x.kind().rank() >= y.kind().rank() ? x : y;
+        }
+        CType unsigned = x.signed() ? y : x;
+        CType signed = x.signed() ? x : y;
+        if (unsigned.kind().rank() >= signed.kind().rank()) {
+            return unsigned;
+        }
+        if (signed.width() > unsigned.width()) {
+            return signed;
+        }
+        return type(signed.kind(), false);
+    }
+
+    /** Conversion of a value of type {@code from} to type {@code to} (§6.3.1.2, §6.3.1.3):
+     * to _Bool compares with zero; otherwise truncate, or extend by the source's signedness. */
+    public <V, B> V convert(BitVectorAlgebra<V, B> alg, V value, CType from, CType to) {
+        if (to.isBool()) {
+            if (from.isBool()) {
+                return value;
+            }
+            B isZero = alg.eq(value, alg.constant(0, from.width()));
+            return alg.ite(isZero, alg.constant(0, 1), alg.constant(1, 1));
+        }
+        if (to.width() == from.width()) {
+            return value;
+        }
+        if (to.width() < from.width()) {
+            return alg.extract(value, to.width() - 1, 0);
+        }
+        int extra = to.width() - from.width();
+        return from.signed() ? alg.signExtend(value, extra) : alg.zeroExtend(value, extra);
+    }
+
+    /** An arithmetic or bitwise operator on two operands of type {@code t}, yielding type t. */
+    public <V, B> V arithmetic(BitVectorAlgebra<V, B> alg, BinaryOp op, CType t, V a, V b) {
+        return switch (op) {
+            case ADD -> alg.add(a, b);
+            case SUB -> alg.sub(a, b);
+            case MUL -> alg.mul(a, b);
+            case DIV -> t.signed() ? alg.sdiv(a, b) : alg.udiv(a, b);
+            case REM -> t.signed() ? alg.srem(a, b) : alg.urem(a, b);
+            case SHL -> alg.shl(a, b);
+            case SHR -> t.signed() ? alg.ashr(a, b) : alg.lshr(a, b);
+            case AND -> alg.and(a, b);
+            case OR -> alg.or(a, b);
+            case XOR -> alg.xor(a, b);
+            default -> throw new IllegalArgumentException(op + " is a comparison");
+        };
+    }
+
+    /** A comparison of two operands of type {@code t}, as a truth value. */
+    public <V, B> B compare(BitVectorAlgebra<V, B> alg, BinaryOp op, CType t, V a, V b) {
+        boolean s = t.signed();
+        return switch (op) {
+            case EQ -> alg.eq(a, b);
+            case NE -> alg.lnot(alg.eq(a, b));
+            case LT -> s ? alg.slt(a, b) : alg.ult(a, b);
+            case LE -> s ? alg.sle(a, b) : alg.ule(a, b);
+            case GT -> s ? alg.slt(b, a) : alg.ult(b, a);
+            case GE -> s ? alg.sle(b, a) : alg.ule(b, a);
+            default -> throw new IllegalArgumentException(op + " is not a comparison");
+        };
+    }
+
+    /** Any binary operator: arithmetic yields type {@code operandType}, comparisons int 0/1. */
+    public <V, B> V binary(BitVectorAlgebra<V, B> alg, BinaryOp op, CType operandType, V a, V b) {
+        if (op.isComparison()) {
+            return fromTruth(alg, compare(alg, op, operandType, a, b));
+        }
+        return arithmetic(alg, op, operandType, a, b);
+    }
+
+    /** A unary operator on an operand of type {@code t} (already promoted for - and ~). */
+    public <V, B> V unary(BitVectorAlgebra<V, B> alg, UnaryOp op, CType t, V a) {
+        return switch (op) {
+            case NEG -> alg.neg(a);
+            case BIT_NOT -> alg.not(a);
+            case LOG_NOT -> fromTruth(alg, isZero(alg, t, a));
+        };
+    }
+
+    /** The truth value C gives a scalar in a condition: nonzero is true. */
+    public <V, B> B isTrue(BitVectorAlgebra<V, B> alg, CType t, V a) {
+        return alg.lnot(isZero(alg, t, a));
+    }
+
+    private <V, B> B isZero(BitVectorAlgebra<V, B> alg, CType t, V a) {
+        return alg.eq(a, alg.constant(0, t.width()));
+    }
+
+    /** A truth value as C's int 0 or 1. */
+    public <V, B> V fromTruth(BitVectorAlgebra<V, B> alg, B truth) {
+        int w = intType().width();
+        return alg.ite(truth, alg.constant(1, w), alg.constant(0, w));
+    }
+}

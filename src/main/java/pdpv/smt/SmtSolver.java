@@ -1,0 +1,73 @@
+package pdpv.smt;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Params;
+import com.microsoft.z3.Solver;
+import com.microsoft.z3.Status;
+import java.util.List;
+
+/**
+ * A Z3 QF_BV solver with incremental assertions, push/pop and checks under assumptions. Owns its
+ * native solver; the {@link Context} belongs to the caller, who closes it after the solver is no
+ * longer used. Counts calls and time into a shared {@link SmtStatistics}.
+ */
+public final class SmtSolver {
+    private final Context ctx;
+    private final Solver solver;
+    private final SmtStatistics statistics;
+
+    public SmtSolver(Context ctx, SmtStatistics statistics) {
+        this.ctx = ctx;
+        this.solver = ctx.mkSolver();
+        this.statistics = statistics;
+    }
+
+    public Context context() {
+        return ctx;
+    }
+
+    public SmtStatistics statistics() {
+        return statistics;
+    }
+
+    /** Per-check time limit in milliseconds (0 = none). */
+    public void setTimeoutMillis(long millis) {
+        Params p = ctx.mkParams();
+        p.add("timeout", (int) Math.min(Integer.MAX_VALUE, Math.max(0, millis)));
+        solver.setParameters(p);
+    }
+
+    public void add(BoolExpr... assertions) {
+        solver.add(assertions);
+    }
+
+    public void push() {
+        solver.push();
+    }
+
+    public void pop() {
+        solver.pop();
+    }
+
+    /** Checks the assertions together with the assumptions (Boolean constants or their negations). */
+    public SmtResult check(BoolExpr... assumptions) {
+        long start = System.nanoTime();
+        Status status = solver.check(assumptions);
+        statistics.record(System.nanoTime() - start);
+        return switch (status) {
+            case SATISFIABLE -> new SmtResult.Sat(solver.getModel());
+            case UNSATISFIABLE -> new SmtResult.Unsat(List.of(solver.getUnsatCore()));
+            case UNKNOWN -> new SmtResult.Unknown(solver.getReasonUnknown());
+        };
+    }
+
+    public SmtResult check(List<BoolExpr> assumptions) {
+        return check(assumptions.toArray(new BoolExpr[0]));
+    }
+
+    /** Interrupts a running check from another thread (the check answers Unknown). */
+    public void interrupt() {
+        ctx.interrupt();
+    }
+}
