@@ -187,6 +187,22 @@ class InterpreterTest {
     }
 
     @Test
+    void repetitionIsSeenWhenOnePeriodFitsTheRememberedStates() {
+        // while (1) x = (x + 1) & 7; enters its head with 8 distinct states per period.
+        Variable x = var("x", INT);
+        Block loop = block(0, assign(x, bin(BinaryOp.AND, bin(BinaryOp.ADD, ref(x), c(INT, 1)), c(INT, 7))));
+        jump(loop, loop);
+        Map<Variable, Long> start = Map.of(x, 0L);
+        Execution fits = new Interpreter(SEM, new InterpreterOptions(1_000, 8, 10, 10))
+                .run(loop, start, InputOracle.constant(0));
+        assertEquals(Outcome.REPEATED_STATE, fits.outcome());
+        assertEquals(9, fits.blocksEntered());
+        Execution tooSmall = new Interpreter(SEM, new InterpreterOptions(1_000, 7, 10, 10))
+                .run(loop, start, InputOracle.constant(0));
+        assertEquals(Outcome.STEP_LIMIT, tooSmall.outcome());
+    }
+
+    @Test
     void infiniteLoopReadingInputsHitsTheStepLimit() {
         // while (1) { x = nondet(); x = 0; }: the state repeats, but every pass reads a new input.
         Variable x = var("x", INT);
