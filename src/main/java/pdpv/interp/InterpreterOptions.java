@@ -15,7 +15,7 @@ public record InterpreterOptions(long maxSteps, int maxRememberedStates, int max
 
     public InterpreterOptions {
         if (maxSteps < 1 || maxRememberedStates < 1 || maxPathLength < 0 || maxRecordedInputs < 0) {
-            throw new IllegalArgumentException("interpreter bounds must be positive");
+            throw new IllegalArgumentException("maxSteps and maxRememberedStates must be positive, the other bounds not negative");
         }
     }
 
