@@ -22,7 +22,8 @@ public final class DagEncoding {
     DagEncoding(Block start, Map<Block, EncodedBlock> blocks, Map<Block, Map<Block, BoolExpr>> incoming, List<BoolExpr> clauses) {
         this.start = start;
         this.blocks = Collections.unmodifiableMap(new LinkedHashMap<>(blocks));
-        this.incoming = incoming;
+        this.incoming = new LinkedHashMap<>();
+        incoming.forEach((to, edges) -> this.incoming.put(to, Collections.unmodifiableMap(new LinkedHashMap<>(edges))));
         this.clauses = List.copyOf(clauses);
     }
 
@@ -47,12 +48,13 @@ public final class DagEncoding {
     /** The DAG predecessors of {@code b} inside the region (back edges and outside blocks excluded). */
     public List<Block> predecessors(Block b) {
         block(b);
-        return new ArrayList<>(incoming.get(b).keySet());
+        return List.copyOf(incoming.get(b).keySet());
     }
 
     /** e_{from,to}: true when the path takes the DAG edge from -> to. */
     public BoolExpr edgeVar(Block from, Block to) {
-        BoolExpr e = incoming.get(block(to).block()).get(from);
+        block(to);
+        BoolExpr e = incoming.get(to).get(from);
         if (e == null) {
             throw new IllegalArgumentException("B" + from.id() + " -> B" + to.id() + " is not an edge of the region");
         }

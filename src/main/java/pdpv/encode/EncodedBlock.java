@@ -2,6 +2,8 @@ package pdpv.encode;
 
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Block;
@@ -24,9 +26,9 @@ public record EncodedBlock(
         BoolExpr assertionHolds) {
 
     public EncodedBlock {
-        entryVariants = Map.copyOf(entryVariants);
-        afterInvariantVariants = Map.copyOf(afterInvariantVariants);
+        entryVariants = Collections.unmodifiableMap(new LinkedHashMap<>(entryVariants));
+        afterInvariantVariants = Collections.unmodifiableMap(new LinkedHashMap<>(afterInvariantVariants));
         havocs = List.copyOf(havocs);
-        exitVariants = Map.copyOf(exitVariants);
+        exitVariants = Collections.unmodifiableMap(new LinkedHashMap<>(exitVariants));
     }
 }

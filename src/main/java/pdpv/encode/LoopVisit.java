@@ -1,5 +1,7 @@
 package pdpv.encode;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
@@ -10,7 +12,7 @@ import pdpv.cfg.Variable;
  */
 public record LoopVisit(Loop loop, Map<Variable, Long> before, Map<Variable, Long> after) {
     public LoopVisit {
-        before = Map.copyOf(before);
-        after = Map.copyOf(after);
+        before = Collections.unmodifiableMap(new LinkedHashMap<>(before));
+        after = Collections.unmodifiableMap(new LinkedHashMap<>(after));
     }
 }
