@@ -63,24 +63,14 @@ public final class DagEncoder {
             if (!region.contains(b)) {
                 continue;
             }
+            if (encoded.isEmpty() && b != start) {
+                throw new IllegalArgumentException("B" + b.id() + " precedes the start B" + start.id() + " in the region");
+            }
             BoolExpr blockVar = variants.freshBool("b" + b.id());
             Map<Block, BoolExpr> in = new LinkedHashMap<>();
-            Map<Variable, BitVecExpr> entry;
-            if (b == start) {
-                entry = new LinkedHashMap<>(initial);
-            } else {
-                for (Block pred : predecessors.of(b)) {
-                    if (!region.contains(pred) || loops.isBackEdge(pred, b)) {
-                        continue;
-                    }
-                    EncodedBlock from = encoded.get(pred);
-                    if (from == null) {
-                        throw new IllegalStateException("B" + pred.id() + " -> B" + b.id() + " is not forward");
-                    }
-                    BoolExpr edge = variants.freshBool("e" + pred.id() + "_" + b.id());
-                    clauses.add(ctx.mkImplies(edge, ctx.mkAnd(from.blockVar(), leaves(from, b))));
-                    in.put(pred, edge);
-                }
+            Map<Variable, BitVecExpr> entry = initial;
+            if (b != start) {
+                in = incomingEdges(b, region, encoded, clauses);
                 clauses.add(ctx.mkImplies(blockVar, ctx.mkOr(in.values().toArray(new BoolExpr[0]))));
                 entry = join(in, encoded, clauses);
             }
@@ -88,6 +78,25 @@ public final class DagEncoder {
             encoded.put(b, encodeBlock(b, blockVar, entry, b != start || invariantAtStart, clauses));
         }
         return new DagEncoding(start, encoded, incoming, clauses);
+    }
+
+    /** The DAG edges into {@code b} from the region, each with e_{j,i} ⇒ b_j ∧ (control leaves B_j to B_i). */
+    private Map<Block, BoolExpr> incomingEdges(Block b, Set<Block> region, Map<Block, EncodedBlock> encoded,
+                                               List<BoolExpr> clauses) {
+        Map<Block, BoolExpr> in = new LinkedHashMap<>();
+        for (Block pred : predecessors.of(b)) {
+            if (!region.contains(pred) || loops.isBackEdge(pred, b)) {
+                continue;
+            }
+            EncodedBlock from = encoded.get(pred);
+            if (from == null) {
+                throw new IllegalStateException("B" + pred.id() + " -> B" + b.id() + " is not a forward edge");
+            }
+            BoolExpr edge = variants.freshBool("e" + pred.id() + "_" + b.id());
+            clauses.add(ctx.mkImplies(edge, ctx.mkAnd(from.blockVar(), leaves(from, b))));
+            in.put(pred, edge);
+        }
+        return in;
     }
 
     /** guard(from -> to) ∧ (from's final assertion holds): when control may take the edge. */

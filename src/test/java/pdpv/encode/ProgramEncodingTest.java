@@ -312,4 +312,27 @@ class ProgramEncodingTest {
             assertEquals(77L, innerVisit.after().get(x));
         }
     }
+
+    /** {@code x = *; assert(x != 3); assert(x != 3);}: a failed assertion ends the execution. */
+    @Test
+    void controlLeavesABlockOnlyWhenItsAssertionHolds() {
+        IrBuilder ir = new IrBuilder();
+        Variable x = ir.var("x");
+        Block b1 = ir.block();
+        Block b2 = ir.block();
+        Stmt.Assert first = assertion(bin(BinaryOp.NE, ref(x), c(3)));
+        b1.add(havoc(x));
+        b1.add(first);
+        jump(b1, b2);
+        b2.add(assertion(bin(BinaryOp.NE, ref(x), c(3))));
+        halt(b2);
+        try (Context ctx = new Context()) {
+            ProgramEncoding enc = encode(ctx, ir.program(b1));
+            Counterexample cex = enc.decode(model(ctx, enc.formula()));
+            assertSame(first, cex.violated());
+            assertEquals(List.of(b1), cex.path());
+            assertEquals(3L, cex.havocValues().values().iterator().next());
+            assertUnsat(ctx, enc.formula(), enc.dag().block(b2).blockVar());
+        }
+    }
 }
