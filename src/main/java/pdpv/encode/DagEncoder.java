@@ -110,6 +110,7 @@ public final class DagEncoder {
         return from.assertionHolds() == null ? guard : ctx.mkAnd(guard, from.assertionHolds());
     }
 
+    /** The variants on entry to a block: shared when all incoming edges agree, else a join variant. */
     private Map<Variable, BitVecExpr> join(Map<Block, BoolExpr> in, Map<Block, EncodedBlock> encoded, List<BoolExpr> clauses) {
         Map<Variable, BitVecExpr> entry = new LinkedHashMap<>();
         if (in.isEmpty()) {
@@ -137,6 +138,7 @@ public final class DagEncoder {
         return entry;
     }
 
+    /** LI_l at a loop head, then b_i ⇒ (x_{k+1} = value), fresh havoc variants and b_i ⇒ assumption. */
     private EncodedBlock encodeBlock(Block b, BoolExpr blockVar, Map<Variable, BitVecExpr> entry, boolean mayPlaceInvariant,
                                      List<BoolExpr> clauses) {
         Map<Variable, BitVecExpr> current = new LinkedHashMap<>(entry);
