@@ -64,7 +64,7 @@ public final class Verifier {
     private Execution replayFromEntry(Program program, Counterexample cex) {
         Map<Stmt.Havoc, List<Long>> values = new HashMap<>();
         cex.havocValues().forEach((h, v) -> values.put(h, List.of(v)));
-        Interpreter interpreter = new Interpreter(program, new InterpreterOptions(options.maxInterpreterSteps()));
+        Interpreter interpreter = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(options.maxInterpreterSteps()));
         return interpreter.run(program.entry(), Map.of(), InputOracle.fromValues(values, 0L));
     }
 
@@ -83,7 +83,7 @@ public final class Verifier {
     /** The source lines of the blocks the failing run visited, without immediate repetitions. */
     private static List<SourceLoc> sourcePath(Program program, Execution run) {
         List<SourceLoc> path = new ArrayList<>();
-        for (int id : run.visitedBlocks()) {
+        for (int id : run.path()) {
             Block b = program.block(id);
             for (Stmt s : b.statements()) {
                 SourceLoc loc = s.loc();

@@ -10,7 +10,6 @@ import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -22,8 +21,9 @@ import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
-import pdpv.cfg.Terminator;
 import pdpv.cfg.Variable;
+import pdpv.interp.Execution;
+import pdpv.interp.Interpreter;
 import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CSemantics;
 import pdpv.semantics.DataModel;
@@ -31,13 +31,12 @@ import pdpv.semantics.UnaryOp;
 
 /**
  * Differential test of the passified DAG (thesis §4.3.1) on random loop-free int programs: with
- * entry values and havoc values fixed, F is satisfiable exactly when a concrete run (an oracle over
- * {@link ConcreteAlgebra}) fails an assertion, and the decoded path is the run's path.
+ * entry values and havoc values fixed, F is satisfiable exactly when the concrete interpreter's run
+ * fails an assertion, and the decoded path is the run's path.
  */
 class RandomLoopFreeProgramsTest {
     private static final long[] SPECIAL = {0, 1, 2, 3, -1, -2, 31, 32, 33, 0x7FFFFFFFL, 0x80000000L};
     private final CSemantics sem = new CSemantics(DataModel.ILP32);
-    private final ConcreteAlgebra concrete = new ConcreteAlgebra(32);
     private final Random rnd = new Random(4711);
     private int line;
 
@@ -52,7 +51,7 @@ class RandomLoopFreeProgramsTest {
                 Map<Variable, Long> entry = new HashMap<>();
                 vars.forEach(v -> entry.put(v, value()));
                 Map<Stmt.Havoc, Long> inputs = new HashMap<>();
-                Run run = run(p, entry, inputs);
+                Execution run = run(p, entry, inputs);
 
                 ProgramEncoding enc = ProgramEncoding.build(ctx, p, LoopForest.of(p));
                 Solver s = ctx.mkSolver();
@@ -67,73 +66,21 @@ class RandomLoopFreeProgramsTest {
                     }
                 }
                 Status status = s.check();
-                assertEquals(run.violated != null ? Status.SATISFIABLE : Status.UNSATISFIABLE, status, p.toString());
-                if (run.violated != null) {
+                assertEquals(run.hitsAssertion() ? Status.SATISFIABLE : Status.UNSATISFIABLE, status, p.toString());
+                if (run.hitsAssertion()) {
                     violations++;
                     Counterexample cex = enc.decode(s.getModel());
-                    assertSame(run.violated, cex.violated());
-                    assertEquals(run.path, cex.path(), p.toString());
+                    assertSame(run.failedAssertion(), cex.violated());
+                    assertEquals(run.path().stream().map(p::block).toList(), cex.path(), p.toString());
                 }
             }
         }
         assertEquals(true, violations > 80, "enough violating runs: " + violations);
     }
 
-    private static final class Run {
-        final List<Block> path = new ArrayList<>();
-        Stmt.Assert violated;
-    }
-
-    /** Executes {@code p}; havocs not yet in {@code inputs} get a random value recorded there. */
-    private Run run(Program p, Map<Variable, Long> entry, Map<Stmt.Havoc, Long> inputs) {
-        Map<Variable, Long> state = new LinkedHashMap<>(entry);
-        Run run = new Run();
-        Block b = p.entry();
-        while (b != null) {
-            run.path.add(b);
-            for (Stmt st : b.statements()) {
-                if (st instanceof Stmt.Assign a) {
-                    state.put(a.target(), eval(a.value(), state));
-                } else if (st instanceof Stmt.Havoc h) {
-                    state.put(h.target(), inputs.computeIfAbsent(h, k -> value()));
-                } else if (st instanceof Stmt.Assume a && !truth(a.condition(), state)) {
-                    return run;
-                } else if (st instanceof Stmt.Assert a && !truth(a.condition(), state)) {
-                    run.violated = a;
-                    return run;
-                }
-            }
-            Terminator t = b.terminator();
-            if (t instanceof Terminator.Jump j) {
-                b = j.target();
-            } else if (t instanceof Terminator.Branch br) {
-                b = truth(br.condition(), state) ? br.ifTrue() : br.ifFalse();
-            } else {
-                b = null;
-            }
-        }
-        return run;
-    }
-
-    private long eval(Expr e, Map<Variable, Long> state) {
-        if (e instanceof Expr.Const c) {
-            return c.bits();
-        }
-        if (e instanceof Expr.VarRef v) {
-            return state.get(v.variable());
-        }
-        if (e instanceof Expr.Unary u) {
-            return sem.unary(concrete, u.op(), u.operand().type(), eval(u.operand(), state));
-        }
-        if (e instanceof Expr.Binary b) {
-            return sem.binary(concrete, b.op(), b.operandType(), eval(b.left(), state), eval(b.right(), state));
-        }
-        Expr.Ite i = (Expr.Ite) e;
-        return truth(i.condition(), state) ? eval(i.ifTrue(), state) : eval(i.ifFalse(), state);
-    }
-
-    private boolean truth(Expr e, Map<Variable, Long> state) {
-        return sem.isTrue(concrete, e.type(), eval(e, state));
+    /** Runs {@code p} in the interpreter; havocs not yet in {@code inputs} get a random value recorded there. */
+    private Execution run(Program p, Map<Variable, Long> entry, Map<Stmt.Havoc, Long> inputs) {
+        return new Interpreter(sem).run(p.entry(), entry, (h, occurrence) -> inputs.computeIfAbsent(h, k -> value()));
     }
 
     private long value() {

@@ -64,7 +64,7 @@ class SemanticsDifferentialTest {
             List<String> gccValues = runWithGcc(p, gen.declarations(), exprs);
             String checked = pdpvProgram(gen.declarations(), exprs, gccValues);
             Program program = FrontEnd.parse("diff" + p + ".c", checked, options);
-            Execution run = new Interpreter(program, new InterpreterOptions(1_000_000))
+            Execution run = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(1_000_000))
                     .run(program.entry(), Map.of(), InputOracle.constant(0));
             assertEquals(Execution.Outcome.HALTED, run.outcome(),
                     () -> "interpreter disagrees with gcc at " + run.failedAssertion() + "\n" + checked);
