@@ -68,7 +68,8 @@ final class ProgramLowering {
             if (!(d instanceof IASTSimpleDeclaration sd) || sd.getDeclSpecifier().getStorageClass() == IASTDeclSpecifier.sc_typedef) {
                 continue;
             }
-            for (IASTDeclarator declarator : sd.getDeclarators()) {
+            for (IASTDeclarator outer : sd.getDeclarators()) {
+                IASTDeclarator declarator = TypeResolver.innermost(outer);
                 IBinding binding = declarator.getName().resolveBinding();
                 if (!(binding instanceof IVariable variable)) {
                     continue;
@@ -84,7 +85,7 @@ final class ProgramLowering {
                     ctx.globals.put(binding, ctx.ir.variable(name, name, ctx.types.resolve(variable.getType(), loc), Variable.Kind.GLOBAL));
                     locations.put(binding, loc);
                 }
-                IASTExpression init = ctx.statements.initializer(declarator.getInitializer(), loc);
+                IASTExpression init = ctx.statements.initializer(outer.getInitializer(), loc);
                 if (init != null) {
                     initializers.put(binding, init);
                     locations.put(binding, loc);

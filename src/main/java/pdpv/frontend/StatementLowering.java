@@ -124,7 +124,8 @@ final class StatementLowering {
         if (storage == IASTDeclSpecifier.sc_typedef || storage == IASTDeclSpecifier.sc_extern) {
             return;
         }
-        for (IASTDeclarator declarator : d.getDeclarators()) {
+        for (IASTDeclarator outer : d.getDeclarators()) {
+            IASTDeclarator declarator = TypeResolver.innermost(outer);
             IBinding binding = declarator.getName().resolveBinding();
             if (!(binding instanceof IVariable variable)) {
                 continue;
@@ -133,12 +134,12 @@ final class StatementLowering {
             String name = declarator.getName().toString();
             CType type = variableType(variable, name, loc);
             if (storage == IASTDeclSpecifier.sc_static) {
-                staticLocal(binding, name, type, declarator.getInitializer(), loc);
+                staticLocal(binding, name, type, outer.getInitializer(), loc);
                 continue;
             }
             Variable v = ctx.ir.variable(ctx.frame().prefix() + name, name, type, Variable.Kind.LOCAL);
             ctx.frame().locals().put(binding, v);
-            IASTExpression init = initializer(declarator.getInitializer(), loc);
+            IASTExpression init = initializer(outer.getInitializer(), loc);
             if (init == null) {
                 ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "uninitialized " + name, loc);
             } else {

@@ -1,5 +1,6 @@
 package pdpv.frontend;
 
+import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
 import org.eclipse.cdt.core.dom.ast.IArrayType;
 import org.eclipse.cdt.core.dom.ast.IBasicType;
 import org.eclipse.cdt.core.dom.ast.ICompositeType;
@@ -118,8 +119,8 @@ final class TypeResolver {
     }
 
     private static String describe(IType t) {
-        if (t instanceof IPointerType) {
-            return "pointer type";
+        if (t instanceof IPointerType p) {
+            return strip(p.getType()) instanceof IFunctionType ? "function pointer" : "pointer type";
         }
         if (t instanceof IArrayType) {
             return "array type";
@@ -131,6 +132,15 @@ final class TypeResolver {
             return "function pointer";
         }
         return "type " + t;
+    }
+
+    /** The declarator that names the entity, inside parentheses such as {@code (*fp)(int)}. */
+    static IASTDeclarator innermost(IASTDeclarator declarator) {
+        IASTDeclarator d = declarator;
+        while (d.getNestedDeclarator() != null) {
+            d = d.getNestedDeclarator();
+        }
+        return d;
     }
 
     static UserError unsupported(String what, SourceLoc loc) {
