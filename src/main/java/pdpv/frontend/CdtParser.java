@@ -19,10 +19,13 @@ import pdpv.semantics.DataModel;
 /**
  * Gets a translation unit from CDT's GNU C parser without Eclipse running: a scanner info with the
  * data model's predefined macros, headers served by {@link BuiltinHeaders}, and every preprocessor
- * problem and {@code IASTProblem} node collected; the first one (in source order) becomes a
- * {@link UserError} of kind SYNTAX.
+ * problem and {@code IASTProblem} node collected; they become one {@link UserError} of kind
+ * SYNTAX, located at the first (in source order), whose message lists the others.
  */
 final class CdtParser {
+    /** How many problems the error message lists; the first one gives the error's location. */
+    private static final int MAX_REPORTED = 10;
+
     private CdtParser() {
     }
 
@@ -50,7 +53,14 @@ final class CdtParser {
         List<IASTProblem> problems = problems(tu);
         if (!problems.isEmpty()) {
             IASTProblem first = problems.get(0);
-            throw new UserError(UserError.Kind.SYNTAX, locator.loc(first), first.getMessage());
+            StringBuilder message = new StringBuilder(first.getMessage());
+            for (IASTProblem p : problems.subList(1, Math.min(problems.size(), MAX_REPORTED))) {
+                message.append('\n').append(new UserError(UserError.Kind.SYNTAX, locator.loc(p), p.getMessage()).render());
+            }
+            if (problems.size() > MAX_REPORTED) {
+                message.append("\n(").append(problems.size() - MAX_REPORTED).append(" more problems)");
+            }
+            throw new UserError(UserError.Kind.SYNTAX, locator.loc(first), message.toString());
         }
         return tu;
     }

@@ -6,10 +6,11 @@ import java.util.BitSet;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import pdpv.cfg.Block;
-import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 
 /**
@@ -23,8 +24,8 @@ final class IrreducibleFlowCheck {
     private final Map<Block, Integer> index = new HashMap<>();
     private final List<List<Integer>> predecessors = new ArrayList<>();
 
-    private IrreducibleFlowCheck(Program program) {
-        blocks = program.blocks();
+    private IrreducibleFlowCheck(Block entry) {
+        blocks = reachable(entry);
         for (int i = 0; i < blocks.size(); i++) {
             index.put(blocks.get(i), i);
             predecessors.add(new ArrayList<>());
@@ -36,11 +37,25 @@ final class IrreducibleFlowCheck {
         }
     }
 
-    static void check(Program program, List<IrBuilder.GotoEdge> gotos) {
-        new IrreducibleFlowCheck(program).run(program, gotos);
+    /** Checks the graph reachable from {@code entry}; {@code file} locates the error when no goto is found. */
+    static void check(Block entry, List<IrBuilder.GotoEdge> gotos, String file) {
+        new IrreducibleFlowCheck(entry).run(gotos, file);
     }
 
-    private void run(Program program, List<IrBuilder.GotoEdge> gotos) {
+    private static List<Block> reachable(Block entry) {
+        List<Block> order = new ArrayList<>(List.of(entry));
+        Set<Block> seen = new HashSet<>(order);
+        for (int i = 0; i < order.size(); i++) {
+            for (Block s : order.get(i).successors()) {
+                if (seen.add(s)) {
+                    order.add(s);
+                }
+            }
+        }
+        return order;
+    }
+
+    private void run(List<IrBuilder.GotoEdge> gotos, String file) {
         BitSet[] dominators = dominators();
         int n = blocks.size();
         int[] state = new int[n];
@@ -60,7 +75,7 @@ final class IrreducibleFlowCheck {
                 state[s] = 1;
                 stack.push(new int[] {s, 0});
             } else if (state[s] == 1 && !dominators[top[0]].get(s)) {
-                throw new UserError(UserError.Kind.UNSUPPORTED, location(top[0], s, gotos, program), "irreducible goto");
+                throw new UserError(UserError.Kind.UNSUPPORTED, location(top[0], s, gotos, file), "irreducible goto");
             }
         }
     }
@@ -97,7 +112,7 @@ final class IrreducibleFlowCheck {
     }
 
     /** The line of a goto entering the cycle through {@code source -> target} from outside it. */
-    private SourceLoc location(int source, int target, List<IrBuilder.GotoEdge> gotos, Program program) {
+    private SourceLoc location(int source, int target, List<IrBuilder.GotoEdge> gotos, String file) {
         BitSet cycle = reachableFrom(target);
         cycle.and(reaching(source));
         List<IrBuilder.GotoEdge> candidates = new ArrayList<>();
@@ -117,7 +132,7 @@ final class IrreducibleFlowCheck {
             }
         }
         return candidates.stream().map(IrBuilder.GotoEdge::loc).min(Comparator.comparingInt(SourceLoc::line))
-                .orElse(new SourceLoc(program.file(), 0, 0));
+                .orElse(new SourceLoc(file, 0, 0));
     }
 
     private BitSet reachableFrom(int start) {

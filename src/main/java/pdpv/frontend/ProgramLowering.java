@@ -55,9 +55,9 @@ final class ProgramLowering {
         frame.checkLabels();
         ctx.frames.pop();
         ctx.ir.prologue().setTerminator(new Terminator.Jump(ctx.ir.bodyStart()));
-        Program program = new Program(ctx.locator.fileName(), function, ctx.types.semantics(), ctx.ir.variables(), ctx.ir.prologue());
-        IrreducibleFlowCheck.check(program, ctx.ir.gotos());
-        return program;
+        IrreducibleFlowCheck.check(ctx.ir.prologue(), ctx.ir.gotos(), ctx.locator.fileName());
+        JumpThreading.thread(ctx.ir.prologue());
+        return new Program(ctx.locator.fileName(), function, ctx.types.semantics(), ctx.ir.variables(), ctx.ir.prologue());
     }
 
     /** Creates the globals of integer type, in declaration order, and queues their initialization. */
