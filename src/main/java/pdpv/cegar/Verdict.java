@@ -35,7 +35,11 @@ public record Verdict(
         }
     }
 
-    /** One value the program read, in the order it was read: what it is, where, and its value. */
+    /**
+     * One value the program read, in the order it was read: the variable it went to ({@code null}
+     * for a compiler temporary), what produced it (e.g. {@code __VERIFIER_nondet_int()},
+     * {@code parameter n}, {@code uninitialized j}), where, and its value.
+     */
     public record InputValue(String name, String source, SourceLoc loc, String value) {
     }
 

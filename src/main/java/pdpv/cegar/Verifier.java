@@ -11,6 +11,7 @@ import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
+import pdpv.cfg.Variable;
 import pdpv.encode.Counterexample;
 import pdpv.encode.ProgramEncoding;
 import pdpv.interp.Execution;
@@ -72,7 +73,8 @@ public final class Verifier {
         List<Verdict.InputValue> inputs = new ArrayList<>();
         for (InputEvent e : run.inputs()) {
             Stmt.Havoc h = e.havoc();
-            inputs.add(new Verdict.InputValue(h.target().sourceName(), h.description(), h.loc(),
+            String name = h.target().kind() == Variable.Kind.TEMPORARY ? null : h.target().sourceName();
+            inputs.add(new Verdict.InputValue(name, h.description(), h.loc(),
                     h.target().type().format(e.value())));
         }
         Stmt.Assert failed = run.failedAssertion();

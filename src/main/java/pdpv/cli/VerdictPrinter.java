@@ -26,7 +26,7 @@ final class VerdictPrinter {
         if (!v.inputs().isEmpty()) {
             out.println("inputs (in the order the program reads them):");
             for (Verdict.InputValue in : v.inputs()) {
-                out.println("  " + in.name() + " = " + in.value() + "    (" + in.source() + " at " + lineOf(in.loc()) + ")");
+                out.println("  " + lineOf(in.loc()) + ": " + in.source() + " = " + in.value());
             }
         }
         if (!v.path().isEmpty()) {
