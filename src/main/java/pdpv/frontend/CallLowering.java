@@ -8,6 +8,7 @@ import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
 import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
+import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
 import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.IFunction;
 import org.eclipse.cdt.core.dom.ast.IParameter;
@@ -62,9 +63,14 @@ final class CallLowering {
                 ctx.ir.addAssert(c, SourceLocator.text(args[0]), loc);
                 return null;
             }
-            case "reach_error", "__VERIFIER_error", "__assert_fail" -> {
+            case "reach_error", "__VERIFIER_error" -> {
                 ignoreArguments(args);
                 ctx.ir.addAssert(ctx.typing.intConst(0), text, loc);
+                return null;
+            }
+            case "__assert_fail" -> {
+                ignoreArguments(args);
+                ctx.ir.addAssert(ctx.typing.intConst(0), assertedText(args, text), loc);
                 return null;
             }
             case "__VERIFIER_assume", "assume_abort_if_not" -> {
@@ -96,6 +102,18 @@ final class CallLowering {
                 return inline(definition, args, loc);
             }
         }
+    }
+
+    /** The condition glibc's assert macro passes to {@code __assert_fail} as a string, else the call text. */
+    private static String assertedText(IASTInitializerClause[] args, String callText) {
+        if (args.length > 0 && args[0] instanceof IASTLiteralExpression l
+                && l.getKind() == IASTLiteralExpression.lk_string_literal) {
+            String s = String.valueOf(l.getValue());
+            if (s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"")) {
+                return s.substring(1, s.length() - 1);
+            }
+        }
+        return callText;
     }
 
     private static boolean isInputName(String name) {

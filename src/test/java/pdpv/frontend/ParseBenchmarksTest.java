@@ -78,6 +78,23 @@ class ParseBenchmarksTest {
     }
 
     @Test
+    void glibcAssertMacroExpansionsAreAssertions() {
+        Program p = FrontEnd.parse("glibc.i", """
+                extern void __assert_fail (const char *__assertion, const char *__file, unsigned int __line, const char *__function) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+                extern int __VERIFIER_nondet_int(void);
+                int main() {
+                  int x = __VERIFIER_nondet_int();
+                  ((x != 1) ? (void) (0) : __assert_fail ("x != 1", "glibc.c", 5, __PRETTY_FUNCTION__));
+                  ((void) sizeof ((x != 2) ? 1 : 0), __extension__ ({ if (x != 2) ; else __assert_fail ("x != 2", "glibc.c", 6, __extension__ __PRETTY_FUNCTION__); }));
+                  return 0;
+                }
+                """, FrontEndOptions.defaults());
+        assertEquals("x != 1", IrEvaluator.run(p, 1).failed().text());
+        assertEquals("x != 2", IrEvaluator.run(p, 2).failed().text());
+        assertEquals(End.RETURN, IrEvaluator.run(p, 3).end());
+    }
+
+    @Test
     void lineMarkersLocateErrors() {
         UserError e = org.junit.jupiter.api.Assertions.assertThrows(UserError.class, () -> FrontEnd.parse("x.i",
                 "# 1 \"orig.c\"\nint main() {\n# 40 \"orig.c\"\n  int *p;\n  return 0;\n}\n", FrontEndOptions.defaults()));
