@@ -86,9 +86,6 @@ final class IrBuilder {
     }
 
     void add(Stmt s) {
-        if (current.endsWithAssert()) {
-            continueIn(newBlock());
-        }
         current.add(s);
     }
 

@@ -77,6 +77,9 @@ final class Literals {
         String body = s.substring(1, s.length() - 1);
         long value;
         if (body.charAt(0) != '\\') {
+            if (body.length() != 1) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "multi-character constant " + text);
+            }
             value = body.charAt(0);
         } else {
             char c = body.charAt(1);

@@ -62,16 +62,28 @@ final class SourceLocator {
         if (offset >= 0 && offset <= source.length()) {
             column = offset - source.lastIndexOf('\n', offset - 1);
         }
-        Marker last = null;
-        for (Marker m : markers) {
-            if (m.physicalLine() < line) {
-                last = m;
-            }
-        }
+        Marker last = lastMarkerBefore(line);
         if (last == null) {
             return new SourceLoc(fileName, line, column);
         }
         return new SourceLoc(last.file(), last.line() + line - last.physicalLine() - 1, column);
+    }
+
+    /** The last marker on a physical line before {@code line} (markers are sorted), or null. */
+    private Marker lastMarkerBefore(int line) {
+        int lo = 0;
+        int hi = markers.size() - 1;
+        Marker found = null;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (markers.get(mid).physicalLine() < line) {
+                found = markers.get(mid);
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return found;
     }
 
     /** The source text of a node as the user wrote it. */

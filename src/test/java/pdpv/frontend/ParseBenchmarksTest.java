@@ -95,6 +95,31 @@ class ParseBenchmarksTest {
     }
 
     @Test
+    void preprocessorWarningsAreNotErrors() {
+        Program p = FrontEnd.parse("w.c", "#warning just a warning\nint main() { return 0; }\n", FrontEndOptions.defaults());
+        assertEquals(End.RETURN, IrEvaluator.run(p).end());
+    }
+
+    @Test
+    void manyLineMarkersMapEachLine() {
+        Program p = FrontEnd.parse("m.i", """
+                # 1 "a.h"
+                extern int __VERIFIER_nondet_int(void);
+                # 7 "b.c"
+                int main() {
+                # 1 "c.h" 1
+                  int x = 1;
+                # 12 "b.c" 2
+                  assert(x == 2);
+                  return 0;
+                }
+                """, FrontEndOptions.defaults());
+        Outcome o = IrEvaluator.run(p);
+        assertEquals("b.c", o.failed().loc().file());
+        assertEquals(12, o.failed().loc().line());
+    }
+
+    @Test
     void lineMarkersLocateErrors() {
         UserError e = org.junit.jupiter.api.Assertions.assertThrows(UserError.class, () -> FrontEnd.parse("x.i",
                 "# 1 \"orig.c\"\nint main() {\n# 40 \"orig.c\"\n  int *p;\n  return 0;\n}\n", FrontEndOptions.defaults()));
