@@ -175,7 +175,7 @@ final class CallLowering {
 
     /** Inlines a fresh copy of {@code definition}; returns the result, or null for a void function. */
     private Expr inline(IASTFunctionDefinition definition, IASTInitializerClause[] args, SourceLoc loc) {
-        String name = definition.getDeclarator().getName().toString();
+        String name = TypeResolver.innermost(definition.getDeclarator()).getName().toString();
         for (FunctionFrame f : ctx.frames) {
             if (f.name().equals(name)) {
                 String caller = ctx.frame().name();
@@ -183,7 +183,7 @@ final class CallLowering {
                         "recursion: " + caller + " calls " + (caller.equals(name) ? "itself" : name));
             }
         }
-        IFunction function = (IFunction) definition.getDeclarator().getName().resolveBinding();
+        IFunction function = (IFunction) TypeResolver.innermost(definition.getDeclarator()).getName().resolveBinding();
         IParameter[] params = function.getParameters();
         List<Expr> values = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {

@@ -121,7 +121,7 @@ final class ExpressionLowering {
             return conditional(c, want);
         }
         if (e instanceof IASTCastExpression c) {
-            return cast(c, want);
+            return cast(c);
         }
         if (e instanceof IASTFunctionCallExpression call) {
             return ctx.calls.call(call, want);
@@ -177,8 +177,7 @@ final class ExpressionLowering {
         if (!(binding instanceof IVariable variable)) {
             throw new UserError(UserError.Kind.SYNTAX, loc, "'" + name + "' undeclared");
         }
-        if (!ctx.frame().locals().containsKey(binding) && !ctx.globals.containsKey(binding)
-                && !ctx.unusable.containsKey(binding) && !ctx.types.isInteger(variable.getType())) {
+        if (!ctx.isKnown(binding) && !ctx.types.isInteger(variable.getType())) {
             if (want) {
                 throw unsupported(name + " (not an integer)", id);
             }
@@ -238,9 +237,7 @@ final class ExpressionLowering {
         IASTExpression e = strip(expression);
         if (e instanceof IASTIdExpression id) {
             IBinding binding = id.getName().resolveBinding();
-            if (binding instanceof IVariable variable && !ctx.frame().locals().containsKey(binding)
-                    && !ctx.globals.containsKey(binding) && !ctx.unusable.containsKey(binding)
-                    && !ctx.types.isInteger(variable.getType())) {
+            if (binding instanceof IVariable variable && !ctx.isKnown(binding) && !ctx.types.isInteger(variable.getType())) {
                 throw unsupported("assignment to " + id.getName() + " (not an integer)", id);
             }
             return ctx.variable(binding, id.getName().toString(), ctx.loc(id));
@@ -360,7 +357,7 @@ final class ExpressionLowering {
         }
     }
 
-    private Expr cast(IASTCastExpression c, boolean want) {
+    private Expr cast(IASTCastExpression c) {
         IType target = c.getExpressionType();
         if (ctx.types.isVoid(target)) {
             effect(c.getOperand());

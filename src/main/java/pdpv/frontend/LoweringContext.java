@@ -53,6 +53,11 @@ final class LoweringContext {
         return locator.loc(node);
     }
 
+    /** True when lowering has seen the declaration of this variable (usable or not). */
+    boolean isKnown(IBinding binding) {
+        return frame().locals().containsKey(binding) || globals.containsKey(binding) || unusable.containsKey(binding);
+    }
+
     /** The variable a name refers to in the current function. */
     Variable variable(IBinding binding, String name, SourceLoc loc) {
         Variable v = frame().locals().get(binding);

@@ -33,7 +33,7 @@ final class ProgramLowering {
         Map<String, IASTFunctionDefinition> definitions = new LinkedHashMap<>();
         for (IASTDeclaration d : tu.getDeclarations()) {
             if (d instanceof IASTFunctionDefinition f) {
-                definitions.putIfAbsent(f.getDeclarator().getName().toString(), f);
+                definitions.putIfAbsent(TypeResolver.innermost(f.getDeclarator()).getName().toString(), f);
             }
         }
         this.ctx = new LoweringContext(locator, types, options, definitions);
@@ -99,7 +99,7 @@ final class ProgramLowering {
 
     /** The entry's parameters are inputs; parameters of other types (argv) are accepted while unused. */
     private void parameters(IASTFunctionDefinition entry, FunctionFrame frame) {
-        IFunction function = (IFunction) entry.getDeclarator().getName().resolveBinding();
+        IFunction function = (IFunction) TypeResolver.innermost(entry.getDeclarator()).getName().resolveBinding();
         SourceLoc loc = ctx.loc(entry.getDeclarator());
         for (IParameter p : function.getParameters()) {
             String name = p.getName();
