@@ -121,7 +121,7 @@ final class StatementLowering {
             throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(declaration), "declaration " + SourceLocator.text(declaration));
         }
         int storage = d.getDeclSpecifier().getStorageClass();
-        if (storage == IASTDeclSpecifier.sc_typedef || storage == IASTDeclSpecifier.sc_extern) {
+        if (storage == IASTDeclSpecifier.sc_typedef) {
             return;
         }
         for (IASTDeclarator outer : d.getDeclarators()) {
@@ -133,6 +133,10 @@ final class StatementLowering {
             SourceLoc loc = ctx.loc(declarator);
             String name = declarator.getName().toString();
             CType type = variableType(variable, name, loc);
+            if (storage == IASTDeclSpecifier.sc_extern) {
+                externLocal(binding, name, type, loc);
+                continue;
+            }
             if (storage == IASTDeclSpecifier.sc_static) {
                 staticLocal(binding, name, type, outer.getInitializer(), loc);
                 continue;
@@ -178,6 +182,16 @@ final class StatementLowering {
         Variable v = ctx.ir.variable(ctx.frame().name() + "::" + name, name, type, Variable.Kind.GLOBAL);
         ctx.globals.put(binding, v);
         initializeStatic(v, initializer(init, loc), loc);
+    }
+
+    /** A block-scope {@code extern} declaration names a global, which no file-scope declaration may have created. */
+    private void externLocal(IBinding binding, String name, CType type, SourceLoc loc) {
+        if (ctx.globals.containsKey(binding)) {
+            return;
+        }
+        Variable v = ctx.ir.variable(name, name, type, Variable.Kind.GLOBAL);
+        ctx.globals.put(binding, v);
+        initializeStatic(v, null, loc);
     }
 
     /** Adds the initialization of a global or static variable to the entry prologue. */

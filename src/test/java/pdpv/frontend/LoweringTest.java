@@ -128,6 +128,19 @@ class LoweringTest {
     }
 
     @Test
+    void externDeclarationsNameGlobals() {
+        String source = """
+                extern int e;
+                int main() { extern int h; int x = h; assert(e == 0); assert(x == 0); return 0; }
+                int e;
+                """;
+        assertEquals(End.RETURN, IrEvaluator.run(Lower.c(source, false)).end());
+        Outcome o = IrEvaluator.run(Lower.c(source, true), 3, 4);
+        assertEquals(List.of("global e", "global h"), o.inputs());
+        assertEquals(End.ASSERTION_FAILED, o.end());
+    }
+
+    @Test
     void uninitializedLocalIsFreshEachTimeItsDeclarationRuns() {
         Outcome o = Lower.run("int main() { int i = 0; while (i < 3) { int x; i++; } return 0; }");
         assertEquals(End.RETURN, o.end());

@@ -32,7 +32,7 @@ class ParseBenchmarksTest {
         assertFalse(files.isEmpty());
         FrontEndOptions options = new FrontEndOptions("main", DataModel.ILP32, true);
         for (Path f : files) {
-            Program p = assertDoesNotThrow(() -> FrontEnd.parse(f, options), f::toString);
+            Program p = assertDoesNotThrow(() -> WellTyped.check(FrontEnd.parse(f, options)), f::toString);
             assertFalse(p.blocks().isEmpty(), f::toString);
         }
     }
@@ -66,7 +66,7 @@ class ParseBenchmarksTest {
 
     @Test
     void svcompPreprocessedStyleParsesAndMapsLineMarkers() {
-        Program p = FrontEnd.parse("bench.i", SVCOMP_I, FrontEndOptions.defaults());
+        Program p = WellTyped.check(FrontEnd.parse("bench.i", SVCOMP_I, FrontEndOptions.defaults()));
         Outcome bad = IrEvaluator.run(p, 10, 6);
         assertEquals(End.ASSERTION_FAILED, bad.end());
         assertEquals("x + y != 0x10U", bad.failed().text());
