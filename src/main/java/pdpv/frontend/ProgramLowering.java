@@ -82,7 +82,9 @@ final class ProgramLowering {
                     continue;
                 }
                 if (!ctx.globals.containsKey(binding)) {
-                    ctx.globals.put(binding, ctx.ir.variable(name, name, ctx.types.resolve(variable.getType(), loc), Variable.Kind.GLOBAL));
+                    Variable v = ctx.ir.variable(name, name, ctx.types.resolve(variable.getType(), loc), Variable.Kind.GLOBAL);
+                    ctx.globals.put(binding, v);
+                    ctx.fileScopeGlobals.put(name, v);
                     locations.put(binding, loc);
                 }
                 IASTExpression init = ctx.statements.initializer(outer.getInitializer(), loc);

@@ -184,14 +184,18 @@ final class StatementLowering {
         initializeStatic(v, initializer(init, loc), loc);
     }
 
-    /** A block-scope {@code extern} declaration names a global, which no file-scope declaration may have created. */
+    /** A block-scope {@code extern} declaration names the file-scope global of that name, created here if there is none. */
     private void externLocal(IBinding binding, String name, CType type, SourceLoc loc) {
         if (ctx.globals.containsKey(binding)) {
             return;
         }
-        Variable v = ctx.ir.variable(name, name, type, Variable.Kind.GLOBAL);
-        ctx.globals.put(binding, v);
-        initializeStatic(v, null, loc);
+        Variable global = ctx.fileScopeGlobals.get(name);
+        if (global == null) {
+            global = ctx.ir.variable(name, name, type, Variable.Kind.GLOBAL);
+            ctx.fileScopeGlobals.put(name, global);
+            initializeStatic(global, null, loc);
+        }
+        ctx.globals.put(binding, global);
     }
 
     /** Adds the initialization of a global or static variable to the entry prologue. */

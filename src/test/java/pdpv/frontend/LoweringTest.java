@@ -141,6 +141,22 @@ class LoweringTest {
     }
 
     @Test
+    void blockScopeExternRefersToTheFileScopeGlobal() {
+        Program p = Lower.c("int x; int main() { int x = 2; { extern int x; x = 3; } assert(x == 2); return x; }");
+        Outcome o = IrEvaluator.run(p);
+        assertEquals(End.RETURN, o.end());
+        assertEquals(3, o.value("x"));
+        assertEquals(2, p.variables().size());
+    }
+
+    @Test
+    void constantConditionsBecomeJumps() {
+        Program p = Lower.c("int main() { int i = 0; while (1) { if (0) i = 5; i++; if (i > 3) break; } return 0; }");
+        long branches = p.blocks().stream().filter(b -> b.terminator() instanceof Terminator.Branch).count();
+        assertEquals(1, branches);
+    }
+
+    @Test
     void uninitializedLocalIsFreshEachTimeItsDeclarationRuns() {
         Outcome o = Lower.run("int main() { int i = 0; while (i < 3) { int x; i++; } return 0; }");
         assertEquals(End.RETURN, o.end());
