@@ -313,7 +313,7 @@ final class ExpressionLowering {
         IASTExpression positive = c.getPositiveResultExpression();
         IASTExpression negative = c.getNegativeResultExpression();
         if (positive == null) {
-            throw unsupported("conditional expression without middle operand", c);
+            return elvis(c, negative, want);
         }
         boolean voidArms = ctx.types.isVoid(positive.getExpressionType()) || ctx.types.isVoid(negative.getExpressionType());
         if (!SideEffects.has(positive) && !SideEffects.has(negative)) {
@@ -341,6 +341,38 @@ final class ExpressionLowering {
         condition(c.getLogicalConditionExpression(), ifTrue, ifFalse);
         ctx.ir.startIn(ifTrue);
         arm(positive, result, loc);
+        ctx.ir.jump(join);
+        ctx.ir.startIn(ifFalse);
+        arm(negative, result, loc);
+        ctx.ir.jump(join);
+        ctx.ir.startIn(join);
+        return result == null ? null : new Expr.VarRef(result);
+    }
+
+    /** GNU {@code c ?: e}: {@code c} is evaluated once and is the value when nonzero. */
+    private Expr elvis(IASTConditionalExpression c, IASTExpression negative, boolean want) {
+        Expr cond = value(c.getLogicalConditionExpression());
+        if (!SideEffects.has(negative)) {
+            Expr other = value(negative);
+            CType t = ctx.typing.conditionalType(cond.type(), other.type());
+            return new Expr.Ite(cond, ctx.typing.convert(cond, t), ctx.typing.convert(other, t), t);
+        }
+        SourceLoc loc = ctx.loc(c);
+        Variable first = ctx.ir.temporary("cond", cond.type());
+        ctx.ir.assign(first, cond, loc);
+        Variable result = null;
+        if (want) {
+            CType other = ctx.types.resolve(negative.getExpressionType(), ctx.loc(negative));
+            result = ctx.ir.temporary("cond", ctx.typing.conditionalType(cond.type(), other));
+        }
+        Block ifTrue = ctx.ir.newBlock();
+        Block ifFalse = ctx.ir.newBlock();
+        Block join = ctx.ir.newBlock();
+        ctx.ir.branch(new Expr.VarRef(first), ifTrue, ifFalse, loc);
+        ctx.ir.startIn(ifTrue);
+        if (result != null) {
+            ctx.ir.assign(result, ctx.typing.convert(new Expr.VarRef(first), result.type()), loc);
+        }
         ctx.ir.jump(join);
         ctx.ir.startIn(ifFalse);
         arm(negative, result, loc);

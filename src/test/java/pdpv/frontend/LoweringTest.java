@@ -280,6 +280,20 @@ class LoweringTest {
     }
 
     @Test
+    void gnuConditionalWithoutMiddleOperand() {
+        assertSafe("""
+                int g;
+                int main() {
+                  int x = 0; int y = x ?: 7; assert(y == 7);
+                  x = 3; y = x ?: 7; assert(y == 3);
+                  y = x ?: (g = 1); assert(y == 3); assert(g == 0);
+                  x = 0; y = x ?: (g = 2); assert(y == 2); assert(g == 2);
+                  return 0;
+                }
+                """);
+    }
+
+    @Test
     void commaExpressions() {
         assertSafe("int g; int main() { int x; x = (g = 3, g + 1); assert(x == 4); for (x = 0, g = 0; x < 3; x++, g += 2); assert(g == 6); return 0; }");
     }
