@@ -183,7 +183,7 @@ final class CallLowering {
                         "recursion: " + caller + " calls " + (caller.equals(name) ? "itself" : name));
             }
         }
-        IFunction function = (IFunction) TypeResolver.innermost(definition.getDeclarator()).getName().resolveBinding();
+        IFunction function = ProgramLowering.function(definition, ctx.locator);
         IParameter[] params = function.getParameters();
         List<Expr> values = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {

@@ -99,9 +99,18 @@ final class ProgramLowering {
         }
     }
 
+    /** The function a definition defines, as CDT resolved it. */
+    static IFunction function(IASTFunctionDefinition definition, SourceLocator locator) {
+        IASTDeclarator declarator = TypeResolver.innermost(definition.getDeclarator());
+        if (declarator.getName().resolveBinding() instanceof IFunction f) {
+            return f;
+        }
+        throw new UserError(UserError.Kind.SYNTAX, locator.loc(declarator), "cannot resolve function " + declarator.getName());
+    }
+
     /** The entry's parameters are inputs; parameters of other types (argv) are accepted while unused. */
     private void parameters(IASTFunctionDefinition entry, FunctionFrame frame) {
-        IFunction function = (IFunction) TypeResolver.innermost(entry.getDeclarator()).getName().resolveBinding();
+        IFunction function = function(entry, ctx.locator);
         SourceLoc loc = ctx.loc(entry.getDeclarator());
         for (IParameter p : function.getParameters()) {
             String name = p.getName();
