@@ -97,7 +97,7 @@ final class CallLowering {
             default -> {
                 IASTFunctionDefinition definition = ctx.definitions.get(name);
                 if (definition == null || isInputName(name)) {
-                    return input(name, id.getName().resolveBinding(), args, text, loc);
+                    return input(name, id.getName().resolveBinding(), args, text, loc, want);
                 }
                 return inline(definition, args, loc);
             }
@@ -135,9 +135,12 @@ final class CallLowering {
         }
     }
 
-    /** A call of an input function: a fresh value of its return type (int when undeclared). */
-    private Expr input(String name, IBinding binding, IASTInitializerClause[] args, String text, SourceLoc loc) {
+    /** A call of an input function: a fresh value of its return type (int when undeclared), if the value is used. */
+    private Expr input(String name, IBinding binding, IASTInitializerClause[] args, String text, SourceLoc loc, boolean want) {
         ignoreArguments(args);
+        if (!want) {
+            return null;
+        }
         CType type;
         if (binding instanceof IFunction f && !(binding instanceof CExternalFunction)) {
             IType returnType = f.getType().getReturnType();
