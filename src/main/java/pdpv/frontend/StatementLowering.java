@@ -72,16 +72,16 @@ final class StatementLowering {
         } else if (s instanceof IASTForStatement f) {
             forStatement(f);
         } else if (s instanceof IASTBreakStatement) {
-            ctx.ir.jump(target(ctx.frame().breakTargets().peek(), "break", s));
+            ctx.ir.jump(target(ctx.frame().breakTargets().peek(), "break outside of a loop or switch", s));
         } else if (s instanceof IASTContinueStatement) {
-            ctx.ir.jump(target(ctx.frame().continueTargets().peek(), "continue", s));
+            ctx.ir.jump(target(ctx.frame().continueTargets().peek(), "continue outside of a loop", s));
         } else if (s instanceof IASTReturnStatement r) {
             returnStatement(r);
         } else if (s instanceof IASTSwitchStatement sw) {
             switchStatement(sw);
         } else if (s instanceof IASTCaseStatement || s instanceof IASTDefaultStatement) {
             Map<IASTStatement, Block> cases = ctx.frame().switchCases().peek();
-            ctx.ir.continueIn(target(cases == null ? null : cases.get(s), "case label", s));
+            ctx.ir.continueIn(target(cases == null ? null : cases.get(s), "case label outside of a switch", s));
         } else if (s instanceof IASTLabelStatement l) {
             label(l);
         } else if (s instanceof IASTGotoStatement g) {
@@ -109,9 +109,9 @@ final class StatementLowering {
         return null;
     }
 
-    private Block target(Block b, String what, IASTStatement s) {
+    private Block target(Block b, String error, IASTStatement s) {
         if (b == null) {
-            throw new UserError(UserError.Kind.SYNTAX, ctx.loc(s), what + " outside of a loop or switch");
+            throw new UserError(UserError.Kind.SYNTAX, ctx.loc(s), error);
         }
         return b;
     }
