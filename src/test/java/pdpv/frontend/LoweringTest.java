@@ -499,6 +499,13 @@ class LoweringTest {
     }
 
     @Test
+    void ndebugDisablesAssertAndUserMacrosSurviveTheHeader() {
+        assertEquals(End.RETURN, Lower.run("#define NDEBUG\n#include <assert.h>\nint main() { assert(0); return 0; }").end());
+        Outcome o = Lower.run("#define assert(e) __VERIFIER_assert(e)\n#include <assert.h>\nint main() { assert(1 == 2); return 0; }");
+        assertEquals(End.ASSERTION_FAILED, o.end());
+    }
+
+    @Test
     void assumptionsAbortAndExit() {
         String source = """
                 #include <stdlib.h>
