@@ -82,7 +82,10 @@ final class CallLowering {
                 ctx.ir.add(new Stmt.Assume(singleArgument(name, args, loc), loc));
                 return null;
             }
-            case "abort" -> {
+            case "__builtin_expect" -> {
+                return builtinExpect(args, loc);
+            }
+            case "abort", "__builtin_abort" -> {
                 ignoreArguments(args);
                 ctx.ir.halt(Terminator.Halt.Kind.ABORT, loc);
                 return null;
@@ -102,6 +105,16 @@ final class CallLowering {
                 return inline(definition, args, loc);
             }
         }
+    }
+
+    /** GCC's {@code __builtin_expect(e, c)} is {@code e} as a long (c only hints at the likely value). */
+    private Expr builtinExpect(IASTInitializerClause[] args, SourceLoc loc) {
+        if (args.length != 2 || !(args[0] instanceof IASTExpression e) || !(args[1] instanceof IASTExpression hint)) {
+            throw new UserError(UserError.Kind.SYNTAX, loc, "__builtin_expect expects two arguments");
+        }
+        Expr value = ctx.expressions.value(e);
+        ctx.expressions.effectIfAny(hint);
+        return ctx.typing.convert(value, ctx.types.semantics().type(Kind.LONG, true));
     }
 
     /** The condition glibc's assert macro passes to {@code __assert_fail} as a string, else the call text. */

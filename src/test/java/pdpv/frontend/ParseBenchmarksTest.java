@@ -86,11 +86,13 @@ class ParseBenchmarksTest {
                   int x = __VERIFIER_nondet_int();
                   ((x != 1) ? (void) (0) : __assert_fail ("x != 1", "glibc.c", 5, __PRETTY_FUNCTION__));
                   ((void) sizeof ((x != 2) ? 1 : 0), __extension__ ({ if (x != 2) ; else __assert_fail ("x != 2", "glibc.c", 6, __extension__ __PRETTY_FUNCTION__); }));
+                  if (__builtin_expect(!!(x != 4), 1)) ; else __assert_fail ("x != 4", "glibc.c", 7, __PRETTY_FUNCTION__);
                   return 0;
                 }
                 """, FrontEndOptions.defaults());
         assertEquals("x != 1", IrEvaluator.run(p, 1).failed().text());
         assertEquals("x != 2", IrEvaluator.run(p, 2).failed().text());
+        assertEquals("x != 4", IrEvaluator.run(p, 4).failed().text());
         assertEquals(End.RETURN, IrEvaluator.run(p, 3).end());
     }
 
