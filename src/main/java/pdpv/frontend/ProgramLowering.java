@@ -51,7 +51,7 @@ final class ProgramLowering {
         ctx.frames.push(frame);
         parameters(entry, frame);
         ctx.statements.statement(entry.getBody());
-        ctx.ir.halt(Terminator.Halt.Kind.RETURN, ctx.loc(entry.getBody()));
+        ctx.ir.halt(Terminator.Halt.Kind.RETURN, ctx.locator.end(entry.getBody()));
         frame.checkLabels();
         ctx.frames.pop();
         ctx.ir.prologue().setTerminator(new Terminator.Jump(ctx.ir.bodyStart()));

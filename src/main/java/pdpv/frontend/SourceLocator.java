@@ -56,6 +56,15 @@ final class SourceLocator {
         return at(location.getStartingLineNumber(), location.getNodeOffset());
     }
 
+    /** The location of a node's last character (e.g. the closing brace of a function body). */
+    SourceLoc end(IASTNode node) {
+        IASTFileLocation location = node.getFileLocation();
+        if (location == null || location.getFileName() != null && location.getFileName().startsWith(BuiltinHeaders.INCLUDE_DIR)) {
+            return loc(node);
+        }
+        return at(location.getEndingLineNumber(), location.getNodeOffset() + Math.max(0, location.getNodeLength() - 1));
+    }
+
     /** The user-visible location of physical line {@code line}, offset {@code offset} of the main file. */
     SourceLoc at(int line, int offset) {
         int column = 0;

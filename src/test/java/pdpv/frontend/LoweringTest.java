@@ -413,7 +413,10 @@ class LoweringTest {
                 int g(int x) { return x + 1; }
                 int later(void) { return 1; }
                 """);
-        assertEquals(End.RETURN, Lower.run("void main() { int x = 1; }").end());
+        Program voidMain = Lower.c("void main() {\n  int x = 1;\n}\n");
+        assertEquals(End.RETURN, IrEvaluator.run(voidMain).end());
+        Terminator.Halt halt = (Terminator.Halt) voidMain.blocks().get(voidMain.blocks().size() - 1).terminator();
+        assertEquals(new pdpv.cfg.SourceLoc("t.c", 3, 1), halt.loc());
     }
 
     @Test
