@@ -9,7 +9,8 @@ import org.eclipse.cdt.internal.core.parser.scanner.InternalFileContentProvider;
 
 /**
  * The standard headers PDPV serves from built-in text, so that a verification result never depends
- * on the host's C library. Both {@code #include <h>} and {@code #include "h"} resolve here; any
+ * on the host's C library. {@code assert} is declared as a function (PDPV recognizes the call by
+ * name and keeps the condition's text), unless {@code NDEBUG} turns it off as in C. Both {@code #include <h>} and {@code #include "h"} resolve here; any
  * other header is reported as not found.
  */
 final class BuiltinHeaders extends InternalFileContentProvider {
@@ -21,7 +22,11 @@ final class BuiltinHeaders extends InternalFileContentProvider {
                     #ifndef _PDPV_ASSERT_H
                     #define _PDPV_ASSERT_H
                     extern void __assert_fail(const char *__assertion, const char *__file, unsigned int __line, const char *__function);
-                    extern void assert(int __expression);
+                    extern void (assert)(int __expression);
+                    #endif
+                    #ifdef NDEBUG
+                    #undef assert
+                    #define assert(e) ((void) 0)
                     #endif
                     """,
             "stdlib.h", """

@@ -8,6 +8,7 @@ import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
 import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
+import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
 import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.IFunction;
 import org.eclipse.cdt.core.dom.ast.IParameter;
@@ -62,9 +63,14 @@ final class CallLowering {
                 ctx.ir.addAssert(c, SourceLocator.text(args[0]), loc);
                 return null;
             }
-            case "reach_error", "__VERIFIER_error", "__assert_fail" -> {
+            case "reach_error", "__VERIFIER_error" -> {
                 ignoreArguments(args);
                 ctx.ir.addAssert(ctx.typing.intConst(0), text, loc);
+                return null;
+            }
+            case "__assert_fail" -> {
+                ignoreArguments(args);
+                ctx.ir.addAssert(ctx.typing.intConst(0), assertedText(args, text), loc);
                 return null;
             }
             case "__VERIFIER_assume", "assume_abort_if_not" -> {
@@ -76,7 +82,10 @@ final class CallLowering {
                 ctx.ir.add(new Stmt.Assume(singleArgument(name, args, loc), loc));
                 return null;
             }
-            case "abort" -> {
+            case "__builtin_expect" -> {
+                return builtinExpect(args, loc);
+            }
+            case "abort", "__builtin_abort" -> {
                 ignoreArguments(args);
                 ctx.ir.halt(Terminator.Halt.Kind.ABORT, loc);
                 return null;
@@ -91,11 +100,33 @@ final class CallLowering {
             default -> {
                 IASTFunctionDefinition definition = ctx.definitions.get(name);
                 if (definition == null || isInputName(name)) {
-                    return input(name, id.getName().resolveBinding(), args, text, loc);
+                    return input(name, id.getName().resolveBinding(), args, text, loc, want);
                 }
                 return inline(definition, args, loc);
             }
         }
+    }
+
+    /** GCC's {@code __builtin_expect(e, c)} is {@code e} as a long (c only hints at the likely value). */
+    private Expr builtinExpect(IASTInitializerClause[] args, SourceLoc loc) {
+        if (args.length != 2 || !(args[0] instanceof IASTExpression e) || !(args[1] instanceof IASTExpression hint)) {
+            throw new UserError(UserError.Kind.SYNTAX, loc, "__builtin_expect expects two arguments");
+        }
+        Expr value = ctx.expressions.value(e);
+        ctx.expressions.effectIfAny(hint);
+        return ctx.typing.convert(value, ctx.types.semantics().type(Kind.LONG, true));
+    }
+
+    /** The condition glibc's assert macro passes to {@code __assert_fail} as a string, else the call text. */
+    private static String assertedText(IASTInitializerClause[] args, String callText) {
+        if (args.length > 0 && args[0] instanceof IASTLiteralExpression l
+                && l.getKind() == IASTLiteralExpression.lk_string_literal) {
+            String s = String.valueOf(l.getValue());
+            if (s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"")) {
+                return s.substring(1, s.length() - 1);
+            }
+        }
+        return callText;
     }
 
     private static boolean isInputName(String name) {
@@ -117,9 +148,12 @@ final class CallLowering {
         }
     }
 
-    /** A call of an input function: a fresh value of its return type (int when undeclared). */
-    private Expr input(String name, IBinding binding, IASTInitializerClause[] args, String text, SourceLoc loc) {
+    /** A call of an input function: a fresh value of its return type (int when undeclared), if the value is used. */
+    private Expr input(String name, IBinding binding, IASTInitializerClause[] args, String text, SourceLoc loc, boolean want) {
         ignoreArguments(args);
+        if (!want) {
+            return null;
+        }
         CType type;
         if (binding instanceof IFunction f && !(binding instanceof CExternalFunction)) {
             IType returnType = f.getType().getReturnType();
@@ -157,7 +191,7 @@ final class CallLowering {
 
     /** Inlines a fresh copy of {@code definition}; returns the result, or null for a void function. */
     private Expr inline(IASTFunctionDefinition definition, IASTInitializerClause[] args, SourceLoc loc) {
-        String name = definition.getDeclarator().getName().toString();
+        String name = TypeResolver.innermost(definition.getDeclarator()).getName().toString();
         for (FunctionFrame f : ctx.frames) {
             if (f.name().equals(name)) {
                 String caller = ctx.frame().name();
@@ -165,7 +199,7 @@ final class CallLowering {
                         "recursion: " + caller + " calls " + (caller.equals(name) ? "itself" : name));
             }
         }
-        IFunction function = (IFunction) definition.getDeclarator().getName().resolveBinding();
+        IFunction function = ProgramLowering.function(definition, ctx.locator);
         IParameter[] params = function.getParameters();
         List<Expr> values = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {

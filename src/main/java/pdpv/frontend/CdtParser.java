@@ -11,6 +11,7 @@ import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
 import org.eclipse.cdt.core.dom.ast.gnu.c.GCCLanguage;
 import org.eclipse.cdt.core.parser.DefaultLogService;
 import org.eclipse.cdt.core.parser.FileContent;
+import org.eclipse.cdt.core.parser.IProblem;
 import org.eclipse.cdt.core.parser.ScannerInfo;
 import org.eclipse.core.runtime.CoreException;
 import pdpv.cfg.SourceLoc;
@@ -65,9 +66,19 @@ final class CdtParser {
         return tu;
     }
 
-    /** All preprocessor and syntax problems of the translation unit, in source order. */
+    /** Errors as GCC sees them: CDT's errors and missing headers (CDT calls those warnings). */
+    private static boolean isError(IASTProblem p) {
+        return p.isError() || p.getID() == IProblem.PREPROCESSOR_INCLUSION_NOT_FOUND;
+    }
+
+    /** All preprocessor and syntax errors of the translation unit (not warnings such as #warning), in source order. */
     static List<IASTProblem> problems(IASTTranslationUnit tu) {
-        List<IASTProblem> problems = new ArrayList<>(List.of(tu.getPreprocessorProblems()));
+        List<IASTProblem> problems = new ArrayList<>();
+        for (IASTProblem p : tu.getPreprocessorProblems()) {
+            if (isError(p)) {
+                problems.add(p);
+            }
+        }
         tu.accept(new ASTVisitor() {
             {
                 shouldVisitProblems = true;
@@ -75,7 +86,9 @@ final class CdtParser {
 
             @Override
             public int visit(IASTProblem problem) {
-                problems.add(problem);
+                if (isError(problem)) {
+                    problems.add(problem);
+                }
                 return PROCESS_CONTINUE;
             }
         });

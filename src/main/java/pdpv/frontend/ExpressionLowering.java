@@ -121,7 +121,7 @@ final class ExpressionLowering {
             return conditional(c, want);
         }
         if (e instanceof IASTCastExpression c) {
-            return cast(c, want);
+            return cast(c);
         }
         if (e instanceof IASTFunctionCallExpression call) {
             return ctx.calls.call(call, want);
@@ -177,8 +177,7 @@ final class ExpressionLowering {
         if (!(binding instanceof IVariable variable)) {
             throw new UserError(UserError.Kind.SYNTAX, loc, "'" + name + "' undeclared");
         }
-        if (!ctx.frame().locals().containsKey(binding) && !ctx.globals.containsKey(binding)
-                && !ctx.unusable.containsKey(binding) && !ctx.types.isInteger(variable.getType())) {
+        if (!ctx.isKnown(binding) && !ctx.types.isInteger(variable.getType())) {
             if (want) {
                 throw unsupported(name + " (not an integer)", id);
             }
@@ -238,9 +237,7 @@ final class ExpressionLowering {
         IASTExpression e = strip(expression);
         if (e instanceof IASTIdExpression id) {
             IBinding binding = id.getName().resolveBinding();
-            if (binding instanceof IVariable variable && !ctx.frame().locals().containsKey(binding)
-                    && !ctx.globals.containsKey(binding) && !ctx.unusable.containsKey(binding)
-                    && !ctx.types.isInteger(variable.getType())) {
+            if (binding instanceof IVariable variable && !ctx.isKnown(binding) && !ctx.types.isInteger(variable.getType())) {
                 throw unsupported("assignment to " + id.getName() + " (not an integer)", id);
             }
             return ctx.variable(binding, id.getName().toString(), ctx.loc(id));
@@ -316,7 +313,7 @@ final class ExpressionLowering {
         IASTExpression positive = c.getPositiveResultExpression();
         IASTExpression negative = c.getNegativeResultExpression();
         if (positive == null) {
-            throw unsupported("conditional expression without middle operand", c);
+            return elvis(c, negative, want);
         }
         boolean voidArms = ctx.types.isVoid(positive.getExpressionType()) || ctx.types.isVoid(negative.getExpressionType());
         if (!SideEffects.has(positive) && !SideEffects.has(negative)) {
@@ -352,6 +349,38 @@ final class ExpressionLowering {
         return result == null ? null : new Expr.VarRef(result);
     }
 
+    /** GNU {@code c ?: e}: {@code c} is evaluated once and is the value when nonzero. */
+    private Expr elvis(IASTConditionalExpression c, IASTExpression negative, boolean want) {
+        Expr cond = value(c.getLogicalConditionExpression());
+        if (!SideEffects.has(negative)) {
+            Expr other = value(negative);
+            CType t = ctx.typing.conditionalType(cond.type(), other.type());
+            return new Expr.Ite(cond, ctx.typing.convert(cond, t), ctx.typing.convert(other, t), t);
+        }
+        SourceLoc loc = ctx.loc(c);
+        Variable first = ctx.ir.temporary("cond", cond.type());
+        ctx.ir.assign(first, cond, loc);
+        Variable result = null;
+        if (want) {
+            CType other = ctx.types.resolve(negative.getExpressionType(), ctx.loc(negative));
+            result = ctx.ir.temporary("cond", ctx.typing.conditionalType(cond.type(), other));
+        }
+        Block ifTrue = ctx.ir.newBlock();
+        Block ifFalse = ctx.ir.newBlock();
+        Block join = ctx.ir.newBlock();
+        ctx.ir.branch(new Expr.VarRef(first), ifTrue, ifFalse, loc);
+        ctx.ir.startIn(ifTrue);
+        if (result != null) {
+            ctx.ir.assign(result, ctx.typing.convert(new Expr.VarRef(first), result.type()), loc);
+        }
+        ctx.ir.jump(join);
+        ctx.ir.startIn(ifFalse);
+        arm(negative, result, loc);
+        ctx.ir.jump(join);
+        ctx.ir.startIn(join);
+        return result == null ? null : new Expr.VarRef(result);
+    }
+
     private void arm(IASTExpression e, Variable result, SourceLoc loc) {
         if (result == null) {
             effect(e);
@@ -360,7 +389,7 @@ final class ExpressionLowering {
         }
     }
 
-    private Expr cast(IASTCastExpression c, boolean want) {
+    private Expr cast(IASTCastExpression c) {
         IType target = c.getExpressionType();
         if (ctx.types.isVoid(target)) {
             effect(c.getOperand());

@@ -86,9 +86,6 @@ final class IrBuilder {
     }
 
     void add(Stmt s) {
-        if (current.endsWithAssert()) {
-            continueIn(newBlock());
-        }
         current.add(s);
     }
 
@@ -127,7 +124,12 @@ final class IrBuilder {
         jump(target);
     }
 
+    /** Ends the current block with a branch; a constant condition becomes a jump. */
     void branch(Expr condition, Block ifTrue, Block ifFalse, SourceLoc loc) {
+        if (condition instanceof Expr.Const c) {
+            jump(c.bits() != 0 ? ifTrue : ifFalse);
+            return;
+        }
         current.setTerminator(new Terminator.Branch(condition, ifTrue, ifFalse, loc));
         current = newBlock();
     }

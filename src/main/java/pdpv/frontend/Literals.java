@@ -74,9 +74,19 @@ final class Literals {
         if (s.length() < 3 || s.charAt(0) != '\'' || s.charAt(s.length() - 1) != '\'') {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "character constant " + text);
         }
-        String body = s.substring(1, s.length() - 1);
+        try {
+            return characterValue(s.substring(1, s.length() - 1), text, loc);
+        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "character constant " + text);
+        }
+    }
+
+    private Expr characterValue(String body, String text, SourceLoc loc) {
         long value;
         if (body.charAt(0) != '\\') {
+            if (body.length() != 1) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "multi-character constant " + text);
+            }
             value = body.charAt(0);
         } else {
             char c = body.charAt(1);

@@ -25,6 +25,8 @@ final class LoweringContext {
     final Map<String, IASTFunctionDefinition> definitions;
     /** Globals and static locals. */
     final Map<IBinding, Variable> globals = new HashMap<>();
+    /** File-scope globals by name, for block-scope {@code extern} declarations (CDT gives them their own binding). */
+    final Map<String, Variable> fileScopeGlobals = new HashMap<>();
     /** Variables PDPV accepts while unused (argv, globals of unsupported type), with what a use would need. */
     final Map<IBinding, String> unusable = new HashMap<>();
     final Deque<FunctionFrame> frames = new ArrayDeque<>();
@@ -51,6 +53,11 @@ final class LoweringContext {
 
     SourceLoc loc(IASTNode node) {
         return locator.loc(node);
+    }
+
+    /** True when lowering has seen the declaration of this variable (usable or not). */
+    boolean isKnown(IBinding binding) {
+        return frame().locals().containsKey(binding) || globals.containsKey(binding) || unusable.containsKey(binding);
     }
 
     /** The variable a name refers to in the current function. */

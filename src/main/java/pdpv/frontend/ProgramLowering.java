@@ -33,7 +33,7 @@ final class ProgramLowering {
         Map<String, IASTFunctionDefinition> definitions = new LinkedHashMap<>();
         for (IASTDeclaration d : tu.getDeclarations()) {
             if (d instanceof IASTFunctionDefinition f) {
-                definitions.putIfAbsent(f.getDeclarator().getName().toString(), f);
+                definitions.putIfAbsent(TypeResolver.innermost(f.getDeclarator()).getName().toString(), f);
             }
         }
         this.ctx = new LoweringContext(locator, types, options, definitions);
@@ -51,7 +51,7 @@ final class ProgramLowering {
         ctx.frames.push(frame);
         parameters(entry, frame);
         ctx.statements.statement(entry.getBody());
-        ctx.ir.halt(Terminator.Halt.Kind.RETURN, ctx.loc(entry.getBody()));
+        ctx.ir.halt(Terminator.Halt.Kind.RETURN, ctx.locator.end(entry.getBody()));
         frame.checkLabels();
         ctx.frames.pop();
         ctx.ir.prologue().setTerminator(new Terminator.Jump(ctx.ir.bodyStart()));
@@ -82,7 +82,9 @@ final class ProgramLowering {
                     continue;
                 }
                 if (!ctx.globals.containsKey(binding)) {
-                    ctx.globals.put(binding, ctx.ir.variable(name, name, ctx.types.resolve(variable.getType(), loc), Variable.Kind.GLOBAL));
+                    Variable v = ctx.ir.variable(name, name, ctx.types.resolve(variable.getType(), loc), Variable.Kind.GLOBAL);
+                    ctx.globals.put(binding, v);
+                    ctx.fileScopeGlobals.put(name, v);
                     locations.put(binding, loc);
                 }
                 IASTExpression init = ctx.statements.initializer(outer.getInitializer(), loc);
@@ -97,9 +99,18 @@ final class ProgramLowering {
         }
     }
 
+    /** The function a definition defines, as CDT resolved it. */
+    static IFunction function(IASTFunctionDefinition definition, SourceLocator locator) {
+        IASTDeclarator declarator = TypeResolver.innermost(definition.getDeclarator());
+        if (declarator.getName().resolveBinding() instanceof IFunction f) {
+            return f;
+        }
+        throw new UserError(UserError.Kind.SYNTAX, locator.loc(declarator), "cannot resolve function " + declarator.getName());
+    }
+
     /** The entry's parameters are inputs; parameters of other types (argv) are accepted while unused. */
     private void parameters(IASTFunctionDefinition entry, FunctionFrame frame) {
-        IFunction function = (IFunction) entry.getDeclarator().getName().resolveBinding();
+        IFunction function = function(entry, ctx.locator);
         SourceLoc loc = ctx.loc(entry.getDeclarator());
         for (IParameter p : function.getParameters()) {
             String name = p.getName();

@@ -56,22 +56,43 @@ final class SourceLocator {
         return at(location.getStartingLineNumber(), location.getNodeOffset());
     }
 
+    /** The location of a node's last character (e.g. the closing brace of a function body). */
+    SourceLoc end(IASTNode node) {
+        IASTFileLocation location = node.getFileLocation();
+        if (location == null || location.getFileName() != null && location.getFileName().startsWith(BuiltinHeaders.INCLUDE_DIR)) {
+            return loc(node);
+        }
+        return at(location.getEndingLineNumber(), location.getNodeOffset() + Math.max(0, location.getNodeLength() - 1));
+    }
+
     /** The user-visible location of physical line {@code line}, offset {@code offset} of the main file. */
     SourceLoc at(int line, int offset) {
         int column = 0;
         if (offset >= 0 && offset <= source.length()) {
             column = offset - source.lastIndexOf('\n', offset - 1);
         }
-        Marker last = null;
-        for (Marker m : markers) {
-            if (m.physicalLine() < line) {
-                last = m;
-            }
-        }
+        Marker last = lastMarkerBefore(line);
         if (last == null) {
             return new SourceLoc(fileName, line, column);
         }
         return new SourceLoc(last.file(), last.line() + line - last.physicalLine() - 1, column);
+    }
+
+    /** The last marker on a physical line before {@code line} (markers are sorted), or null. */
+    private Marker lastMarkerBefore(int line) {
+        int lo = 0;
+        int hi = markers.size() - 1;
+        Marker found = null;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (markers.get(mid).physicalLine() < line) {
+                found = markers.get(mid);
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return found;
     }
 
     /** The source text of a node as the user wrote it. */

@@ -72,16 +72,16 @@ final class StatementLowering {
         } else if (s instanceof IASTForStatement f) {
             forStatement(f);
         } else if (s instanceof IASTBreakStatement) {
-            ctx.ir.jump(target(ctx.frame().breakTargets().peek(), "break", s));
+            ctx.ir.jump(target(ctx.frame().breakTargets().peek(), "break outside of a loop or switch", s));
         } else if (s instanceof IASTContinueStatement) {
-            ctx.ir.jump(target(ctx.frame().continueTargets().peek(), "continue", s));
+            ctx.ir.jump(target(ctx.frame().continueTargets().peek(), "continue outside of a loop", s));
         } else if (s instanceof IASTReturnStatement r) {
             returnStatement(r);
         } else if (s instanceof IASTSwitchStatement sw) {
             switchStatement(sw);
         } else if (s instanceof IASTCaseStatement || s instanceof IASTDefaultStatement) {
             Map<IASTStatement, Block> cases = ctx.frame().switchCases().peek();
-            ctx.ir.continueIn(target(cases == null ? null : cases.get(s), "case label", s));
+            ctx.ir.continueIn(target(cases == null ? null : cases.get(s), "case label outside of a switch", s));
         } else if (s instanceof IASTLabelStatement l) {
             label(l);
         } else if (s instanceof IASTGotoStatement g) {
@@ -109,9 +109,9 @@ final class StatementLowering {
         return null;
     }
 
-    private Block target(Block b, String what, IASTStatement s) {
+    private Block target(Block b, String error, IASTStatement s) {
         if (b == null) {
-            throw new UserError(UserError.Kind.SYNTAX, ctx.loc(s), what + " outside of a loop or switch");
+            throw new UserError(UserError.Kind.SYNTAX, ctx.loc(s), error);
         }
         return b;
     }
@@ -121,7 +121,7 @@ final class StatementLowering {
             throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(declaration), "declaration " + SourceLocator.text(declaration));
         }
         int storage = d.getDeclSpecifier().getStorageClass();
-        if (storage == IASTDeclSpecifier.sc_typedef || storage == IASTDeclSpecifier.sc_extern) {
+        if (storage == IASTDeclSpecifier.sc_typedef) {
             return;
         }
         for (IASTDeclarator outer : d.getDeclarators()) {
@@ -133,6 +133,10 @@ final class StatementLowering {
             SourceLoc loc = ctx.loc(declarator);
             String name = declarator.getName().toString();
             CType type = variableType(variable, name, loc);
+            if (storage == IASTDeclSpecifier.sc_extern) {
+                externLocal(binding, name, type, loc);
+                continue;
+            }
             if (storage == IASTDeclSpecifier.sc_static) {
                 staticLocal(binding, name, type, outer.getInitializer(), loc);
                 continue;
@@ -178,6 +182,20 @@ final class StatementLowering {
         Variable v = ctx.ir.variable(ctx.frame().name() + "::" + name, name, type, Variable.Kind.GLOBAL);
         ctx.globals.put(binding, v);
         initializeStatic(v, initializer(init, loc), loc);
+    }
+
+    /** A block-scope {@code extern} declaration names the file-scope global of that name, created here if there is none. */
+    private void externLocal(IBinding binding, String name, CType type, SourceLoc loc) {
+        if (ctx.globals.containsKey(binding)) {
+            return;
+        }
+        Variable global = ctx.fileScopeGlobals.get(name);
+        if (global == null) {
+            global = ctx.ir.variable(name, name, type, Variable.Kind.GLOBAL);
+            ctx.fileScopeGlobals.put(name, global);
+            initializeStatic(global, null, loc);
+        }
+        ctx.globals.put(binding, global);
     }
 
     /** Adds the initialization of a global or static variable to the entry prologue. */

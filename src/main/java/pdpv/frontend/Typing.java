@@ -49,10 +49,25 @@ final class Typing {
         if (e instanceof Expr.Const c) {
             return intConst(c.bits() == 0 ? 0 : 1);
         }
-        if (e instanceof Expr.Binary b && b.op().isComparison()) {
+        if (isTruthValue(e)) {
             return e;
         }
         return new Expr.Binary(BinaryOp.NE, e, new Expr.Const(e.type(), 0), intType());
+    }
+
+    /** True for int expressions whose value is always 0 or 1: comparisons, {@code !}, and {@code &}/{@code |} of those. */
+    private boolean isTruthValue(Expr e) {
+        if (!e.type().equals(intType())) {
+            return false;
+        }
+        if (e instanceof Expr.Unary u) {
+            return u.op() == UnaryOp.LOG_NOT;
+        }
+        if (e instanceof Expr.Binary b) {
+            return b.op().isComparison()
+                    || (b.op() == BinaryOp.AND || b.op() == BinaryOp.OR) && isTruthValue(b.left()) && isTruthValue(b.right());
+        }
+        return false;
     }
 
     /** A binary operator with C's conversions: usual arithmetic conversions, shifts by the promoted left type. */

@@ -32,7 +32,7 @@ class ParseBenchmarksTest {
         assertFalse(files.isEmpty());
         FrontEndOptions options = new FrontEndOptions("main", DataModel.ILP32, true);
         for (Path f : files) {
-            Program p = assertDoesNotThrow(() -> FrontEnd.parse(f, options), f::toString);
+            Program p = assertDoesNotThrow(() -> WellTyped.check(FrontEnd.parse(f, options)), f::toString);
             assertFalse(p.blocks().isEmpty(), f::toString);
         }
     }
@@ -66,7 +66,7 @@ class ParseBenchmarksTest {
 
     @Test
     void svcompPreprocessedStyleParsesAndMapsLineMarkers() {
-        Program p = FrontEnd.parse("bench.i", SVCOMP_I, FrontEndOptions.defaults());
+        Program p = WellTyped.check(FrontEnd.parse("bench.i", SVCOMP_I, FrontEndOptions.defaults()));
         Outcome bad = IrEvaluator.run(p, 10, 6);
         assertEquals(End.ASSERTION_FAILED, bad.end());
         assertEquals("x + y != 0x10U", bad.failed().text());
@@ -75,6 +75,50 @@ class ParseBenchmarksTest {
         assertEquals(3, bad.failed().loc().column());
         assertEquals(End.ASSUMPTION_FAILED, IrEvaluator.run(p, 10, 0).end());
         assertEquals(End.RETURN, IrEvaluator.run(p, 10, 7).end());
+    }
+
+    @Test
+    void glibcAssertMacroExpansionsAreAssertions() {
+        Program p = FrontEnd.parse("glibc.i", """
+                extern void __assert_fail (const char *__assertion, const char *__file, unsigned int __line, const char *__function) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+                extern int __VERIFIER_nondet_int(void);
+                int main() {
+                  int x = __VERIFIER_nondet_int();
+                  ((x != 1) ? (void) (0) : __assert_fail ("x != 1", "glibc.c", 5, __PRETTY_FUNCTION__));
+                  ((void) sizeof ((x != 2) ? 1 : 0), __extension__ ({ if (x != 2) ; else __assert_fail ("x != 2", "glibc.c", 6, __extension__ __PRETTY_FUNCTION__); }));
+                  if (__builtin_expect(!!(x != 4), 1)) ; else __assert_fail ("x != 4", "glibc.c", 7, __PRETTY_FUNCTION__);
+                  return 0;
+                }
+                """, FrontEndOptions.defaults());
+        assertEquals("x != 1", IrEvaluator.run(p, 1).failed().text());
+        assertEquals("x != 2", IrEvaluator.run(p, 2).failed().text());
+        assertEquals("x != 4", IrEvaluator.run(p, 4).failed().text());
+        assertEquals(End.RETURN, IrEvaluator.run(p, 3).end());
+    }
+
+    @Test
+    void preprocessorWarningsAreNotErrors() {
+        Program p = FrontEnd.parse("w.c", "#warning just a warning\nint main() { return 0; }\n", FrontEndOptions.defaults());
+        assertEquals(End.RETURN, IrEvaluator.run(p).end());
+    }
+
+    @Test
+    void manyLineMarkersMapEachLine() {
+        Program p = FrontEnd.parse("m.i", """
+                # 1 "a.h"
+                extern int __VERIFIER_nondet_int(void);
+                # 7 "b.c"
+                int main() {
+                # 1 "c.h" 1
+                  int x = 1;
+                # 12 "b.c" 2
+                  assert(x == 2);
+                  return 0;
+                }
+                """, FrontEndOptions.defaults());
+        Outcome o = IrEvaluator.run(p);
+        assertEquals("b.c", o.failed().loc().file());
+        assertEquals(12, o.failed().loc().line());
     }
 
     @Test
