@@ -232,11 +232,11 @@ final class CallLowering {
                 ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "missing argument " + p.getName(), loc);
             }
         }
+        ctx.frames.push(frame);
+        ctx.statements.statement(definition.getBody());
         if (result != null) {
             ctx.ir.havoc(result, Stmt.Havoc.Reason.UNINITIALIZED, "result of " + name + "() without return", loc);
         }
-        ctx.frames.push(frame);
-        ctx.statements.statement(definition.getBody());
         ctx.ir.continueIn(exit);
         frame.checkLabels();
         ctx.frames.pop();

@@ -405,6 +405,17 @@ class LoweringTest {
     }
 
     @Test
+    void onlyAFunctionThatCanFallOffItsEndLeavesAnIndeterminateResult() {
+        Program always = Lower.c("int f(int x) { if (x) return 1; return 2; } int main() { return f(3); }");
+        assertTrue(statements(always).stream().noneMatch(s -> s instanceof Stmt.Havoc),
+                () -> "no havoc when every path returns:\n" + always);
+        Program fallsOff = Lower.c("int f(int x) { if (x) return 1; } int main() { return f(0); }");
+        assertTrue(statements(fallsOff).stream().anyMatch(s -> s instanceof Stmt.Havoc h
+                && h.reason() == Stmt.Havoc.Reason.UNINITIALIZED && h.description().contains("without return")),
+                () -> "falling off the end reads an indeterminate result:\n" + fallsOff);
+    }
+
+    @Test
     void functionsCalledBeforeDefinitionAndKnrStyle() {
         assertSafe("""
                 int g();
