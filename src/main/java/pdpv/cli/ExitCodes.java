@@ -7,6 +7,8 @@ public final class ExitCodes {
     public static final int UNSAFE = 10;
     public static final int UNKNOWN = 20;
     public static final int BAD_INPUT = 30;
+    /** {@code bench}: at least one benchmark got a verdict contradicting its expected one. */
+    public static final int WRONG_VERDICT = 40;
 
     private ExitCodes() {
     }

@@ -1,0 +1,137 @@
+package pdpv.bench;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The Markdown report: a summary per configuration, a table in the layout of thesis Table 4.1
+ * with the thesis's figures beside ours, the peer comparison of Figures 5.6/5.10, and the InvGen
+ * rows whose verdict depends on the reading of uninitialized globals.
+ */
+final class MarkdownReport {
+    private static final String[][] THESIS_TIME_COLUMNS = {
+        {"default", "thesis_pdpv_s"}, {"no-generalization", "thesis_nogen_s"},
+        {"no-memoization", "thesis_nomemo_s"}, {"symbolic", "thesis_symbolic_s"}};
+
+    private MarkdownReport() {
+    }
+
+    static String render(List<Benchmark> benchmarks, List<Configuration> configs, Results results, String machine,
+            String plotFile) {
+        StringBuilder md = new StringBuilder("# PDPV on the benchmarks of thesis Table 4.1\n\n");
+        md.append(machine).append("\n\n");
+        long wrong = results.wrongCount();
+        if (wrong > 0) {
+            md.append("**WARNING: ").append(wrong).append(" WRONG VERDICT(S) — see the cells marked WRONG.**\n\n");
+        }
+        summary(md, configs, results);
+        if (plotFile != null) {
+            md.append("![solved tasks over time](").append(plotFile).append(")\n\n");
+        }
+        table41(md, benchmarks, configs, results);
+        peers(md, benchmarks, configs, results);
+        readings(md, benchmarks, configs, results);
+        md.append("Cells: time in seconds when the verdict is right; `**WRONG: fal. pos.**` when an unsafe ")
+                .append("program is called safe, `**WRONG: fal. neg.**` when a safe one is called unsafe; otherwise ")
+                .append("`unknown`, `timeout`, `error` (abnormal exit) or `n/a` (program not available). ")
+                .append("Thesis figures are from 2013 hardware. `disj_simple` runs on our reconstruction of ")
+                .append("thesis Figure 5.7b (`examples/fig5_7b_disj_simple.c`); `drevil_2` was not found in public.\n");
+        return md.toString();
+    }
+
+    private static void summary(StringBuilder md, List<Configuration> configs, Results results) {
+        md.append("## Summary\n\n| configuration | solved | wrong | unknown | timeout | error | n/a | total time (s) |\n")
+                .append("|---|---|---|---|---|---|---|---|\n");
+        for (Configuration c : configs) {
+            List<TaskResult> rs = results.of(c);
+            md.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %d | %.1f |\n", c.name(),
+                    count(rs, "solved"), rs.stream().filter(TaskResult::wrong).count(), count(rs, "unknown"),
+                    count(rs, "timeout"), count(rs, "error"), count(rs, "n/a"),
+                    rs.stream().filter(r -> r.seconds() > 0).mapToDouble(TaskResult::seconds).sum()));
+        }
+        md.append('\n');
+    }
+
+    private static long count(List<TaskResult> rs, String what) {
+        if (what.equals("solved")) {
+            return rs.stream().filter(TaskResult::solved).count();
+        }
+        return rs.stream().filter(r -> !r.wrong() && !r.solved() && r.verdict().equals(what)).count();
+    }
+
+    private static void table41(StringBuilder md, List<Benchmark> benchmarks, List<Configuration> configs, Results results) {
+        md.append("## Table 4.1 layout (ours | thesis)\n\n| benchmark | suite | LOC | expected |");
+        StringBuilder rule = new StringBuilder("|---|---|---|---|");
+        for (String[] col : THESIS_TIME_COLUMNS) {
+            if (config(configs, col[0]).isPresent()) {
+                md.append(' ').append(col[0]).append(" (s) | MB | PDR % | thesis (s) |");
+                rule.append("---|---|---|---|");
+            }
+        }
+        md.append('\n').append(rule).append('\n');
+        for (Benchmark b : benchmarks) {
+            md.append("| ").append(b.name()).append(b.reconstruction() ? " (reconstruction)" : "").append(" | ")
+                    .append(b.suite()).append(" | ").append(b.thesis("loc")).append(" | ").append(b.expected()).append(" |");
+            for (String[] col : THESIS_TIME_COLUMNS) {
+                Optional<Configuration> c = config(configs, col[0]);
+                if (c.isEmpty()) {
+                    continue;
+                }
+                Optional<TaskResult> r = results.main(b, c.get());
+                md.append(' ').append(r.map(Cell::of).orElse("")).append(" | ")
+                        .append(r.map(x -> Cell.number(x.memoryMb())).orElse("")).append(" | ")
+                        .append(r.map(x -> Cell.number(x.pdrPercent())).orElse("")).append(" | ")
+                        .append(b.thesis(col[1])).append(" |");
+            }
+            md.append('\n');
+        }
+        md.append('\n');
+    }
+
+    private static void peers(StringBuilder md, List<Benchmark> benchmarks, List<Configuration> configs, Results results) {
+        md.append("## PDPV and its peers (Figures 5.6 and 5.10)\n\n| benchmark | expected |");
+        StringBuilder rule = new StringBuilder("|---|---|");
+        for (Configuration c : configs) {
+            md.append(' ').append(c.name()).append(" |");
+            rule.append("---|");
+        }
+        md.append(" InvGen (thesis) | IMPACT* (thesis) |\n").append(rule).append("---|---|\n");
+        for (Benchmark b : benchmarks) {
+            md.append("| ").append(b.name()).append(" | ").append(b.expected()).append(" |");
+            for (Configuration c : configs) {
+                md.append(' ').append(results.main(b, c).map(Cell::of).orElse("")).append(" |");
+            }
+            md.append(' ').append(b.thesis("thesis_invgen")).append(" | ").append(b.thesis("thesis_impact")).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    private static void readings(StringBuilder md, List<Benchmark> benchmarks, List<Configuration> configs, Results results) {
+        Optional<Configuration> def = config(configs, "default");
+        if (def.isEmpty()) {
+            return;
+        }
+        StringBuilder rows = new StringBuilder();
+        for (Benchmark b : benchmarks) {
+            Optional<TaskResult> nondet = results.find(b, def.get(), true);
+            Optional<TaskResult> zero = results.find(b, def.get(), false);
+            if (b.nondetGlobals() && nondet.isPresent() && zero.isPresent()
+                    && !nondet.get().verdict().equals(zero.get().verdict())) {
+                rows.append("| ").append(b.name()).append(" | ").append(nondet.get().verdict()).append(" | ")
+                        .append(zero.get().verdict()).append(" |\n");
+            }
+        }
+        md.append("## InvGen rows under both readings of uninitialized globals (default configuration)\n\n");
+        if (rows.isEmpty()) {
+            md.append("No verdict depends on the reading.\n\n");
+        } else {
+            md.append("| benchmark | --nondet-globals (InvGen's reading) | zero globals (C's reading) |\n|---|---|---|\n")
+                    .append(rows).append('\n');
+        }
+    }
+
+    private static Optional<Configuration> config(List<Configuration> configs, String name) {
+        return configs.stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+}

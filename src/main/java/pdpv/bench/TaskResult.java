@@ -1,0 +1,28 @@
+package pdpv.bench;
+
+/**
+ * The outcome of one (benchmark, configuration) run. {@code verdict} is safe, unsafe, unknown,
+ * timeout, error (the tool exited abnormally) or n/a (program not available); {@code memoryMb}
+ * is the peak resident set size, negative when it could not be measured; {@code pdrPercent} and
+ * {@code refinements} are negative when the tool does not report them.
+ */
+public record TaskResult(
+        Benchmark benchmark,
+        Configuration configuration,
+        boolean nondetGlobals,
+        String verdict,
+        String reason,
+        double seconds,
+        double memoryMb,
+        double pdrPercent,
+        long refinements) {
+
+    /** A definite verdict that contradicts the expected one. */
+    public boolean wrong() {
+        return (verdict.equals("safe") || verdict.equals("unsafe")) && !verdict.equals(benchmark.expected());
+    }
+
+    public boolean solved() {
+        return verdict.equals(benchmark.expected());
+    }
+}

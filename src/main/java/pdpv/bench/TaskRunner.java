@@ -1,0 +1,120 @@
+package pdpv.bench;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one task in its own JVM with a time limit (the tool's own {@code --timeout}, and a hard
+ * kill shortly after it) and measures its peak resident set size with GNU time when the machine
+ * has {@code /usr/bin/time}.
+ */
+public final class TaskRunner {
+    private static final Path GNU_TIME = Path.of("/usr/bin/time");
+    private static final long KILL_GRACE_SECONDS = 30;
+
+    private final String classPath;
+    private final double timeoutSeconds;
+    private final Path scratch;
+
+    /** {@code classPath} is PDPV's own class path; {@code scratch} holds the memory measurements. */
+    public TaskRunner(String classPath, double timeoutSeconds, Path scratch) {
+        this.classPath = classPath;
+        this.timeoutSeconds = timeoutSeconds;
+        this.scratch = scratch;
+    }
+
+    public TaskResult run(Benchmark b, Configuration c, boolean nondetGlobals) throws IOException, InterruptedException {
+        Optional<Path> program = b.program();
+        if (program.isEmpty()) {
+            return new TaskResult(b, c, nondetGlobals, "n/a", "program not available", -1, -1, -1, -1);
+        }
+        Path memoryFile = Files.createTempFile(scratch, b.name() + "-" + c.name(), ".rss");
+        List<String> command = new ArrayList<>();
+        boolean measureMemory = Files.isExecutable(GNU_TIME);
+        if (measureMemory) {
+            command.addAll(List.of(GNU_TIME.toString(), "-f", "%M", "-o", memoryFile.toString()));
+        }
+        command.addAll(List.of("java", "-Xss64m", "-cp", classPath, "pdpv.cli.Main", c.command()));
+        if (c.command().equals("verify")) {
+            command.add("--json");
+        }
+        command.addAll(List.of("--timeout", Double.toString(timeoutSeconds)));
+        if (nondetGlobals) {
+            command.add("--nondet-globals");
+        }
+        command.addAll(c.arguments());
+        command.add(program.get().toString());
+        Path stdout = Files.createTempFile(scratch, b.name(), ".out");
+        long start = System.nanoTime();
+        Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        boolean finished = p.waitFor((long) timeoutSeconds + KILL_GRACE_SECONDS, TimeUnit.SECONDS);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (!finished) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly().waitFor();
+            return new TaskResult(b, c, nondetGlobals, "timeout", "killed after the time limit", seconds, -1, -1, -1);
+        }
+        double memoryMb = measureMemory ? readKilobytes(memoryFile) / 1024.0 : -1;
+        String out = Files.readString(stdout);
+        Files.deleteIfExists(stdout);
+        Files.deleteIfExists(memoryFile);
+        return parse(b, c, nondetGlobals, p.exitValue(), out, seconds, memoryMb);
+    }
+
+    private static TaskResult parse(Benchmark b, Configuration c, boolean nondetGlobals, int exit, String out,
+            double seconds, double memoryMb) {
+        if (exit != 0 && exit != 10 && exit != 20) {
+            return new TaskResult(b, c, nondetGlobals, "error", "exit code " + exit, seconds, memoryMb, -1, -1);
+        }
+        JsonObject json = asJson(out);
+        if (json != null) {
+            String verdict = json.get("verdict").getAsString();
+            String reason = json.has("reason") ? json.get("reason").getAsString() : "";
+            if (verdict.equals("unknown") && reason.equals("timeout")) {
+                verdict = "timeout";
+            }
+            JsonObject stats = json.has("statistics") && json.get("statistics").isJsonObject()
+                    ? json.getAsJsonObject("statistics") : new JsonObject();
+            double total = json.has("time_seconds") ? json.get("time_seconds").getAsDouble() : seconds;
+            double pdr = stats.has("pdr_seconds") && total > 0 ? 100 * stats.get("pdr_seconds").getAsDouble() / total : -1;
+            long refinements = stats.has("refinements") ? stats.get("refinements").getAsLong() : -1;
+            return new TaskResult(b, c, nondetGlobals, verdict, reason, seconds, memoryMb, pdr, refinements);
+        }
+        String verdict = out.lines().filter(l -> l.startsWith("verdict: ")).findFirst()
+                .map(l -> l.substring("verdict: ".length()).strip()).orElse("error");
+        String reason = out.lines().filter(l -> l.startsWith("reason: ")).findFirst()
+                .map(l -> l.substring("reason: ".length()).strip()).orElse("");
+        if (verdict.equals("unknown") && reason.equals("timeout")) {
+            verdict = "timeout";
+        }
+        return new TaskResult(b, c, nondetGlobals, verdict, reason, seconds, memoryMb, -1, -1);
+    }
+
+    private static JsonObject asJson(String out) {
+        try {
+            JsonElement e = JsonParser.parseString(out);
+            return e.isJsonObject() && e.getAsJsonObject().has("verdict") ? e.getAsJsonObject() : null;
+        } catch (JsonParseException e) {
+            return null;
+        }
+    }
+
+    private static double readKilobytes(Path file) throws IOException {
+        for (String line : Files.readAllLines(file)) {
+            if (line.strip().matches("\\d+")) {
+                return Double.parseDouble(line.strip());
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,92 @@
+package pdpv.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import pdpv.bench.BenchRunner;
+import pdpv.bench.Benchmark;
+import pdpv.bench.Configuration;
+import pdpv.bench.Manifest;
+import pdpv.bench.Results;
+import pdpv.bench.TaskRunner;
+
+/** {@code pdpv bench}: runs the Table 4.1 benchmarks in every selected configuration and writes the reports. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Run the benchmarks of thesis Table 4.1 and write results.csv, report.md and plots.")
+final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--manifest", defaultValue = "invgen-bench/manifest.tsv", description = "benchmark manifest (default: ${DEFAULT-VALUE})")
+    Path manifest;
+
+    @Option(names = "--configurations", defaultValue = "invgen-bench/configurations.tsv",
+            description = "configurations file (default: ${DEFAULT-VALUE})")
+    Path configurations;
+
+    @Option(names = "--bench-dir", defaultValue = "../shared/bench/thesis",
+            description = "directory holding the benchmark programs (default: ${DEFAULT-VALUE})")
+    Path benchDir;
+
+    @Option(names = "--config", split = ",", paramLabel = "NAME", description = "only these configurations (default: all)")
+    List<String> selectedConfigs;
+
+    @Option(names = "--only", split = ",", paramLabel = "NAME", description = "only these benchmarks (default: all)")
+    List<String> selectedBenchmarks;
+
+    @Option(names = "--timeout", defaultValue = "600", paramLabel = "SECONDS", description = "time limit per task (default: ${DEFAULT-VALUE})")
+    double timeout;
+
+    @Option(names = "-j", paramLabel = "N", description = "tasks in parallel (default: number of cores)")
+    Integer jobs;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "output directory (default: invgen-bench/results/<date>)")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        List<Benchmark> benchmarks = Manifest.benchmarks(manifest, benchDir, Path.of("."));
+        if (selectedBenchmarks != null) {
+            benchmarks = benchmarks.stream().filter(b -> selectedBenchmarks.contains(b.name())).toList();
+        }
+        List<Configuration> configs = Manifest.configurations(configurations);
+        if (selectedConfigs != null) {
+            configs = configs.stream().filter(c -> selectedConfigs.contains(c.name())).toList();
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        int parallel = jobs == null ? cores : jobs;
+        Path dir = out != null ? out : Path.of("invgen-bench", "results", LocalDate.now().toString());
+        Files.createDirectories(dir);
+        TaskRunner runner = new TaskRunner(System.getProperty("java.class.path"), timeout, Files.createTempDirectory("pdpv-bench"));
+        Results results = new BenchRunner(runner, parallel, spec.commandLine().getErr()).run(benchmarks, configs);
+        String machine = String.format(Locale.ROOT,
+                "Measured on %s: %d cores, %s memory, %s %s, Java %s; time limit %.0f s per task, %d tasks in parallel.",
+                LocalDate.now(), cores, memory(), System.getProperty("os.name"), System.getProperty("os.arch"),
+                System.getProperty("java.version"), timeout, parallel);
+        BenchRunner.writeReports(dir, benchmarks, configs, results, machine, timeout);
+        long wrong = results.wrongCount();
+        spec.commandLine().getOut().println("report: " + dir.resolve("report.md") + (wrong > 0 ? "   WRONG VERDICTS: " + wrong : ""));
+        return wrong > 0 ? ExitCodes.WRONG_VERDICT : ExitCodes.SAFE;
+    }
+
+    private static String memory() throws IOException {
+        Path meminfo = Path.of("/proc/meminfo");
+        if (Files.isReadable(meminfo)) {
+            for (String line : Files.readAllLines(meminfo)) {
+                if (line.startsWith("MemTotal:")) {
+                    long kb = Long.parseLong(line.replaceAll("\\D", ""));
+                    return String.format(Locale.ROOT, "%.0f GiB", kb / 1024.0 / 1024.0);
+                }
+            }
+        }
+        return "unknown";
+    }
+}

@@ -1,0 +1,67 @@
+package pdpv.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The benchmark manifest, the reports' flagging of wrong verdicts, and one real task in a child JVM. */
+class BenchReportTest {
+    @TempDir
+    Path dir;
+
+    private static final Configuration DEFAULT = new Configuration("default", "verify", List.of());
+
+    private static Benchmark benchmark(String name, String expected, Path program) {
+        return new Benchmark(name, "invgen", Optional.ofNullable(program), false, expected,
+                Map.of("thesis_pdpv_s", "1.00", "loc", "10"));
+    }
+
+    @Test
+    void manifestCoversTheTwentySevenRowsOfTable41() throws IOException {
+        List<Benchmark> all = Manifest.benchmarks(Path.of("invgen-bench/manifest.tsv"), Path.of("../shared/bench/thesis"), Path.of("."));
+        assertEquals(27, all.size());
+        Benchmark disj = all.stream().filter(b -> b.name().equals("disj_simple")).findFirst().orElseThrow();
+        assertTrue(disj.reconstruction() && Files.exists(disj.program().orElseThrow()), "disj_simple is our reconstruction");
+        Benchmark drevil = all.stream().filter(b -> b.name().equals("drevil_2")).findFirst().orElseThrow();
+        assertTrue(drevil.program().isEmpty(), "drevil_2 is not available");
+        assertEquals(20, all.stream().filter(Benchmark::nondetGlobals).count(), "the InvGen rows read globals as inputs");
+        assertEquals(6, Manifest.configurations(Path.of("invgen-bench/configurations.tsv")).size());
+    }
+
+    @Test
+    void wrongVerdictIsFlaggedInReportAndCount() throws IOException {
+        Benchmark safe = benchmark("a_safe_one", "safe", dir.resolve("a.c"));
+        Benchmark unsafe = benchmark("an_unsafe_one", "unsafe", dir.resolve("b.c"));
+        Results results = new Results();
+        results.add(new TaskResult(safe, DEFAULT, true, "safe", "", 1.5, 60, 20, 3));
+        results.add(new TaskResult(unsafe, DEFAULT, true, "safe", "", 0.5, 60, 10, 1));
+        assertEquals(1, results.wrongCount());
+        BenchRunner.writeReports(dir, List.of(safe, unsafe), List.of(DEFAULT), results, "test machine", 600);
+        String md = Files.readString(dir.resolve("report.md"));
+        assertTrue(md.contains("WRONG VERDICT"), md);
+        assertTrue(md.contains("**WRONG: fal. pos.**"), md);
+        assertTrue(md.contains("| a_safe_one | invgen | 10 | safe | 1.50 | 60 | 20 | 1.00 |"), md);
+        assertTrue(Files.readString(dir.resolve("results.csv")).contains("an_unsafe_one,default,true,unsafe,safe,true"));
+        assertTrue(Files.size(dir.resolve("cactus.png")) > 0 && Files.size(dir.resolve("cactus.svg")) > 0);
+    }
+
+    @Test
+    void aTaskRunsInItsOwnJvmAndReportsItsVerdict() throws Exception {
+        Benchmark b = benchmark("overflow", "unsafe", Path.of("examples/overflow_signed_increment.c"));
+        TaskRunner runner = new TaskRunner(System.getProperty("java.class.path"), 120, dir);
+        TaskResult r = runner.run(b, DEFAULT, false);
+        assertEquals("unsafe", r.verdict(), r.reason());
+        assertTrue(r.solved() && !r.wrong());
+        assertTrue(r.seconds() > 0);
+        assertFalse(r.reason().isEmpty());
+    }
+}
