@@ -30,8 +30,8 @@ public final class UserError extends RuntimeException {
     /** The message as the user sees it. */
     public String render() {
         return switch (kind) {
-            case SYNTAX, INPUT -> loc + ": error: " + getMessage();
-            case UNSUPPORTED -> loc.file() + ":" + loc.line() + ": unsupported: " + getMessage();
+            case SYNTAX, INPUT -> (loc.line() > 0 ? loc.toString() : loc.file()) + ": error: " + getMessage();
+            case UNSUPPORTED -> (loc.line() > 0 ? loc.file() + ":" + loc.line() : loc.file()) + ": unsupported: " + getMessage();
         };
     }
 }

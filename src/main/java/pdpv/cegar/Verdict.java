@@ -1,0 +1,66 @@
+package pdpv.cegar;
+
+import java.util.List;
+import pdpv.cfg.SourceLoc;
+
+/**
+ * The answer of a verification run (soundness contract, design page): SAFE with the loop
+ * invariants that prove it, UNSAFE with inputs that replay to a failing assertion, or UNKNOWN
+ * with a reason.
+ */
+public record Verdict(
+        Kind kind,
+        String reason,
+        List<InputValue> inputs,
+        FailedAssertion failedAssertion,
+        List<SourceLoc> path,
+        List<LoopCertificate> invariants,
+        VerifierStatistics statistics) {
+
+    public enum Kind {
+        SAFE(0), UNSAFE(10), UNKNOWN(20);
+
+        private final int exitCode;
+
+        Kind(int exitCode) {
+            this.exitCode = exitCode;
+        }
+
+        public int exitCode() {
+            return exitCode;
+        }
+
+        public String word() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /**
+     * One value the program read, in the order it was read: the variable it went to ({@code null}
+     * for a compiler temporary), what produced it (e.g. {@code __VERIFIER_nondet_int()},
+     * {@code parameter n}, {@code uninitialized j}), where, and its value.
+     */
+    public record InputValue(String name, String source, SourceLoc loc, String value) {
+    }
+
+    /** The assertion an UNSAFE run violates. */
+    public record FailedAssertion(SourceLoc loc, String text) {
+    }
+
+    /** A loop's invariant as a C expression over its variables ({@code \old(x)} is x before the loop). */
+    public record LoopCertificate(SourceLoc head, String invariant) {
+    }
+
+    public static Verdict safe(List<LoopCertificate> invariants, VerifierStatistics stats) {
+        return new Verdict(Kind.SAFE, "no assertion can fail", List.of(), null, List.of(), invariants, stats);
+    }
+
+    public static Verdict unsafe(List<InputValue> inputs, FailedAssertion failed, List<SourceLoc> path,
+            VerifierStatistics stats) {
+        return new Verdict(Kind.UNSAFE, "assertion fails", inputs, failed, path, List.of(), stats);
+    }
+
+    public static Verdict unknown(String reason, VerifierStatistics stats) {
+        return new Verdict(Kind.UNKNOWN, reason, List.of(), null, List.of(), List.of(), stats);
+    }
+}

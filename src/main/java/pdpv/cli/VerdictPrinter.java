@@ -1,0 +1,106 @@
+package pdpv.cli;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import java.io.PrintWriter;
+import java.util.Locale;
+import pdpv.cegar.Verdict;
+import pdpv.cegar.VerifierStatistics;
+import pdpv.cfg.SourceLoc;
+
+/** Prints a verdict as text (README, "Output") or as one JSON object. */
+final class VerdictPrinter {
+    private final PrintWriter out;
+
+    VerdictPrinter(PrintWriter out) {
+        this.out = out;
+    }
+
+    void printText(Verdict v, double seconds, boolean withStats) {
+        out.println("verdict: " + v.kind().word());
+        out.println("reason: " + v.reason());
+        if (v.failedAssertion() != null) {
+            out.println("failing assertion: " + v.failedAssertion().loc() + ": " + v.failedAssertion().text());
+        }
+        if (!v.inputs().isEmpty()) {
+            out.println("inputs (in the order the program reads them):");
+            for (Verdict.InputValue in : v.inputs()) {
+                out.println("  " + lineOf(in.loc()) + ": " + in.source() + " = " + in.value());
+            }
+        }
+        if (!v.path().isEmpty()) {
+            StringBuilder sb = new StringBuilder("path: lines");
+            for (SourceLoc loc : v.path()) {
+                sb.append(' ').append(loc.line());
+            }
+            out.println(sb);
+        }
+        if (!v.invariants().isEmpty()) {
+            out.println("loop invariants (\\old(x) is x before the loop):");
+            for (Verdict.LoopCertificate c : v.invariants()) {
+                out.println("  loop at " + lineOf(c.head()) + ": " + c.invariant());
+            }
+        }
+        out.println(String.format(Locale.ROOT, "time: %.2f s", seconds));
+        if (withStats && v.statistics() != null) {
+            VerifierStatistics s = v.statistics();
+            out.println("statistics:");
+            out.println("  blocks: " + s.blocks() + ", variables: " + s.variables() + ", loops: " + s.loops());
+            out.println("  iterations: " + s.iterations());
+            out.println(String.format(Locale.ROOT, "  smt calls: %d (%.3f s)", s.smtCalls(), s.smtSeconds()));
+        }
+        out.flush();
+    }
+
+    void printJson(String file, Verdict v, double seconds) {
+        JsonObject o = new JsonObject();
+        o.addProperty("file", file);
+        o.addProperty("verdict", v.kind().word());
+        o.addProperty("reason", v.reason());
+        JsonArray inputs = new JsonArray();
+        for (Verdict.InputValue in : v.inputs()) {
+            JsonObject i = new JsonObject();
+            i.addProperty("name", in.name());
+            i.addProperty("source", in.source());
+            i.addProperty("line", in.loc().line());
+            i.addProperty("value", in.value());
+            inputs.add(i);
+        }
+        o.add("inputs", inputs);
+        if (v.failedAssertion() != null) {
+            JsonObject f = new JsonObject();
+            f.addProperty("file", v.failedAssertion().loc().file());
+            f.addProperty("line", v.failedAssertion().loc().line());
+            f.addProperty("column", v.failedAssertion().loc().column());
+            f.addProperty("text", v.failedAssertion().text());
+            o.add("failing_assertion", f);
+        }
+        JsonArray invariants = new JsonArray();
+        for (Verdict.LoopCertificate c : v.invariants()) {
+            JsonObject i = new JsonObject();
+            i.addProperty("line", c.head().line());
+            i.addProperty("invariant", c.invariant());
+            invariants.add(i);
+        }
+        o.add("invariants", invariants);
+        o.addProperty("time_seconds", seconds);
+        if (v.statistics() != null) {
+            VerifierStatistics s = v.statistics();
+            JsonObject st = new JsonObject();
+            st.addProperty("blocks", s.blocks());
+            st.addProperty("variables", s.variables());
+            st.addProperty("loops", s.loops());
+            st.addProperty("iterations", s.iterations());
+            st.addProperty("smt_calls", s.smtCalls());
+            st.addProperty("smt_seconds", s.smtSeconds());
+            o.add("statistics", st);
+        }
+        out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(o));
+        out.flush();
+    }
+
+    private static String lineOf(SourceLoc loc) {
+        return loc.file() + ":" + loc.line();
+    }
+}

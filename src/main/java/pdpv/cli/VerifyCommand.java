@@ -1,0 +1,96 @@
+package pdpv.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import pdpv.cegar.Verdict;
+import pdpv.cegar.Verifier;
+import pdpv.cegar.VerifierOptions;
+import pdpv.cfg.Program;
+import pdpv.frontend.FrontEnd;
+import pdpv.frontend.FrontEndOptions;
+import pdpv.frontend.UserError;
+import pdpv.semantics.DataModel;
+
+/** {@code pdpv verify FILE.c}: the push-button question, can any assertion fail? */
+@Command(name = "verify", mixinStandardHelpOptions = true,
+        description = "Verify the assertions of a C function (.c or preprocessed .i).")
+final class VerifyCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "C source file (.c or .i)")
+    Path file;
+
+    @Option(names = "--function", paramLabel = "NAME", defaultValue = "main",
+            description = "entry function; its parameters are inputs (default: ${DEFAULT-VALUE})")
+    String function;
+
+    @Option(names = "--data-model", paramLabel = "MODEL", defaultValue = "ILP32",
+            description = "integer widths: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
+    DataModel dataModel;
+
+    @Option(names = "--nondet-globals",
+            description = "globals without initializer are inputs (InvGen's reading) instead of zero")
+    boolean nondetGlobals;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "0",
+            description = "give up with verdict unknown (reason: timeout) after this many seconds; 0 = none")
+    double timeoutSeconds;
+
+    @Option(names = "--json", description = "print one JSON object instead of text")
+    boolean json;
+
+    @Option(names = "--stats", description = "print statistics after the verdict")
+    boolean stats;
+
+    @Override
+    public Integer call() throws Exception {
+        long start = System.nanoTime();
+        ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(null, r, "pdpv-verify", 1L << 28);
+            t.setDaemon(true);
+            return t;
+        });
+        Future<Verdict> future = worker.submit(this::verify);
+        Verdict verdict;
+        try {
+            verdict = timeoutSeconds > 0
+                    ? future.get((long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS)
+                    : future.get();
+        } catch (TimeoutException e) {
+            verdict = Verdict.unknown("timeout", null);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UserError u) {
+                spec.commandLine().getErr().println(u.render());
+                return ExitCodes.BAD_INPUT;
+            }
+            throw e;
+        } finally {
+            worker.shutdownNow();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut());
+        if (json) {
+            printer.printJson(file.toString(), verdict, seconds);
+        } else {
+            printer.printText(verdict, seconds, stats);
+        }
+        return verdict.kind().exitCode();
+    }
+
+    private Verdict verify() {
+        Program program = FrontEnd.parse(file, new FrontEndOptions(function, dataModel, nondetGlobals));
+        return new Verifier(VerifierOptions.defaults()).verify(program);
+    }
+}

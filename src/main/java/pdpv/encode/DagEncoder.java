@@ -1,0 +1,177 @@
+package pdpv.encode;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import pdpv.cfg.Block;
+import pdpv.cfg.Loop;
+import pdpv.cfg.LoopForest;
+import pdpv.cfg.Predecessors;
+import pdpv.cfg.Program;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Terminator;
+import pdpv.cfg.Variable;
+
+/**
+ * Passifies and encodes a region of the CFG with every back edge cut (Algorithm 4.1 and thesis
+ * §4.3.1), by dynamic single assignment in topological order. Each DAG edge j -> i gets a variable
+ * e_{j,i} ⇒ b_j ∧ guard(j -> i) ∧ (the assertion ending B_j holds), each non-start block
+ * b_i ⇒ ∨ e_{j,i}, and a join variant x with e_{j,i} ⇒ x = x_j for every variable whose incoming
+ * variants differ, so joins are exact. A loop head gets its {@link LoopSite}: new variants for U_l.
+ * The region is the whole program (Algorithm 4.1) or, for the loop model-checking instances of
+ * §4.3.3, the body of one loop entered at its head without its own invariant.
+ */
+public final class DagEncoder {
+    private final Context ctx;
+    private final Program program;
+    private final LoopForest loops;
+    private final ExprEncoder exprs;
+    private final VariantFactory variants;
+    private final Predecessors predecessors;
+
+    public DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants) {
+        this.ctx = exprs.algebra().context();
+        this.program = program;
+        this.loops = loops;
+        this.exprs = exprs;
+        this.variants = variants;
+        this.predecessors = Predecessors.of(program);
+    }
+
+    /**
+     * Encodes the DAG of {@code region} entered at {@code start} with the variants {@code initial}
+     * (one for every program variable). {@code invariantAtStart} says whether a loop headed by
+     * {@code start} is summarized by its invariant; invariants of all other loop heads in the region
+     * always are.
+     */
+    public DagEncoding encode(Set<Block> region, Block start, Map<Variable, BitVecExpr> initial, boolean invariantAtStart) {
+        if (!region.contains(start)) {
+            throw new IllegalArgumentException("start B" + start.id() + " is not in the region");
+        }
+        if (!initial.keySet().containsAll(program.variables())) {
+            throw new IllegalArgumentException("initial variants must cover every program variable");
+        }
+        Map<Block, EncodedBlock> encoded = new LinkedHashMap<>();
+        Map<Block, Map<Block, BoolExpr>> incoming = new LinkedHashMap<>();
+        List<BoolExpr> clauses = new ArrayList<>();
+        for (Block b : loops.dominators().reversePostorder().blocks()) {
+            if (!region.contains(b)) {
+                continue;
+            }
+            if (encoded.isEmpty() && b != start) {
+                throw new IllegalArgumentException("B" + b.id() + " precedes the start B" + start.id() + " in the region");
+            }
+            BoolExpr blockVar = variants.freshBool("b" + b.id());
+            Map<Block, BoolExpr> in = new LinkedHashMap<>();
+            Map<Variable, BitVecExpr> entry = initial;
+            if (b != start) {
+                in = incomingEdges(b, region, encoded, clauses);
+                clauses.add(ctx.mkImplies(blockVar, ctx.mkOr(in.values().toArray(new BoolExpr[0]))));
+                entry = join(in, encoded, clauses);
+            }
+            incoming.put(b, in);
+            encoded.put(b, encodeBlock(b, blockVar, entry, b != start || invariantAtStart, clauses));
+        }
+        return new DagEncoding(start, encoded, incoming, clauses);
+    }
+
+    /** The DAG edges into {@code b} from the region, each with e_{j,i} ⇒ b_j ∧ (control leaves B_j to B_i). */
+    private Map<Block, BoolExpr> incomingEdges(Block b, Set<Block> region, Map<Block, EncodedBlock> encoded,
+                                               List<BoolExpr> clauses) {
+        Map<Block, BoolExpr> in = new LinkedHashMap<>();
+        for (Block pred : predecessors.of(b)) {
+            if (!region.contains(pred) || loops.isBackEdge(pred, b)) {
+                continue;
+            }
+            EncodedBlock from = encoded.get(pred);
+            if (from == null) {
+                throw new IllegalStateException("B" + pred.id() + " -> B" + b.id() + " is not a forward edge");
+            }
+            BoolExpr edge = variants.freshBool("e" + pred.id() + "_" + b.id());
+            clauses.add(ctx.mkImplies(edge, ctx.mkAnd(from.blockVar(), leaves(from, b))));
+            in.put(pred, edge);
+        }
+        return in;
+    }
+
+    /** guard(from -> to) ∧ (from's final assertion holds): when control may take the edge. */
+    private BoolExpr leaves(EncodedBlock from, Block to) {
+        BoolExpr guard = ctx.mkTrue();
+        Terminator t = from.block().terminator();
+        if (t instanceof Terminator.Branch br && br.ifTrue() != br.ifFalse()) {
+            BoolExpr cond = exprs.truth(br.condition(), from.exitVariants());
+            guard = to == br.ifTrue() ? cond : ctx.mkNot(cond);
+        }
+        return from.assertionHolds() == null ? guard : ctx.mkAnd(guard, from.assertionHolds());
+    }
+
+    /** The variants on entry to a block: shared when all incoming edges agree, else a join variant. */
+    private Map<Variable, BitVecExpr> join(Map<Block, BoolExpr> in, Map<Block, EncodedBlock> encoded, List<BoolExpr> clauses) {
+        Map<Variable, BitVecExpr> entry = new LinkedHashMap<>();
+        if (in.isEmpty()) {
+            entry.putAll(variants.fresh(program.variables()));
+            return entry;
+        }
+        for (Variable v : program.variables()) {
+            BitVecExpr common = null;
+            boolean differ = false;
+            for (Block pred : in.keySet()) {
+                BitVecExpr x = encoded.get(pred).exitVariants().get(v);
+                differ |= common != null && !common.equals(x);
+                common = common == null ? x : common;
+            }
+            if (!differ) {
+                entry.put(v, common);
+                continue;
+            }
+            BitVecExpr joined = variants.fresh(v);
+            for (Map.Entry<Block, BoolExpr> e : in.entrySet()) {
+                clauses.add(ctx.mkImplies(e.getValue(), ctx.mkEq(joined, encoded.get(e.getKey()).exitVariants().get(v))));
+            }
+            entry.put(v, joined);
+        }
+        return entry;
+    }
+
+    /** LI_l at a loop head, then b_i ⇒ (x_{k+1} = value), fresh havoc variants and b_i ⇒ assumption. */
+    private EncodedBlock encodeBlock(Block b, BoolExpr blockVar, Map<Variable, BitVecExpr> entry, boolean mayPlaceInvariant,
+                                     List<BoolExpr> clauses) {
+        Map<Variable, BitVecExpr> current = new LinkedHashMap<>(entry);
+        Loop loop = loops.loopAt(b);
+        LoopSite site = null;
+        if (loop != null && mayPlaceInvariant) {
+            Map<Variable, BitVecExpr> pre = new LinkedHashMap<>();
+            for (Variable v : loop.referenced()) {
+                pre.put(v, entry.get(v));
+            }
+            Map<Variable, BitVecExpr> post = variants.fresh(loop.updated());
+            current.putAll(post);
+            site = new LoopSite(ctx, loop, blockVar, pre, post);
+        }
+        Map<Variable, BitVecExpr> afterInvariant = new LinkedHashMap<>(current);
+        List<HavocVariant> havocs = new ArrayList<>();
+        BoolExpr assertionHolds = null;
+        for (Stmt s : b.statements()) {
+            if (s instanceof Stmt.Assign a) {
+                BitVecExpr value = exprs.value(a.value(), current);
+                BitVecExpr next = variants.fresh(a.target());
+                clauses.add(ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
+                current.put(a.target(), next);
+            } else if (s instanceof Stmt.Havoc h) {
+                BitVecExpr next = variants.fresh(h.target());
+                havocs.add(new HavocVariant(h, next));
+                current.put(h.target(), next);
+            } else if (s instanceof Stmt.Assume a) {
+                clauses.add(ctx.mkImplies(blockVar, exprs.truth(a.condition(), current)));
+            } else {
+                assertionHolds = exprs.truth(((Stmt.Assert) s).condition(), current);
+            }
+        }
+        return new EncodedBlock(b, blockVar, entry, site, afterInvariant, havocs, current, assertionHolds);
+    }
+}

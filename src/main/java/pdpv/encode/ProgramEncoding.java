@@ -1,0 +1,72 @@
+package pdpv.encode;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Model;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import pdpv.cfg.Block;
+import pdpv.cfg.LoopForest;
+import pdpv.cfg.Program;
+import pdpv.cfg.Variable;
+
+/**
+ * The SMT formula F of thesis §4.3.1 after Algorithm 4.1 {@code preprocess()}: every back edge cut,
+ * LI_l(U_l, R_l) = true placed at each loop head, the DAG passified; F is the control-flow and
+ * data-flow clauses, the entry block variable, and the violation ∨_A (b_{π(A)} ∧ ¬a). F is
+ * unsatisfiable only if the program is safe under the current loop invariants.
+ */
+public final class ProgramEncoding {
+    private final DagEncoding dag;
+    private final BoolExpr formula;
+    private final CounterexampleDecoder decoder;
+
+    private ProgramEncoding(DagEncoding dag, BoolExpr formula, Map<Variable, BitVecExpr> initial) {
+        this.dag = dag;
+        this.formula = formula;
+        this.decoder = new CounterexampleDecoder(dag, initial);
+    }
+
+    /** Preprocesses and encodes {@code p}, whose loops are {@code loops}, into {@code ctx}. */
+    public static ProgramEncoding build(Context ctx, Program p, LoopForest loops) {
+        ExprEncoder exprs = new ExprEncoder(p.semantics(), new Z3Algebra(ctx));
+        VariantFactory variants = new VariantFactory(ctx);
+        Map<Variable, BitVecExpr> initial = variants.fresh(p.variables());
+        DagEncoding dag = new DagEncoder(p, loops, exprs, variants)
+                .encode(new HashSet<>(p.blocks()), p.entry(), initial, true);
+        List<BoolExpr> conjuncts = new ArrayList<>(dag.clauses());
+        conjuncts.add(dag.block(p.entry()).blockVar());
+        List<BoolExpr> violations = new ArrayList<>();
+        for (Block b : dag.blocks()) {
+            EncodedBlock e = dag.block(b);
+            if (e.assertionHolds() != null) {
+                violations.add(ctx.mkAnd(e.blockVar(), ctx.mkNot(e.assertionHolds())));
+            }
+        }
+        conjuncts.add(ctx.mkOr(violations.toArray(new BoolExpr[0])));
+        return new ProgramEncoding(dag, ctx.mkAnd(conjuncts.toArray(new BoolExpr[0])), initial);
+    }
+
+    /** F with every loop invariant still true. */
+    public BoolExpr formula() {
+        return formula;
+    }
+
+    /** The LI_l placeholders, one per loop, in topological order of their heads. */
+    public List<LoopSite> loopSites() {
+        return dag.loopSites();
+    }
+
+    /** The passified DAG behind F: block and edge variables and each block's variants. */
+    public DagEncoding dag() {
+        return dag;
+    }
+
+    /** Reads a model of F (with or without invariant instances added) back as a path. */
+    public Counterexample decode(Model m) {
+        return decoder.decode(m);
+    }
+}

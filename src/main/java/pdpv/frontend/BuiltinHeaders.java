@@ -1,0 +1,143 @@
+package pdpv.frontend;
+
+import java.util.Map;
+import org.eclipse.cdt.core.parser.FileContent;
+import org.eclipse.cdt.core.index.IIndexFileLocation;
+import org.eclipse.cdt.internal.core.parser.IMacroDictionary;
+import org.eclipse.cdt.internal.core.parser.scanner.InternalFileContent;
+import org.eclipse.cdt.internal.core.parser.scanner.InternalFileContentProvider;
+
+/**
+ * The standard headers PDPV serves from built-in text, so that a verification result never depends
+ * on the host's C library. {@code assert} is declared as a function (PDPV recognizes the call by
+ * name and keeps the condition's text), unless {@code NDEBUG} turns it off as in C. Both {@code #include <h>} and {@code #include "h"} resolve here; any
+ * other header is reported as not found.
+ */
+final class BuiltinHeaders extends InternalFileContentProvider {
+    /** The pseudo directory given to the scanner as the only include path. */
+    static final String INCLUDE_DIR = "/pdpv-builtin-headers";
+
+    private static final Map<String, String> HEADERS = Map.of(
+            "assert.h", """
+                    #ifndef _PDPV_ASSERT_H
+                    #define _PDPV_ASSERT_H
+                    extern void __assert_fail(const char *__assertion, const char *__file, unsigned int __line, const char *__function);
+                    extern void (assert)(int __expression);
+                    #endif
+                    #ifdef NDEBUG
+                    #undef assert
+                    #define assert(e) ((void) 0)
+                    #endif
+                    """,
+            "stdlib.h", """
+                    #ifndef _PDPV_STDLIB_H
+                    #define _PDPV_STDLIB_H
+                    #define NULL ((void *) 0)
+                    #define EXIT_SUCCESS 0
+                    #define EXIT_FAILURE 1
+                    extern void abort(void);
+                    extern void exit(int __status);
+                    extern int rand(void);
+                    extern void *malloc(__SIZE_TYPE__ __size);
+                    extern void free(void *__ptr);
+                    #endif
+                    """,
+            "stdio.h", """
+                    #ifndef _PDPV_STDIO_H
+                    #define _PDPV_STDIO_H
+                    #define NULL ((void *) 0)
+                    #define EOF (-1)
+                    extern int printf(const char *__format, ...);
+                    extern int getchar(void);
+                    extern int putchar(int __c);
+                    #endif
+                    """,
+            "limits.h", """
+                    #ifndef _PDPV_LIMITS_H
+                    #define _PDPV_LIMITS_H
+                    #define CHAR_BIT 8
+                    #define SCHAR_MIN (-128)
+                    #define SCHAR_MAX 127
+                    #define UCHAR_MAX 255
+                    #define CHAR_MIN SCHAR_MIN
+                    #define CHAR_MAX SCHAR_MAX
+                    #define SHRT_MIN (-32768)
+                    #define SHRT_MAX 32767
+                    #define USHRT_MAX 65535
+                    #define INT_MIN (-2147483647 - 1)
+                    #define INT_MAX 2147483647
+                    #define UINT_MAX 4294967295U
+                    #define LONG_MAX __LONG_MAX__
+                    #define LONG_MIN (-__LONG_MAX__ - 1L)
+                    #define ULONG_MAX (__LONG_MAX__ * 2UL + 1UL)
+                    #define LLONG_MAX 9223372036854775807LL
+                    #define LLONG_MIN (-9223372036854775807LL - 1LL)
+                    #define ULLONG_MAX 18446744073709551615ULL
+                    #endif
+                    """,
+            "stdbool.h", """
+                    #ifndef _PDPV_STDBOOL_H
+                    #define _PDPV_STDBOOL_H
+                    #define bool _Bool
+                    #define true 1
+                    #define false 0
+                    #define __bool_true_false_are_defined 1
+                    #endif
+                    """,
+            "stdint.h", """
+                    #ifndef _PDPV_STDINT_H
+                    #define _PDPV_STDINT_H
+                    typedef signed char int8_t;
+                    typedef short int16_t;
+                    typedef int int32_t;
+                    typedef long long int64_t;
+                    typedef unsigned char uint8_t;
+                    typedef unsigned short uint16_t;
+                    typedef unsigned int uint32_t;
+                    typedef unsigned long long uint64_t;
+                    #define INT8_MIN (-128)
+                    #define INT8_MAX 127
+                    #define UINT8_MAX 255
+                    #define INT16_MIN (-32768)
+                    #define INT16_MAX 32767
+                    #define UINT16_MAX 65535
+                    #define INT32_MIN (-2147483647 - 1)
+                    #define INT32_MAX 2147483647
+                    #define UINT32_MAX 4294967295U
+                    #define INT64_MIN (-9223372036854775807LL - 1LL)
+                    #define INT64_MAX 9223372036854775807LL
+                    #define UINT64_MAX 18446744073709551615ULL
+                    #endif
+                    """,
+            "string.h", "",
+            "math.h", "");
+
+    /** The header text served for a {@code #include} path, or null if PDPV does not provide it. */
+    static String text(String path) {
+        return HEADERS.get(baseName(path));
+    }
+
+    private static String baseName(String path) {
+        int slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+        return path.substring(slash + 1);
+    }
+
+    @Override
+    public boolean getInclusionExists(String path) {
+        return text(path) != null;
+    }
+
+    @Override
+    public InternalFileContent getContentForInclusion(String path, IMacroDictionary macroDictionary) {
+        String text = text(path);
+        if (text == null) {
+            return null;
+        }
+        return (InternalFileContent) FileContent.create(INCLUDE_DIR + "/" + baseName(path), text.toCharArray());
+    }
+
+    @Override
+    public InternalFileContent getContentForInclusion(IIndexFileLocation location, String astPath) {
+        return null;
+    }
+}

@@ -1,0 +1,245 @@
+package pdpv.frontend;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
+import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
+import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
+import org.eclipse.cdt.core.dom.ast.IBinding;
+import org.eclipse.cdt.core.dom.ast.IFunction;
+import org.eclipse.cdt.core.dom.ast.IParameter;
+import org.eclipse.cdt.core.dom.ast.IType;
+import org.eclipse.cdt.internal.core.dom.parser.c.CExternalFunction;
+import pdpv.cfg.Block;
+import pdpv.cfg.Expr;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Terminator;
+import pdpv.cfg.Variable;
+import pdpv.semantics.CType;
+import pdpv.semantics.CType.Kind;
+
+/**
+ * Lowers calls: the verification functions (assertions, assumptions, abort/exit) by their names,
+ * input functions ({@code __VERIFIER_nondet_*}, {@code nondet*}, {@code unknown*} and every
+ * function without a body) to a havocked temporary, and calls of defined functions by inlining a
+ * fresh copy of the callee's body; recursion is reported as unsupported.
+ */
+final class CallLowering {
+    private static final Map<String, Kind> NONDET_SUFFIXES = Map.ofEntries(
+            Map.entry("bool", Kind.BOOL), Map.entry("_Bool", Kind.BOOL), Map.entry("char", Kind.CHAR),
+            Map.entry("uchar", Kind.CHAR), Map.entry("short", Kind.SHORT), Map.entry("ushort", Kind.SHORT),
+            Map.entry("int", Kind.INT), Map.entry("uint", Kind.INT), Map.entry("unsigned", Kind.INT),
+            Map.entry("long", Kind.LONG), Map.entry("ulong", Kind.LONG),
+            Map.entry("longlong", Kind.LONG_LONG), Map.entry("ulonglong", Kind.LONG_LONG));
+
+    private final LoweringContext ctx;
+
+    CallLowering(LoweringContext ctx) {
+        this.ctx = ctx;
+    }
+
+    Expr call(IASTFunctionCallExpression call, boolean want) {
+        IASTExpression callee = ExpressionLowering.strip(call.getFunctionNameExpression());
+        if (!(callee instanceof IASTIdExpression id)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(call), "call through a function pointer");
+        }
+        String name = id.getName().toString();
+        IASTInitializerClause[] args = call.getArguments();
+        SourceLoc loc = ctx.loc(call);
+        String text = SourceLocator.text(call);
+        switch (name) {
+            case "__VERIFIER_assert" -> {
+                Expr c = ctx.typing.convert(singleArgument(name, args, loc), ctx.typing.intType());
+                ctx.ir.addAssert(c, SourceLocator.text(args[0]), loc);
+                return null;
+            }
+            case "assert" -> {
+                Expr c = singleArgument(name, args, loc);
+                ctx.ir.addAssert(c, SourceLocator.text(args[0]), loc);
+                return null;
+            }
+            case "reach_error", "__VERIFIER_error" -> {
+                ignoreArguments(args);
+                ctx.ir.addAssert(ctx.typing.intConst(0), text, loc);
+                return null;
+            }
+            case "__assert_fail" -> {
+                ignoreArguments(args);
+                ctx.ir.addAssert(ctx.typing.intConst(0), assertedText(args, text), loc);
+                return null;
+            }
+            case "__VERIFIER_assume", "assume_abort_if_not" -> {
+                Expr c = ctx.typing.convert(singleArgument(name, args, loc), ctx.typing.intType());
+                ctx.ir.add(new Stmt.Assume(c, loc));
+                return null;
+            }
+            case "assume" -> {
+                ctx.ir.add(new Stmt.Assume(singleArgument(name, args, loc), loc));
+                return null;
+            }
+            case "__builtin_expect" -> {
+                return builtinExpect(args, loc);
+            }
+            case "abort", "__builtin_abort" -> {
+                ignoreArguments(args);
+                ctx.ir.halt(Terminator.Halt.Kind.ABORT, loc);
+                return null;
+            }
+            case "exit", "_Exit" -> {
+                ignoreArguments(args);
+                ctx.ir.halt(Terminator.Halt.Kind.EXIT, loc);
+                return null;
+            }
+            case "malloc", "calloc", "realloc", "alloca", "free" ->
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "heap memory (" + name + ")");
+            default -> {
+                IASTFunctionDefinition definition = ctx.definitions.get(name);
+                if (definition == null || isInputName(name)) {
+                    return input(name, id.getName().resolveBinding(), args, text, loc, want);
+                }
+                return inline(definition, args, loc);
+            }
+        }
+    }
+
+    /** GCC's {@code __builtin_expect(e, c)} is {@code e} as a long (c only hints at the likely value). */
+    private Expr builtinExpect(IASTInitializerClause[] args, SourceLoc loc) {
+        if (args.length != 2 || !(args[0] instanceof IASTExpression e) || !(args[1] instanceof IASTExpression hint)) {
+            throw new UserError(UserError.Kind.SYNTAX, loc, "__builtin_expect expects two arguments");
+        }
+        Expr value = ctx.expressions.value(e);
+        ctx.expressions.effectIfAny(hint);
+        return ctx.typing.convert(value, ctx.types.semantics().type(Kind.LONG, true));
+    }
+
+    /** The condition glibc's assert macro passes to {@code __assert_fail} as a string, else the call text. */
+    private static String assertedText(IASTInitializerClause[] args, String callText) {
+        if (args.length > 0 && args[0] instanceof IASTLiteralExpression l
+                && l.getKind() == IASTLiteralExpression.lk_string_literal) {
+            String s = String.valueOf(l.getValue());
+            if (s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"")) {
+                return s.substring(1, s.length() - 1);
+            }
+        }
+        return callText;
+    }
+
+    private static boolean isInputName(String name) {
+        return name.startsWith("__VERIFIER_nondet") || name.startsWith("nondet") || name.startsWith("unknown");
+    }
+
+    private Expr singleArgument(String name, IASTInitializerClause[] args, SourceLoc loc) {
+        if (args.length != 1 || !(args[0] instanceof IASTExpression arg)) {
+            throw new UserError(UserError.Kind.SYNTAX, loc, name + " expects one argument");
+        }
+        return ctx.expressions.value(arg);
+    }
+
+    private void ignoreArguments(IASTInitializerClause[] args) {
+        for (IASTInitializerClause a : args) {
+            if (a instanceof IASTExpression e) {
+                ctx.expressions.effectIfAny(e);
+            }
+        }
+    }
+
+    /** A call of an input function: a fresh value of its return type (int when undeclared), if the value is used. */
+    private Expr input(String name, IBinding binding, IASTInitializerClause[] args, String text, SourceLoc loc, boolean want) {
+        ignoreArguments(args);
+        if (!want) {
+            return null;
+        }
+        CType type;
+        if (binding instanceof IFunction f && !(binding instanceof CExternalFunction)) {
+            IType returnType = f.getType().getReturnType();
+            if (ctx.types.isVoid(returnType)) {
+                return null;
+            }
+            if (!ctx.types.isInteger(returnType)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "non-integer result of " + name + "()");
+            }
+            type = ctx.types.resolve(returnType, loc);
+        } else {
+            type = undeclaredType(name);
+        }
+        Variable t = ctx.ir.temporary(name, type);
+        ctx.ir.havoc(t, Stmt.Havoc.Reason.INPUT, text, loc);
+        return new Expr.VarRef(t);
+    }
+
+    /** The return type of an undeclared input function: from a {@code __VERIFIER_nondet_} suffix, else int. */
+    private CType undeclaredType(String name) {
+        String prefix = "__VERIFIER_nondet_";
+        if (name.startsWith(prefix)) {
+            String suffix = name.substring(prefix.length());
+            Kind kind = NONDET_SUFFIXES.get(suffix);
+            if (kind == Kind.BOOL) {
+                return CType.bool();
+            }
+            if (kind != null) {
+                boolean unsigned = suffix.startsWith("u") && !suffix.equals("unsigned") || suffix.equals("unsigned");
+                return ctx.types.semantics().type(kind, !unsigned);
+            }
+        }
+        return ctx.typing.intType();
+    }
+
+    /** Inlines a fresh copy of {@code definition}; returns the result, or null for a void function. */
+    private Expr inline(IASTFunctionDefinition definition, IASTInitializerClause[] args, SourceLoc loc) {
+        String name = TypeResolver.innermost(definition.getDeclarator()).getName().toString();
+        for (FunctionFrame f : ctx.frames) {
+            if (f.name().equals(name)) {
+                String caller = ctx.frame().name();
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc,
+                        "recursion: " + caller + " calls " + (caller.equals(name) ? "itself" : name));
+            }
+        }
+        IFunction function = ProgramLowering.function(definition, ctx.locator);
+        IParameter[] params = function.getParameters();
+        List<Expr> values = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!(args[i] instanceof IASTExpression arg)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(args[i]));
+            }
+            if (i < params.length) {
+                values.add(ctx.expressions.value(arg));
+            } else {
+                ctx.expressions.effect(arg);
+            }
+        }
+        IType returnType = function.getType().getReturnType();
+        Variable result = null;
+        if (!ctx.types.isVoid(returnType)) {
+            result = ctx.ir.variable(name + "::result", name + "()",
+                    ctx.types.resolve(returnType, ctx.loc(definition.getDeclarator())), Variable.Kind.TEMPORARY);
+        }
+        Block exit = ctx.ir.newBlock();
+        FunctionFrame frame = new FunctionFrame(name, false, result, exit);
+        SourceLoc at = ctx.loc(definition.getDeclarator());
+        for (int i = 0; i < params.length; i++) {
+            IParameter p = params[i];
+            CType type = ctx.types.resolve(p.getType(), at);
+            Variable v = ctx.ir.variable(frame.prefix() + p.getName(), p.getName(), type, Variable.Kind.PARAMETER);
+            frame.locals().put(p, v);
+            if (i < values.size()) {
+                ctx.ir.assign(v, ctx.typing.convert(values.get(i), type), loc);
+            } else {
+                ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "missing argument " + p.getName(), loc);
+            }
+        }
+        ctx.frames.push(frame);
+        ctx.statements.statement(definition.getBody());
+        if (result != null) {
+            ctx.ir.havoc(result, Stmt.Havoc.Reason.UNINITIALIZED, "result of " + name + "() without return", loc);
+        }
+        ctx.ir.continueIn(exit);
+        frame.checkLabels();
+        ctx.frames.pop();
+        return result == null ? null : new Expr.VarRef(result);
+    }
+}

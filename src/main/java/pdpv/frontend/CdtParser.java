@@ -1,0 +1,98 @@
+package pdpv.frontend;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.cdt.core.dom.ast.ASTVisitor;
+import org.eclipse.cdt.core.dom.ast.IASTProblem;
+import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
+import org.eclipse.cdt.core.dom.ast.gnu.c.GCCLanguage;
+import org.eclipse.cdt.core.parser.DefaultLogService;
+import org.eclipse.cdt.core.parser.FileContent;
+import org.eclipse.cdt.core.parser.IProblem;
+import org.eclipse.cdt.core.parser.ScannerInfo;
+import org.eclipse.core.runtime.CoreException;
+import pdpv.cfg.SourceLoc;
+import pdpv.semantics.DataModel;
+
+/**
+ * Gets a translation unit from CDT's GNU C parser without Eclipse running: a scanner info with the
+ * data model's predefined macros, headers served by {@link BuiltinHeaders}, and every preprocessor
+ * problem and {@code IASTProblem} node collected; they become one {@link UserError} of kind
+ * SYNTAX, located at the first (in source order), whose message lists the others.
+ */
+final class CdtParser {
+    /** How many problems the error message lists; the first one gives the error's location. */
+    private static final int MAX_REPORTED = 10;
+
+    private CdtParser() {
+    }
+
+    static IASTTranslationUnit parse(SourceLocator locator, String source, DataModel model) {
+        Map<String, String> macros = new HashMap<>();
+        macros.put("__STDC__", "1");
+        macros.put("__STDC_VERSION__", "201112L");
+        macros.put("__CHAR_BIT__", "8");
+        boolean lp64 = model == DataModel.LP64;
+        macros.put("__SIZE_TYPE__", lp64 ? "unsigned long" : "unsigned int");
+        macros.put("__LONG_MAX__", lp64 ? "9223372036854775807L" : "2147483647L");
+        if (lp64) {
+            macros.put("__LP64__", "1");
+        }
+        ScannerInfo info = new ScannerInfo(macros, new String[] {BuiltinHeaders.INCLUDE_DIR});
+        IASTTranslationUnit tu;
+        try {
+            tu = GCCLanguage.getDefault().getASTTranslationUnit(
+                    FileContent.create(locator.fileName(), source.toCharArray()), info,
+                    new BuiltinHeaders(), null, 0, new DefaultLogService());
+        } catch (CoreException e) {
+            throw new UserError(UserError.Kind.SYNTAX, new SourceLoc(locator.fileName(), 0, 0),
+                    "the C parser failed: " + e.getMessage());
+        }
+        List<IASTProblem> problems = problems(tu);
+        if (!problems.isEmpty()) {
+            IASTProblem first = problems.get(0);
+            StringBuilder message = new StringBuilder(first.getMessage());
+            for (IASTProblem p : problems.subList(1, Math.min(problems.size(), MAX_REPORTED))) {
+                message.append('\n').append(new UserError(UserError.Kind.SYNTAX, locator.loc(p), p.getMessage()).render());
+            }
+            if (problems.size() > MAX_REPORTED) {
+                message.append("\n(").append(problems.size() - MAX_REPORTED).append(" more problems)");
+            }
+            throw new UserError(UserError.Kind.SYNTAX, locator.loc(first), message.toString());
+        }
+        return tu;
+    }
+
+    /** Errors as GCC sees them: CDT's errors and missing headers (CDT calls those warnings). */
+    private static boolean isError(IASTProblem p) {
+        return p.isError() || p.getID() == IProblem.PREPROCESSOR_INCLUSION_NOT_FOUND;
+    }
+
+    /** All preprocessor and syntax errors of the translation unit (not warnings such as #warning), in source order. */
+    static List<IASTProblem> problems(IASTTranslationUnit tu) {
+        List<IASTProblem> problems = new ArrayList<>();
+        for (IASTProblem p : tu.getPreprocessorProblems()) {
+            if (isError(p)) {
+                problems.add(p);
+            }
+        }
+        tu.accept(new ASTVisitor() {
+            {
+                shouldVisitProblems = true;
+            }
+
+            @Override
+            public int visit(IASTProblem problem) {
+                if (isError(problem)) {
+                    problems.add(problem);
+                }
+                return PROCESS_CONTINUE;
+            }
+        });
+        problems.sort(Comparator.comparingInt(p -> p.getFileLocation() == null ? 0 : p.getFileLocation().getNodeOffset()));
+        return problems;
+    }
+}

@@ -1,0 +1,405 @@
+package pdpv.frontend;
+
+import org.eclipse.cdt.core.dom.ast.IASTArraySubscriptExpression;
+import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
+import org.eclipse.cdt.core.dom.ast.IASTCastExpression;
+import org.eclipse.cdt.core.dom.ast.IASTConditionalExpression;
+import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTExpressionList;
+import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
+import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
+import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
+import org.eclipse.cdt.core.dom.ast.IASTTypeIdExpression;
+import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
+import org.eclipse.cdt.core.dom.ast.IBinding;
+import org.eclipse.cdt.core.dom.ast.IEnumerator;
+import org.eclipse.cdt.core.dom.ast.IFunction;
+import org.eclipse.cdt.core.dom.ast.IType;
+import org.eclipse.cdt.core.dom.ast.IVariable;
+import org.eclipse.cdt.core.dom.ast.gnu.IGNUASTCompoundStatementExpression;
+import org.eclipse.cdt.internal.core.dom.parser.c.CVisitor;
+import pdpv.cfg.Block;
+import pdpv.cfg.Expr;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Variable;
+import pdpv.semantics.BinaryOp;
+import pdpv.semantics.CType;
+import pdpv.semantics.UnaryOp;
+
+/**
+ * Lowers C expressions: side effects (assignments, increments, calls, inputs) become statements of
+ * the current block, the value becomes a pure typed {@link Expr}. {@code &&}, {@code ||} and
+ * {@code ?:} whose later operands have side effects are lowered to branches, so that they keep
+ * C's short-circuit evaluation; conditions of statements are lowered to branches directly.
+ */
+final class ExpressionLowering {
+    private final LoweringContext ctx;
+
+    ExpressionLowering(LoweringContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** The value of {@code e}, after emitting its side effects. */
+    Expr value(IASTExpression e) {
+        Expr v = lower(e, true);
+        if (v == null) {
+            throw unsupported("use of a void value", e);
+        }
+        return v;
+    }
+
+    /** Evaluates {@code e} for its side effects only. */
+    void effect(IASTExpression e) {
+        lower(e, false);
+    }
+
+    /** Evaluates {@code e} only if that has side effects; used for arguments that are otherwise ignored. */
+    void effectIfAny(IASTExpression e) {
+        if (SideEffects.has(e)) {
+            effect(e);
+        }
+    }
+
+    /** Ends the current block with a branch on {@code e}: to {@code ifTrue} when nonzero, else to {@code ifFalse}. */
+    void condition(IASTExpression expression, Block ifTrue, Block ifFalse) {
+        IASTExpression e = strip(expression);
+        if (SideEffects.has(e)) {
+            if (e instanceof IASTBinaryExpression b && (b.getOperator() == IASTBinaryExpression.op_logicalAnd
+                    || b.getOperator() == IASTBinaryExpression.op_logicalOr)) {
+                Block middle = ctx.ir.newBlock();
+                if (b.getOperator() == IASTBinaryExpression.op_logicalAnd) {
+                    condition(b.getOperand1(), middle, ifFalse);
+                } else {
+                    condition(b.getOperand1(), ifTrue, middle);
+                }
+                ctx.ir.startIn(middle);
+                condition(b.getOperand2(), ifTrue, ifFalse);
+                return;
+            }
+            if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_not) {
+                condition(u.getOperand(), ifFalse, ifTrue);
+                return;
+            }
+        }
+        Expr c = value(e);
+        ctx.ir.branch(c, ifTrue, ifFalse, ctx.loc(e));
+    }
+
+    static IASTExpression strip(IASTExpression e) {
+        IASTExpression x = e;
+        while (x instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_bracketedPrimary) {
+            x = u.getOperand();
+        }
+        return x;
+    }
+
+    /** Lowers {@code e}; returns its value, or null when {@code e} is void or the value is not wanted. */
+    private Expr lower(IASTExpression expression, boolean want) {
+        IASTExpression e = strip(expression);
+        if (e instanceof IASTLiteralExpression l) {
+            return literal(l, want);
+        }
+        if (e instanceof IASTIdExpression id) {
+            return identifier(id, want);
+        }
+        if (e instanceof IASTUnaryExpression u) {
+            return unary(u, want);
+        }
+        if (e instanceof IASTBinaryExpression b) {
+            return binary(b, want);
+        }
+        if (e instanceof IASTExpressionList list) {
+            IASTExpression[] parts = list.getExpressions();
+            for (int i = 0; i < parts.length - 1; i++) {
+                effect(parts[i]);
+            }
+            return lower(parts[parts.length - 1], want);
+        }
+        if (e instanceof IASTConditionalExpression c) {
+            return conditional(c, want);
+        }
+        if (e instanceof IASTCastExpression c) {
+            return cast(c);
+        }
+        if (e instanceof IASTFunctionCallExpression call) {
+            return ctx.calls.call(call, want);
+        }
+        if (e instanceof IASTTypeIdExpression t) {
+            if (t.getOperator() != IASTTypeIdExpression.op_sizeof) {
+                throw unsupported("operator " + SourceLocator.text(t), t);
+            }
+            return sizeOf(CVisitor.createType(t.getTypeId().getAbstractDeclarator()), t);
+        }
+        if (e instanceof IGNUASTCompoundStatementExpression s) {
+            return ctx.statements.statementExpression(s, want);
+        }
+        if (e instanceof IASTArraySubscriptExpression) {
+            throw unsupported("array subscript", e);
+        }
+        if (e instanceof IASTFieldReference) {
+            throw unsupported("struct/union member access", e);
+        }
+        throw unsupported("expression " + SourceLocator.text(e), e);
+    }
+
+    private Expr literal(IASTLiteralExpression l, boolean want) {
+        String text = String.valueOf(l.getValue());
+        return switch (l.getKind()) {
+            case IASTLiteralExpression.lk_integer_constant -> ctx.literals.integer(text, ctx.loc(l));
+            case IASTLiteralExpression.lk_char_constant -> ctx.literals.character(text, ctx.loc(l));
+            case IASTLiteralExpression.lk_string_literal -> {
+                if (want) {
+                    throw unsupported("string literal", l);
+                }
+                yield null;
+            }
+            case IASTLiteralExpression.lk_float_constant -> throw unsupported("floating-point constant " + text, l);
+            default -> throw unsupported("constant " + text, l);
+        };
+    }
+
+    private Expr identifier(IASTIdExpression id, boolean want) {
+        String name = id.getName().toString();
+        IBinding binding = id.getName().resolveBinding();
+        SourceLoc loc = ctx.loc(id);
+        if (binding instanceof IEnumerator en) {
+            Number n = en.getValue() == null ? null : en.getValue().numberValue();
+            if (n == null) {
+                throw unsupported("enumerator " + name + " without a constant value", id);
+            }
+            return ctx.typing.intConst(n.longValue());
+        }
+        if (binding instanceof IFunction) {
+            throw unsupported("function pointer (" + name + " used as a value)", id);
+        }
+        if (!(binding instanceof IVariable variable)) {
+            throw new UserError(UserError.Kind.SYNTAX, loc, "'" + name + "' undeclared");
+        }
+        if (!ctx.isKnown(binding) && !ctx.types.isInteger(variable.getType())) {
+            if (want) {
+                throw unsupported(name + " (not an integer)", id);
+            }
+            return null;
+        }
+        Variable v = ctx.variable(binding, name, loc);
+        if (SideEffects.isNondetName(name)) {
+            Variable t = ctx.ir.temporary(name, v.type());
+            ctx.ir.havoc(t, Stmt.Havoc.Reason.INPUT, name, loc);
+            return new Expr.VarRef(t);
+        }
+        return new Expr.VarRef(v);
+    }
+
+    private Expr unary(IASTUnaryExpression u, boolean want) {
+        int op = u.getOperator();
+        return switch (op) {
+            case IASTUnaryExpression.op_plus -> ctx.typing.promote(value(u.getOperand()));
+            case IASTUnaryExpression.op_minus -> ctx.typing.unary(UnaryOp.NEG, value(u.getOperand()));
+            case IASTUnaryExpression.op_tilde -> ctx.typing.unary(UnaryOp.BIT_NOT, value(u.getOperand()));
+            case IASTUnaryExpression.op_not -> ctx.typing.unary(UnaryOp.LOG_NOT, value(u.getOperand()));
+            case IASTUnaryExpression.op_prefixIncr -> increment(u, BinaryOp.ADD, true, want);
+            case IASTUnaryExpression.op_prefixDecr -> increment(u, BinaryOp.SUB, true, want);
+            case IASTUnaryExpression.op_postFixIncr -> increment(u, BinaryOp.ADD, false, want);
+            case IASTUnaryExpression.op_postFixDecr -> increment(u, BinaryOp.SUB, false, want);
+            case IASTUnaryExpression.op_sizeof -> sizeOf(u.getOperand().getExpressionType(), u);
+            case IASTUnaryExpression.op_star -> throw unsupported("pointer dereference", u);
+            case IASTUnaryExpression.op_amper -> throw unsupported("address-of operator (pointer)", u);
+            default -> throw unsupported("operator in " + SourceLocator.text(u), u);
+        };
+    }
+
+    private Expr sizeOf(IType type, IASTExpression e) {
+        long size = ctx.types.sizeOf(type, ctx.loc(e));
+        if (size < 0) {
+            throw unsupported("sizeof of type " + type, e);
+        }
+        return new Expr.Const(ctx.types.sizeType(), size);
+    }
+
+    private Expr increment(IASTUnaryExpression u, BinaryOp op, boolean prefix, boolean want) {
+        Variable v = lvalue(u.getOperand());
+        SourceLoc loc = ctx.loc(u);
+        Expr updated = ctx.typing.convert(ctx.typing.binary(op, new Expr.VarRef(v), ctx.typing.intConst(1)), v.type());
+        if (prefix || !want) {
+            ctx.ir.assign(v, updated, loc);
+            return new Expr.VarRef(v);
+        }
+        Variable old = ctx.ir.temporary(v.sourceName(), v.type());
+        ctx.ir.assign(old, new Expr.VarRef(v), loc);
+        ctx.ir.assign(v, updated, loc);
+        return new Expr.VarRef(old);
+    }
+
+    /** The variable an assignment or increment writes. */
+    private Variable lvalue(IASTExpression expression) {
+        IASTExpression e = strip(expression);
+        if (e instanceof IASTIdExpression id) {
+            IBinding binding = id.getName().resolveBinding();
+            if (binding instanceof IVariable variable && !ctx.isKnown(binding) && !ctx.types.isInteger(variable.getType())) {
+                throw unsupported("assignment to " + id.getName() + " (not an integer)", id);
+            }
+            return ctx.variable(binding, id.getName().toString(), ctx.loc(id));
+        }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
+            throw unsupported("pointer dereference", e);
+        }
+        if (e instanceof IASTArraySubscriptExpression) {
+            throw unsupported("array subscript", e);
+        }
+        if (e instanceof IASTFieldReference) {
+            throw unsupported("struct/union member access", e);
+        }
+        throw unsupported("assignment to " + SourceLocator.text(e), e);
+    }
+
+    private Expr binary(IASTBinaryExpression b, boolean want) {
+        int op = b.getOperator();
+        if (op == IASTBinaryExpression.op_assign) {
+            Variable v = lvalue(b.getOperand1());
+            Expr value = value(b.getOperand2());
+            ctx.ir.assign(v, ctx.typing.convert(value, v.type()), ctx.loc(b));
+            return new Expr.VarRef(v);
+        }
+        BinaryOp compound = Operators.compoundOperator(op);
+        if (compound != null) {
+            Variable v = lvalue(b.getOperand1());
+            Expr value = value(b.getOperand2());
+            Expr result = ctx.typing.binary(compound, new Expr.VarRef(v), value);
+            ctx.ir.assign(v, ctx.typing.convert(result, v.type()), ctx.loc(b));
+            return new Expr.VarRef(v);
+        }
+        if (op == IASTBinaryExpression.op_logicalAnd || op == IASTBinaryExpression.op_logicalOr) {
+            return logical(b, want);
+        }
+        BinaryOp plain = Operators.binaryOperator(op);
+        if (plain == null) {
+            throw unsupported("operator in " + SourceLocator.text(b), b);
+        }
+        Expr left = value(b.getOperand1());
+        Expr right = value(b.getOperand2());
+        return ctx.typing.binary(plain, left, right);
+    }
+
+    private Expr logical(IASTBinaryExpression b, boolean want) {
+        boolean and = b.getOperator() == IASTBinaryExpression.op_logicalAnd;
+        if (!SideEffects.has(b.getOperand2())) {
+            Expr left = value(b.getOperand1());
+            return ctx.typing.logical(and, left, value(b.getOperand2()));
+        }
+        Block join = ctx.ir.newBlock();
+        if (!want) {
+            condition(b, join, join);
+            ctx.ir.startIn(join);
+            return null;
+        }
+        Variable result = ctx.ir.temporary(and ? "and" : "or", ctx.typing.intType());
+        Block ifTrue = ctx.ir.newBlock();
+        Block ifFalse = ctx.ir.newBlock();
+        SourceLoc loc = ctx.loc(b);
+        condition(b, ifTrue, ifFalse);
+        ctx.ir.startIn(ifTrue);
+        ctx.ir.assign(result, ctx.typing.intConst(1), loc);
+        ctx.ir.jump(join);
+        ctx.ir.startIn(ifFalse);
+        ctx.ir.assign(result, ctx.typing.intConst(0), loc);
+        ctx.ir.jump(join);
+        ctx.ir.startIn(join);
+        return new Expr.VarRef(result);
+    }
+
+    private Expr conditional(IASTConditionalExpression c, boolean want) {
+        IASTExpression positive = c.getPositiveResultExpression();
+        IASTExpression negative = c.getNegativeResultExpression();
+        if (positive == null) {
+            return elvis(c, negative, want);
+        }
+        boolean voidArms = ctx.types.isVoid(positive.getExpressionType()) || ctx.types.isVoid(negative.getExpressionType());
+        if (!SideEffects.has(positive) && !SideEffects.has(negative)) {
+            if (!want) {
+                lower(c.getLogicalConditionExpression(), false);
+                return null;
+            }
+            Expr cond = value(c.getLogicalConditionExpression());
+            Expr a = value(positive);
+            Expr b = value(negative);
+            CType t = ctx.typing.conditionalType(a.type(), b.type());
+            return new Expr.Ite(cond, ctx.typing.convert(a, t), ctx.typing.convert(b, t), t);
+        }
+        SourceLoc loc = ctx.loc(c);
+        Variable result = null;
+        if (want && !voidArms) {
+            CType a = ctx.types.resolve(positive.getExpressionType(), ctx.loc(positive));
+            CType b = ctx.types.resolve(negative.getExpressionType(), ctx.loc(negative));
+            result = ctx.ir.temporary("cond", ctx.typing.conditionalType(ctx.types.semantics().promote(a),
+                    ctx.types.semantics().promote(b)));
+        }
+        Block ifTrue = ctx.ir.newBlock();
+        Block ifFalse = ctx.ir.newBlock();
+        Block join = ctx.ir.newBlock();
+        condition(c.getLogicalConditionExpression(), ifTrue, ifFalse);
+        ctx.ir.startIn(ifTrue);
+        arm(positive, result, loc);
+        ctx.ir.jump(join);
+        ctx.ir.startIn(ifFalse);
+        arm(negative, result, loc);
+        ctx.ir.jump(join);
+        ctx.ir.startIn(join);
+        return result == null ? null : new Expr.VarRef(result);
+    }
+
+    /** GNU {@code c ?: e}: {@code c} is evaluated once and is the value when nonzero. */
+    private Expr elvis(IASTConditionalExpression c, IASTExpression negative, boolean want) {
+        Expr cond = value(c.getLogicalConditionExpression());
+        if (!SideEffects.has(negative)) {
+            Expr other = value(negative);
+            CType t = ctx.typing.conditionalType(cond.type(), other.type());
+            return new Expr.Ite(cond, ctx.typing.convert(cond, t), ctx.typing.convert(other, t), t);
+        }
+        SourceLoc loc = ctx.loc(c);
+        Variable first = ctx.ir.temporary("cond", cond.type());
+        ctx.ir.assign(first, cond, loc);
+        Variable result = null;
+        if (want) {
+            CType other = ctx.types.resolve(negative.getExpressionType(), ctx.loc(negative));
+            result = ctx.ir.temporary("cond", ctx.typing.conditionalType(cond.type(), other));
+        }
+        Block ifTrue = ctx.ir.newBlock();
+        Block ifFalse = ctx.ir.newBlock();
+        Block join = ctx.ir.newBlock();
+        ctx.ir.branch(new Expr.VarRef(first), ifTrue, ifFalse, loc);
+        ctx.ir.startIn(ifTrue);
+        if (result != null) {
+            ctx.ir.assign(result, ctx.typing.convert(new Expr.VarRef(first), result.type()), loc);
+        }
+        ctx.ir.jump(join);
+        ctx.ir.startIn(ifFalse);
+        arm(negative, result, loc);
+        ctx.ir.jump(join);
+        ctx.ir.startIn(join);
+        return result == null ? null : new Expr.VarRef(result);
+    }
+
+    private void arm(IASTExpression e, Variable result, SourceLoc loc) {
+        if (result == null) {
+            effect(e);
+        } else {
+            ctx.ir.assign(result, ctx.typing.convert(value(e), result.type()), loc);
+        }
+    }
+
+    private Expr cast(IASTCastExpression c) {
+        IType target = c.getExpressionType();
+        if (ctx.types.isVoid(target)) {
+            effect(c.getOperand());
+            return null;
+        }
+        CType t = ctx.types.resolve(target, ctx.loc(c));
+        return ctx.typing.convert(value(c.getOperand()), t);
+    }
+
+    private UserError unsupported(String what, IASTExpression e) {
+        return new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(e), what);
+    }
+}

@@ -1,0 +1,100 @@
+package pdpv.frontend;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.eclipse.cdt.core.dom.ast.IASTStatement;
+import org.eclipse.cdt.core.dom.ast.IBinding;
+import pdpv.cfg.Block;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Variable;
+
+/**
+ * One activation of a function being lowered: the entry function, or one inlined copy of a callee
+ * with its own renamed locals, labels, result variable and continuation block.
+ */
+final class FunctionFrame {
+    private final String name;
+    private final boolean entry;
+    private final Variable result;
+    private final Block exit;
+    private final Map<IBinding, Variable> locals = new HashMap<>();
+    private final Map<String, Block> labels = new LinkedHashMap<>();
+    private final Map<String, SourceLoc> labelUses = new LinkedHashMap<>();
+    private final Set<String> definedLabels = new HashSet<>();
+    private final Deque<Block> breakTargets = new ArrayDeque<>();
+    private final Deque<Block> continueTargets = new ArrayDeque<>();
+    private final Deque<Map<IASTStatement, Block>> switchCases = new ArrayDeque<>();
+
+    /** {@code exit} is null for the entry function, whose {@code return} ends the execution. */
+    FunctionFrame(String name, boolean entry, Variable result, Block exit) {
+        this.name = name;
+        this.entry = entry;
+        this.result = result;
+        this.exit = exit;
+    }
+
+    String name() {
+        return name;
+    }
+
+    boolean isEntry() {
+        return entry;
+    }
+
+    /** The variable receiving the returned value, or null for void functions and the entry. */
+    Variable result() {
+        return result;
+    }
+
+    Block exit() {
+        return exit;
+    }
+
+    /** The prefix of this function's renamed locals: none for the entry, {@code f::} for callees. */
+    String prefix() {
+        return entry ? "" : name + "::";
+    }
+
+    Map<IBinding, Variable> locals() {
+        return locals;
+    }
+
+    Block label(String label, IrBuilder ir, SourceLoc use) {
+        labelUses.putIfAbsent(label, use);
+        return labels.computeIfAbsent(label, l -> ir.newBlock());
+    }
+
+    Block defineLabel(String label, IrBuilder ir, SourceLoc loc) {
+        if (!definedLabels.add(label)) {
+            throw new UserError(UserError.Kind.SYNTAX, loc, "duplicate label '" + label + "'");
+        }
+        return labels.computeIfAbsent(label, l -> ir.newBlock());
+    }
+
+    /** Fails on a {@code goto} to a label this function does not define. */
+    void checkLabels() {
+        for (Map.Entry<String, SourceLoc> use : labelUses.entrySet()) {
+            if (!definedLabels.contains(use.getKey())) {
+                throw new UserError(UserError.Kind.SYNTAX, use.getValue(), "label '" + use.getKey() + "' used but not defined");
+            }
+        }
+    }
+
+    Deque<Block> breakTargets() {
+        return breakTargets;
+    }
+
+    Deque<Block> continueTargets() {
+        return continueTargets;
+    }
+
+    /** The case and default labels of the enclosing switch statements, innermost first. */
+    Deque<Map<IASTStatement, Block>> switchCases() {
+        return switchCases;
+    }
+}

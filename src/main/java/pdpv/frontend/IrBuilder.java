@@ -1,0 +1,146 @@
+package pdpv.frontend;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import pdpv.cfg.Block;
+import pdpv.cfg.Expr;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Terminator;
+import pdpv.cfg.Variable;
+import pdpv.semantics.CType;
+
+/**
+ * The mutable control-flow graph under construction: a current block to append to, unique block
+ * ids, unique variable ids and names, the entry prologue (global and static initialization, entry
+ * inputs) and the {@code goto} edges, kept for the irreducibility check.
+ */
+final class IrBuilder {
+    /** A {@code goto} from {@code from} to {@code to}, written at {@code loc}. */
+    record GotoEdge(Block from, Block to, SourceLoc loc) {
+    }
+
+    private final List<Variable> variables = new ArrayList<>();
+    private final Set<String> names = new HashSet<>();
+    private final Map<String, Integer> suffixes = new HashMap<>();
+    private final List<GotoEdge> gotos = new ArrayList<>();
+    private final Block prologue;
+    private final Block bodyStart;
+    private int nextBlockId;
+    private Block current;
+
+    IrBuilder() {
+        prologue = newBlock();
+        bodyStart = newBlock();
+        current = bodyStart;
+    }
+
+    /** The entry block: initialization of globals and statics, inputs of the entry function. */
+    Block prologue() {
+        return prologue;
+    }
+
+    /** The first block of the entry function's body. */
+    Block bodyStart() {
+        return bodyStart;
+    }
+
+    Block current() {
+        return current;
+    }
+
+    List<Variable> variables() {
+        return variables;
+    }
+
+    List<GotoEdge> gotos() {
+        return gotos;
+    }
+
+    Block newBlock() {
+        return new Block(nextBlockId++);
+    }
+
+    /** A variable whose name is {@code base}, or {@code base#n} if that name is taken. */
+    Variable variable(String base, String sourceName, CType type, Variable.Kind kind) {
+        String name = base;
+        if (!names.add(name)) {
+            int n = suffixes.getOrDefault(base, 1);
+            do {
+                n++;
+                name = base + "#" + n;
+            } while (!names.add(name));
+            suffixes.put(base, n);
+        }
+        Variable v = new Variable(variables.size(), name, sourceName, type, kind);
+        variables.add(v);
+        return v;
+    }
+
+    Variable temporary(String base, CType type) {
+        return variable("tmp::" + base, base, type, Variable.Kind.TEMPORARY);
+    }
+
+    void add(Stmt s) {
+        current.add(s);
+    }
+
+    /** Adds an assertion and starts a new block after it. */
+    void addAssert(Expr condition, String text, SourceLoc loc) {
+        add(new Stmt.Assert(condition, text, loc));
+        continueIn(newBlock());
+    }
+
+    void addToPrologue(Stmt s) {
+        prologue.add(s);
+    }
+
+    void assign(Variable target, Expr value, SourceLoc loc) {
+        add(new Stmt.Assign(target, value, loc));
+    }
+
+    void havoc(Variable target, Stmt.Havoc.Reason reason, String description, SourceLoc loc) {
+        add(new Stmt.Havoc(target, reason, description, loc));
+    }
+
+    /** Ends the current block with a jump to {@code target} and continues there. */
+    void continueIn(Block target) {
+        jump(target);
+        current = target;
+    }
+
+    /** Ends the current block with a jump to {@code target}; code after it goes to a fresh, unreachable block. */
+    void jump(Block target) {
+        current.setTerminator(new Terminator.Jump(target));
+        current = newBlock();
+    }
+
+    void jumpByGoto(Block target, SourceLoc loc) {
+        gotos.add(new GotoEdge(current, target, loc));
+        jump(target);
+    }
+
+    /** Ends the current block with a branch; a constant condition becomes a jump. */
+    void branch(Expr condition, Block ifTrue, Block ifFalse, SourceLoc loc) {
+        if (condition instanceof Expr.Const c) {
+            jump(c.bits() != 0 ? ifTrue : ifFalse);
+            return;
+        }
+        current.setTerminator(new Terminator.Branch(condition, ifTrue, ifFalse, loc));
+        current = newBlock();
+    }
+
+    void halt(Terminator.Halt.Kind kind, SourceLoc loc) {
+        current.setTerminator(new Terminator.Halt(kind, loc));
+        current = newBlock();
+    }
+
+    /** Makes {@code b} the block that the following statements go to (it must not have a terminator). */
+    void startIn(Block b) {
+        current = b;
+    }
+}

@@ -1,0 +1,78 @@
+package pdpv.frontend;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.eclipse.cdt.core.dom.ast.IBinding;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Variable;
+
+/**
+ * What the lowering classes share while one translation unit is lowered: the IR under
+ * construction, type rules, the function definitions, the variables of globals and static locals,
+ * the stack of active (inlined) functions, and the three lowering stages, which call each other.
+ */
+final class LoweringContext {
+    final IrBuilder ir = new IrBuilder();
+    final SourceLocator locator;
+    final TypeResolver types;
+    final Typing typing;
+    final Literals literals;
+    final FrontEndOptions options;
+    final Map<String, IASTFunctionDefinition> definitions;
+    /** Globals and static locals. */
+    final Map<IBinding, Variable> globals = new HashMap<>();
+    /** File-scope globals by name, for block-scope {@code extern} declarations (CDT gives them their own binding). */
+    final Map<String, Variable> fileScopeGlobals = new HashMap<>();
+    /** Variables PDPV accepts while unused (argv, globals of unsupported type), with what a use would need. */
+    final Map<IBinding, String> unusable = new HashMap<>();
+    final Deque<FunctionFrame> frames = new ArrayDeque<>();
+    final ExpressionLowering expressions;
+    final CallLowering calls;
+    final StatementLowering statements;
+
+    LoweringContext(SourceLocator locator, TypeResolver types, FrontEndOptions options,
+            Map<String, IASTFunctionDefinition> definitions) {
+        this.locator = locator;
+        this.types = types;
+        this.typing = new Typing(types.semantics());
+        this.literals = new Literals(types.semantics());
+        this.options = options;
+        this.definitions = definitions;
+        this.expressions = new ExpressionLowering(this);
+        this.calls = new CallLowering(this);
+        this.statements = new StatementLowering(this);
+    }
+
+    FunctionFrame frame() {
+        return frames.peek();
+    }
+
+    SourceLoc loc(IASTNode node) {
+        return locator.loc(node);
+    }
+
+    /** True when lowering has seen the declaration of this variable (usable or not). */
+    boolean isKnown(IBinding binding) {
+        return frame().locals().containsKey(binding) || globals.containsKey(binding) || unusable.containsKey(binding);
+    }
+
+    /** The variable a name refers to in the current function. */
+    Variable variable(IBinding binding, String name, SourceLoc loc) {
+        Variable v = frame().locals().get(binding);
+        if (v == null) {
+            v = globals.get(binding);
+        }
+        if (v != null) {
+            return v;
+        }
+        String reason = unusable.get(binding);
+        if (reason != null) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, reason);
+        }
+        throw new UserError(UserError.Kind.SYNTAX, loc, "'" + name + "' is not a declared variable");
+    }
+}

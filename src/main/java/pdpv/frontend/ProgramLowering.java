@@ -1,0 +1,126 @@
+package pdpv.frontend;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
+import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
+import org.eclipse.cdt.core.dom.ast.IBinding;
+import org.eclipse.cdt.core.dom.ast.IFunction;
+import org.eclipse.cdt.core.dom.ast.IParameter;
+import org.eclipse.cdt.core.dom.ast.IVariable;
+import pdpv.cfg.Program;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Terminator;
+import pdpv.cfg.Variable;
+
+/**
+ * Lowers a translation unit to the {@link Program} of its entry function: the prologue initializes
+ * the globals (zero, or inputs with {@code nondetGlobals}) and havocs the entry's parameters, the
+ * body follows with every call inlined; then the result is checked for irreducible control flow.
+ */
+final class ProgramLowering {
+    private final IASTTranslationUnit tu;
+    private final LoweringContext ctx;
+
+    ProgramLowering(IASTTranslationUnit tu, SourceLocator locator, TypeResolver types, FrontEndOptions options) {
+        this.tu = tu;
+        Map<String, IASTFunctionDefinition> definitions = new LinkedHashMap<>();
+        for (IASTDeclaration d : tu.getDeclarations()) {
+            if (d instanceof IASTFunctionDefinition f) {
+                definitions.putIfAbsent(TypeResolver.innermost(f.getDeclarator()).getName().toString(), f);
+            }
+        }
+        this.ctx = new LoweringContext(locator, types, options, definitions);
+    }
+
+    Program lower() {
+        String function = ctx.options.function();
+        IASTFunctionDefinition entry = ctx.definitions.get(function);
+        if (entry == null) {
+            throw new UserError(UserError.Kind.INPUT, new SourceLoc(ctx.locator.fileName(), 0, 0),
+                    "no definition of function '" + function + "'");
+        }
+        globals();
+        FunctionFrame frame = new FunctionFrame(function, true, null, null);
+        ctx.frames.push(frame);
+        parameters(entry, frame);
+        ctx.statements.statement(entry.getBody());
+        ctx.ir.halt(Terminator.Halt.Kind.RETURN, ctx.locator.end(entry.getBody()));
+        frame.checkLabels();
+        ctx.frames.pop();
+        ctx.ir.prologue().setTerminator(new Terminator.Jump(ctx.ir.bodyStart()));
+        IrreducibleFlowCheck.check(ctx.ir.prologue(), ctx.ir.gotos(), ctx.locator.fileName());
+        JumpThreading.thread(ctx.ir.prologue());
+        return new Program(ctx.locator.fileName(), function, ctx.types.semantics(), ctx.ir.variables(), ctx.ir.prologue());
+    }
+
+    /** Creates the globals of integer type, in declaration order, and queues their initialization. */
+    private void globals() {
+        Map<IBinding, IASTExpression> initializers = new LinkedHashMap<>();
+        Map<IBinding, SourceLoc> locations = new LinkedHashMap<>();
+        for (IASTDeclaration d : tu.getDeclarations()) {
+            if (!(d instanceof IASTSimpleDeclaration sd) || sd.getDeclSpecifier().getStorageClass() == IASTDeclSpecifier.sc_typedef) {
+                continue;
+            }
+            for (IASTDeclarator outer : sd.getDeclarators()) {
+                IASTDeclarator declarator = TypeResolver.innermost(outer);
+                IBinding binding = declarator.getName().resolveBinding();
+                if (!(binding instanceof IVariable variable)) {
+                    continue;
+                }
+                String name = declarator.getName().toString();
+                SourceLoc loc = ctx.loc(declarator);
+                if (!ctx.types.isInteger(variable.getType())) {
+                    ctx.unusable.putIfAbsent(binding, "use of global " + name + " of type " + variable.getType()
+                            + " (declared at line " + loc.line() + ")");
+                    continue;
+                }
+                if (!ctx.globals.containsKey(binding)) {
+                    Variable v = ctx.ir.variable(name, name, ctx.types.resolve(variable.getType(), loc), Variable.Kind.GLOBAL);
+                    ctx.globals.put(binding, v);
+                    ctx.fileScopeGlobals.put(name, v);
+                    locations.put(binding, loc);
+                }
+                IASTExpression init = ctx.statements.initializer(outer.getInitializer(), loc);
+                if (init != null) {
+                    initializers.put(binding, init);
+                    locations.put(binding, loc);
+                }
+            }
+        }
+        for (Map.Entry<IBinding, SourceLoc> g : locations.entrySet()) {
+            ctx.statements.initializeStatic(ctx.globals.get(g.getKey()), initializers.get(g.getKey()), g.getValue());
+        }
+    }
+
+    /** The function a definition defines, as CDT resolved it. */
+    static IFunction function(IASTFunctionDefinition definition, SourceLocator locator) {
+        IASTDeclarator declarator = TypeResolver.innermost(definition.getDeclarator());
+        if (declarator.getName().resolveBinding() instanceof IFunction f) {
+            return f;
+        }
+        throw new UserError(UserError.Kind.SYNTAX, locator.loc(declarator), "cannot resolve function " + declarator.getName());
+    }
+
+    /** The entry's parameters are inputs; parameters of other types (argv) are accepted while unused. */
+    private void parameters(IASTFunctionDefinition entry, FunctionFrame frame) {
+        IFunction function = function(entry, ctx.locator);
+        SourceLoc loc = ctx.loc(entry.getDeclarator());
+        for (IParameter p : function.getParameters()) {
+            String name = p.getName();
+            if (!ctx.types.isInteger(p.getType())) {
+                ctx.unusable.put(p, "use of parameter " + name + " of type " + p.getType());
+                continue;
+            }
+            Variable v = ctx.ir.variable(name, name, ctx.types.resolve(p.getType(), loc), Variable.Kind.PARAMETER);
+            frame.locals().put(p, v);
+            ctx.ir.addToPrologue(new Stmt.Havoc(v, Stmt.Havoc.Reason.INPUT, "parameter " + name, loc));
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package pdpv.frontend;
+
+import org.eclipse.cdt.core.dom.ast.ASTVisitor;
+import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
+import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
+import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
+import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.eclipse.cdt.core.dom.ast.IASTTypeIdExpression;
+import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
+import org.eclipse.cdt.core.dom.ast.gnu.IGNUASTCompoundStatementExpression;
+
+/**
+ * Decides syntactically whether evaluating an expression does more than compute a value: calls
+ * (inputs, assertions, inlined functions), assignments, increments, statement expressions and
+ * reads of BLAST's {@code NONDET} variables. Operands of {@code sizeof} are not evaluated.
+ */
+final class SideEffects {
+    private SideEffects() {
+    }
+
+    static boolean isNondetName(String name) {
+        return name.equals("__BLAST_NONDET") || name.equals("NONDET");
+    }
+
+    static boolean has(IASTNode node) {
+        boolean[] found = {false};
+        node.accept(new ASTVisitor() {
+            {
+                shouldVisitExpressions = true;
+            }
+
+            @Override
+            public int visit(IASTExpression e) {
+                if (e instanceof IASTUnaryExpression u && (u.getOperator() == IASTUnaryExpression.op_sizeof
+                        || u.getOperator() == IASTUnaryExpression.op_alignOf)) {
+                    return PROCESS_SKIP;
+                }
+                if (e instanceof IASTTypeIdExpression) {
+                    return PROCESS_SKIP;
+                }
+                if (effectful(e)) {
+                    found[0] = true;
+                    return PROCESS_ABORT;
+                }
+                return PROCESS_CONTINUE;
+            }
+        });
+        return found[0];
+    }
+
+    private static boolean effectful(IASTExpression e) {
+        if (e instanceof IASTFunctionCallExpression || e instanceof IGNUASTCompoundStatementExpression) {
+            return true;
+        }
+        if (e instanceof IASTIdExpression id) {
+            return isNondetName(id.getName().toString());
+        }
+        if (e instanceof IASTUnaryExpression u) {
+            int op = u.getOperator();
+            return op == IASTUnaryExpression.op_prefixIncr || op == IASTUnaryExpression.op_prefixDecr
+                    || op == IASTUnaryExpression.op_postFixIncr || op == IASTUnaryExpression.op_postFixDecr;
+        }
+        if (e instanceof IASTBinaryExpression b) {
+            return Operators.isAssignment(b.getOperator());
+        }
+        return false;
+    }
+}

@@ -1,0 +1,362 @@
+package pdpv.frontend;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.eclipse.cdt.core.dom.ast.ASTVisitor;
+import org.eclipse.cdt.core.dom.ast.IASTBreakStatement;
+import org.eclipse.cdt.core.dom.ast.IASTCaseStatement;
+import org.eclipse.cdt.core.dom.ast.IASTCompoundStatement;
+import org.eclipse.cdt.core.dom.ast.IASTContinueStatement;
+import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
+import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTDeclarationStatement;
+import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTDefaultStatement;
+import org.eclipse.cdt.core.dom.ast.IASTDoStatement;
+import org.eclipse.cdt.core.dom.ast.IASTEqualsInitializer;
+import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTExpressionStatement;
+import org.eclipse.cdt.core.dom.ast.IASTForStatement;
+import org.eclipse.cdt.core.dom.ast.IASTGotoStatement;
+import org.eclipse.cdt.core.dom.ast.IASTIfStatement;
+import org.eclipse.cdt.core.dom.ast.IASTInitializer;
+import org.eclipse.cdt.core.dom.ast.IASTLabelStatement;
+import org.eclipse.cdt.core.dom.ast.IASTNullStatement;
+import org.eclipse.cdt.core.dom.ast.IASTProblemStatement;
+import org.eclipse.cdt.core.dom.ast.IASTReturnStatement;
+import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTStatement;
+import org.eclipse.cdt.core.dom.ast.IASTSwitchStatement;
+import org.eclipse.cdt.core.dom.ast.IASTWhileStatement;
+import org.eclipse.cdt.core.dom.ast.IBinding;
+import org.eclipse.cdt.core.dom.ast.IVariable;
+import org.eclipse.cdt.core.dom.ast.gnu.IGNUASTCompoundStatementExpression;
+import pdpv.cfg.Block;
+import pdpv.cfg.Expr;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Terminator;
+import pdpv.cfg.Variable;
+import pdpv.semantics.BinaryOp;
+import pdpv.semantics.CType;
+
+/**
+ * Lowers C statements and local declarations of the current function to blocks: structured
+ * statements to branches and jumps, {@code switch} to a chain of comparisons with fallthrough,
+ * labels and {@code goto} to blocks and jumps (a label named {@code ERROR} asserts false),
+ * {@code return} to an assignment of the result and a jump to the caller's continuation.
+ */
+final class StatementLowering {
+    private final LoweringContext ctx;
+
+    StatementLowering(LoweringContext ctx) {
+        this.ctx = ctx;
+    }
+
+    void statement(IASTStatement s) {
+        if (s instanceof IASTCompoundStatement c) {
+            for (IASTStatement inner : c.getStatements()) {
+                statement(inner);
+            }
+        } else if (s instanceof IASTExpressionStatement e) {
+            ctx.expressions.effect(e.getExpression());
+        } else if (s instanceof IASTDeclarationStatement d) {
+            declaration(d.getDeclaration());
+        } else if (s instanceof IASTIfStatement i) {
+            ifStatement(i);
+        } else if (s instanceof IASTWhileStatement w) {
+            whileStatement(w);
+        } else if (s instanceof IASTDoStatement d) {
+            doStatement(d);
+        } else if (s instanceof IASTForStatement f) {
+            forStatement(f);
+        } else if (s instanceof IASTBreakStatement) {
+            ctx.ir.jump(target(ctx.frame().breakTargets().peek(), "break outside of a loop or switch", s));
+        } else if (s instanceof IASTContinueStatement) {
+            ctx.ir.jump(target(ctx.frame().continueTargets().peek(), "continue outside of a loop", s));
+        } else if (s instanceof IASTReturnStatement r) {
+            returnStatement(r);
+        } else if (s instanceof IASTSwitchStatement sw) {
+            switchStatement(sw);
+        } else if (s instanceof IASTCaseStatement || s instanceof IASTDefaultStatement) {
+            Map<IASTStatement, Block> cases = ctx.frame().switchCases().peek();
+            ctx.ir.continueIn(target(cases == null ? null : cases.get(s), "case label outside of a switch", s));
+        } else if (s instanceof IASTLabelStatement l) {
+            label(l);
+        } else if (s instanceof IASTGotoStatement g) {
+            SourceLoc loc = ctx.loc(g);
+            ctx.ir.jumpByGoto(ctx.frame().label(g.getName().toString(), ctx.ir, loc), loc);
+        } else if (!(s instanceof IASTNullStatement) && !(s instanceof IASTProblemStatement)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(s), "statement " + SourceLocator.text(s));
+        }
+    }
+
+    /** A GNU statement expression {@code ({ ...; e; })}: its value is that of the last expression statement. */
+    Expr statementExpression(IGNUASTCompoundStatementExpression e, boolean want) {
+        IASTStatement[] body = e.getCompoundStatement().getStatements();
+        for (int i = 0; i < body.length - 1; i++) {
+            statement(body[i]);
+        }
+        if (body.length == 0) {
+            return null;
+        }
+        IASTStatement last = body[body.length - 1];
+        if (want && last instanceof IASTExpressionStatement es) {
+            return ctx.expressions.value(es.getExpression());
+        }
+        statement(last);
+        return null;
+    }
+
+    private Block target(Block b, String error, IASTStatement s) {
+        if (b == null) {
+            throw new UserError(UserError.Kind.SYNTAX, ctx.loc(s), error);
+        }
+        return b;
+    }
+
+    private void declaration(IASTDeclaration declaration) {
+        if (!(declaration instanceof IASTSimpleDeclaration d)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(declaration), "declaration " + SourceLocator.text(declaration));
+        }
+        int storage = d.getDeclSpecifier().getStorageClass();
+        if (storage == IASTDeclSpecifier.sc_typedef) {
+            return;
+        }
+        for (IASTDeclarator outer : d.getDeclarators()) {
+            IASTDeclarator declarator = TypeResolver.innermost(outer);
+            IBinding binding = declarator.getName().resolveBinding();
+            if (!(binding instanceof IVariable variable)) {
+                continue;
+            }
+            SourceLoc loc = ctx.loc(declarator);
+            String name = declarator.getName().toString();
+            CType type = variableType(variable, name, loc);
+            if (storage == IASTDeclSpecifier.sc_extern) {
+                externLocal(binding, name, type, loc);
+                continue;
+            }
+            if (storage == IASTDeclSpecifier.sc_static) {
+                staticLocal(binding, name, type, outer.getInitializer(), loc);
+                continue;
+            }
+            Variable v = ctx.ir.variable(ctx.frame().prefix() + name, name, type, Variable.Kind.LOCAL);
+            ctx.frame().locals().put(binding, v);
+            IASTExpression init = initializer(outer.getInitializer(), loc);
+            if (init == null) {
+                ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "uninitialized " + name, loc);
+            } else {
+                ctx.ir.assign(v, ctx.typing.convert(ctx.expressions.value(init), type), loc);
+            }
+        }
+    }
+
+    /** The integer type of a variable, or unsupported naming the construct and the variable. */
+    CType variableType(IVariable variable, String name, SourceLoc loc) {
+        if (!ctx.types.isInteger(variable.getType())) {
+            try {
+                ctx.types.resolve(variable.getType(), loc);
+            } catch (UserError e) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, e.getMessage() + " (variable " + name + ")");
+            }
+        }
+        return ctx.types.resolve(variable.getType(), loc);
+    }
+
+    /** The expression of an {@code = e} initializer, or null; initializer lists are unsupported. */
+    IASTExpression initializer(IASTInitializer init, SourceLoc loc) {
+        if (init == null) {
+            return null;
+        }
+        if (init instanceof IASTEqualsInitializer eq && eq.getInitializerClause() instanceof IASTExpression e) {
+            return e;
+        }
+        throw new UserError(UserError.Kind.UNSUPPORTED, loc, "initializer list");
+    }
+
+    private void staticLocal(IBinding binding, String name, CType type, IASTInitializer init, SourceLoc loc) {
+        if (ctx.globals.containsKey(binding)) {
+            return;
+        }
+        Variable v = ctx.ir.variable(ctx.frame().name() + "::" + name, name, type, Variable.Kind.GLOBAL);
+        ctx.globals.put(binding, v);
+        initializeStatic(v, initializer(init, loc), loc);
+    }
+
+    /** A block-scope {@code extern} declaration names the file-scope global of that name, created here if there is none. */
+    private void externLocal(IBinding binding, String name, CType type, SourceLoc loc) {
+        if (ctx.globals.containsKey(binding)) {
+            return;
+        }
+        Variable global = ctx.fileScopeGlobals.get(name);
+        if (global == null) {
+            global = ctx.ir.variable(name, name, type, Variable.Kind.GLOBAL);
+            ctx.fileScopeGlobals.put(name, global);
+            initializeStatic(global, null, loc);
+        }
+        ctx.globals.put(binding, global);
+    }
+
+    /** Adds the initialization of a global or static variable to the entry prologue. */
+    void initializeStatic(Variable v, IASTExpression init, SourceLoc loc) {
+        if (init == null) {
+            if (ctx.options.nondetGlobals()) {
+                ctx.ir.addToPrologue(new Stmt.Havoc(v, Stmt.Havoc.Reason.INPUT, "global " + v.sourceName(), loc));
+            } else {
+                ctx.ir.addToPrologue(new Stmt.Assign(v, new Expr.Const(v.type(), 0), loc));
+            }
+            return;
+        }
+        if (SideEffects.has(init)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "non-constant initializer of static variable " + v.sourceName());
+        }
+        Expr value = ctx.typing.convert(ctx.expressions.value(init), v.type());
+        ctx.ir.addToPrologue(new Stmt.Assign(v, value, loc));
+    }
+
+    private void ifStatement(IASTIfStatement s) {
+        Block then = ctx.ir.newBlock();
+        Block join = ctx.ir.newBlock();
+        Block otherwise = s.getElseClause() == null ? join : ctx.ir.newBlock();
+        ctx.expressions.condition(s.getConditionExpression(), then, otherwise);
+        ctx.ir.startIn(then);
+        statement(s.getThenClause());
+        ctx.ir.jump(join);
+        if (s.getElseClause() != null) {
+            ctx.ir.startIn(otherwise);
+            statement(s.getElseClause());
+            ctx.ir.jump(join);
+        }
+        ctx.ir.startIn(join);
+    }
+
+    private void whileStatement(IASTWhileStatement s) {
+        Block head = ctx.ir.newBlock();
+        Block body = ctx.ir.newBlock();
+        Block exit = ctx.ir.newBlock();
+        ctx.ir.continueIn(head);
+        ctx.expressions.condition(s.getCondition(), body, exit);
+        ctx.ir.startIn(body);
+        loopBody(s.getBody(), exit, head);
+        ctx.ir.jump(head);
+        ctx.ir.startIn(exit);
+    }
+
+    private void doStatement(IASTDoStatement s) {
+        Block body = ctx.ir.newBlock();
+        Block test = ctx.ir.newBlock();
+        Block exit = ctx.ir.newBlock();
+        ctx.ir.continueIn(body);
+        loopBody(s.getBody(), exit, test);
+        ctx.ir.continueIn(test);
+        ctx.expressions.condition(s.getCondition(), body, exit);
+        ctx.ir.startIn(exit);
+    }
+
+    private void forStatement(IASTForStatement s) {
+        if (s.getInitializerStatement() != null) {
+            statement(s.getInitializerStatement());
+        }
+        Block head = ctx.ir.newBlock();
+        Block body = ctx.ir.newBlock();
+        Block step = ctx.ir.newBlock();
+        Block exit = ctx.ir.newBlock();
+        ctx.ir.continueIn(head);
+        if (s.getConditionExpression() == null) {
+            ctx.ir.jump(body);
+        } else {
+            ctx.expressions.condition(s.getConditionExpression(), body, exit);
+        }
+        ctx.ir.startIn(body);
+        loopBody(s.getBody(), exit, step);
+        ctx.ir.continueIn(step);
+        if (s.getIterationExpression() != null) {
+            ctx.expressions.effect(s.getIterationExpression());
+        }
+        ctx.ir.jump(head);
+        ctx.ir.startIn(exit);
+    }
+
+    private void loopBody(IASTStatement body, Block breakTarget, Block continueTarget) {
+        ctx.frame().breakTargets().push(breakTarget);
+        ctx.frame().continueTargets().push(continueTarget);
+        statement(body);
+        ctx.frame().breakTargets().pop();
+        ctx.frame().continueTargets().pop();
+    }
+
+    private void returnStatement(IASTReturnStatement r) {
+        FunctionFrame frame = ctx.frame();
+        IASTExpression value = r.getReturnValue();
+        SourceLoc loc = ctx.loc(r);
+        if (value != null) {
+            if (frame.result() != null) {
+                ctx.ir.assign(frame.result(), ctx.typing.convert(ctx.expressions.value(value), frame.result().type()), loc);
+            } else {
+                ctx.expressions.effect(value);
+            }
+        }
+        if (frame.isEntry()) {
+            ctx.ir.halt(Terminator.Halt.Kind.RETURN, loc);
+        } else {
+            ctx.ir.jump(frame.exit());
+        }
+    }
+
+    private void switchStatement(IASTSwitchStatement s) {
+        Expr controller = ctx.typing.promote(ctx.expressions.value(s.getControllerExpression()));
+        Map<IASTStatement, Block> cases = new LinkedHashMap<>();
+        Block[] defaultBlock = {null};
+        s.getBody().accept(new ASTVisitor() {
+            {
+                shouldVisitStatements = true;
+            }
+
+            @Override
+            public int visit(IASTStatement statement) {
+                if (statement instanceof IASTSwitchStatement) {
+                    return PROCESS_SKIP;
+                }
+                if (statement instanceof IASTCaseStatement || statement instanceof IASTDefaultStatement) {
+                    Block b = ctx.ir.newBlock();
+                    cases.put(statement, b);
+                    if (statement instanceof IASTDefaultStatement) {
+                        defaultBlock[0] = b;
+                    }
+                }
+                return PROCESS_CONTINUE;
+            }
+        });
+        Block exit = ctx.ir.newBlock();
+        Map<Long, IASTStatement> seen = new HashMap<>();
+        for (Map.Entry<IASTStatement, Block> c : cases.entrySet()) {
+            if (c.getKey() instanceof IASTCaseStatement cs) {
+                Expr label = ctx.typing.convert(ctx.expressions.value(cs.getExpression()), controller.type());
+                if (label instanceof Expr.Const k && seen.put(k.bits(), cs) != null) {
+                    throw new UserError(UserError.Kind.SYNTAX, ctx.loc(cs), "duplicate case value");
+                }
+                Block next = ctx.ir.newBlock();
+                ctx.ir.branch(new Expr.Binary(BinaryOp.EQ, controller, label, ctx.typing.intType()), c.getValue(), next, ctx.loc(cs));
+                ctx.ir.startIn(next);
+            }
+        }
+        ctx.ir.jump(defaultBlock[0] == null ? exit : defaultBlock[0]);
+        ctx.frame().breakTargets().push(exit);
+        ctx.frame().switchCases().push(cases);
+        statement(s.getBody());
+        ctx.frame().switchCases().pop();
+        ctx.frame().breakTargets().pop();
+        ctx.ir.continueIn(exit);
+    }
+
+    private void label(IASTLabelStatement l) {
+        SourceLoc loc = ctx.loc(l);
+        String name = l.getName().toString();
+        ctx.ir.continueIn(ctx.frame().defineLabel(name, ctx.ir, loc));
+        if (name.equals("ERROR")) {
+            ctx.ir.addAssert(ctx.typing.intConst(0), "ERROR label", loc);
+        }
+        statement(l.getNestedStatement());
+    }
+}

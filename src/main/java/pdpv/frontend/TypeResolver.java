@@ -1,0 +1,149 @@
+package pdpv.frontend;
+
+import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
+import org.eclipse.cdt.core.dom.ast.IArrayType;
+import org.eclipse.cdt.core.dom.ast.IBasicType;
+import org.eclipse.cdt.core.dom.ast.ICompositeType;
+import org.eclipse.cdt.core.dom.ast.IEnumeration;
+import org.eclipse.cdt.core.dom.ast.IFunctionType;
+import org.eclipse.cdt.core.dom.ast.IPointerType;
+import org.eclipse.cdt.core.dom.ast.IQualifierType;
+import org.eclipse.cdt.core.dom.ast.IType;
+import org.eclipse.cdt.core.dom.ast.ITypedef;
+import org.eclipse.cdt.core.dom.ast.c.ICQualifierType;
+import pdpv.cfg.SourceLoc;
+import pdpv.semantics.CSemantics;
+import pdpv.semantics.CType;
+import pdpv.semantics.CType.Kind;
+
+/**
+ * Maps CDT types to PDPV's integer {@link CType}s under the data model: typedefs and qualifiers
+ * are looked through, enumerations are int, plain char is signed. Every other type (pointer,
+ * array, floating, struct/union, function) is reported as unsupported.
+ */
+final class TypeResolver {
+    private final CSemantics semantics;
+
+    TypeResolver(CSemantics semantics) {
+        this.semantics = semantics;
+    }
+
+    CSemantics semantics() {
+        return semantics;
+    }
+
+    /** The integer type, or null for void; unsupported types throw a {@link UserError} at {@code loc}. */
+    CType resolve(IType type, SourceLoc loc) {
+        IType t = strip(type);
+        if (t instanceof IEnumeration) {
+            return semantics.intType();
+        }
+        if (t instanceof IBasicType b) {
+            return basic(b, loc);
+        }
+        throw unsupported(describe(t), loc);
+    }
+
+    /** True when the type is an integer type (or an enumeration) that PDPV models. */
+    boolean isInteger(IType type) {
+        IType t = strip(type);
+        if (t instanceof IEnumeration) {
+            return true;
+        }
+        if (t instanceof IBasicType b) {
+            return switch (b.getKind()) {
+                case eChar, eInt, eBoolean, eUnspecified -> true;
+                default -> false;
+            };
+        }
+        return false;
+    }
+
+    boolean isVoid(IType type) {
+        return strip(type) instanceof IBasicType b && b.getKind() == IBasicType.Kind.eVoid;
+    }
+
+    /** {@code sizeof} of a type in bytes, or -1 when PDPV cannot tell. */
+    long sizeOf(IType type, SourceLoc loc) {
+        IType t = strip(type);
+        if (t instanceof IPointerType) {
+            return semantics.model().longWidth() / 8;
+        }
+        if (t instanceof IArrayType a && a.getSize() != null && a.getSize().numberValue() != null) {
+            long element = sizeOf(a.getType(), loc);
+            return element < 0 ? -1 : element * a.getSize().numberValue().longValue();
+        }
+        if (t instanceof IBasicType b && (b.getKind() == IBasicType.Kind.eFloat || b.getKind() == IBasicType.Kind.eDouble)) {
+            return b.getKind() == IBasicType.Kind.eFloat ? 4 : b.isLong() ? 16 : 8;
+        }
+        if (isInteger(t)) {
+            CType c = resolve(t, loc);
+            return c.isBool() ? 1 : c.width() / 8;
+        }
+        return -1;
+    }
+
+    /** The type of {@code sizeof}: size_t, an unsigned type as wide as a pointer. */
+    CType sizeType() {
+        return semantics.type(semantics.model().longWidth() == 64 ? Kind.LONG : Kind.INT, false);
+    }
+
+    private CType basic(IBasicType b, SourceLoc loc) {
+        boolean unsigned = b.isUnsigned();
+        return switch (b.getKind()) {
+            case eBoolean -> CType.bool();
+            case eChar -> semantics.type(Kind.CHAR, !unsigned);
+            case eInt, eUnspecified -> {
+                Kind kind = b.isShort() ? Kind.SHORT : b.isLongLong() ? Kind.LONG_LONG : b.isLong() ? Kind.LONG : Kind.INT;
+                yield semantics.type(kind, !unsigned);
+            }
+            case eVoid -> null;
+            case eFloat, eDouble, eFloat128, eDecimal32, eDecimal64, eDecimal128 -> throw unsupported("floating-point type " + b, loc);
+            default -> throw unsupported("type " + b, loc);
+        };
+    }
+
+    private static IType strip(IType type) {
+        IType t = type;
+        while (true) {
+            if (t instanceof ITypedef td) {
+                t = td.getType();
+            } else if (t instanceof IQualifierType q) {
+                t = q.getType();
+            } else if (t instanceof ICQualifierType q) {
+                t = q.getType();
+            } else {
+                return t;
+            }
+        }
+    }
+
+    private static String describe(IType t) {
+        if (t instanceof IPointerType p) {
+            return strip(p.getType()) instanceof IFunctionType ? "function pointer" : "pointer type";
+        }
+        if (t instanceof IArrayType) {
+            return "array type";
+        }
+        if (t instanceof ICompositeType c) {
+            return (c.getKey() == ICompositeType.k_union ? "union " : "struct ") + c.getName();
+        }
+        if (t instanceof IFunctionType) {
+            return "function pointer";
+        }
+        return "type " + t;
+    }
+
+    /** The declarator that names the entity, inside parentheses such as {@code (*fp)(int)}. */
+    static IASTDeclarator innermost(IASTDeclarator declarator) {
+        IASTDeclarator d = declarator;
+        while (d.getNestedDeclarator() != null) {
+            d = d.getNestedDeclarator();
+        }
+        return d;
+    }
+
+    static UserError unsupported(String what, SourceLoc loc) {
+        return new UserError(UserError.Kind.UNSUPPORTED, loc, what);
+    }
+}

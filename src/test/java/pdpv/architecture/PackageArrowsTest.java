@@ -1,0 +1,65 @@
+package pdpv.architecture;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Guards the package arrows of the design page: CDT only in {@code frontend}; {@code pdr} knows
+ * nothing about C; each package imports only the packages below it in the design table.
+ */
+class PackageArrowsTest {
+    private static final Path MAIN = Path.of("src/main/java/pdpv");
+
+    /** For each package, the project packages it may import (design page, "Packages"; smt is the solver owner). */
+    private static final Map<String, Set<String>> ALLOWED = Map.of(
+            "cli", Set.of("cegar", "daikon", "encode", "interp", "cfg", "frontend", "semantics", "pdr", "smt"),
+            "cegar", Set.of("encode", "interp", "pdr", "cfg", "semantics", "smt"),
+            "daikon", Set.of("interp", "encode", "cfg", "semantics", "smt"),
+            "encode", Set.of("cfg", "semantics", "smt"),
+            "interp", Set.of("cfg", "semantics"),
+            "cfg", Set.of("semantics"),
+            "frontend", Set.of("cfg", "semantics"),
+            "semantics", Set.of(),
+            "pdr", Set.of("smt"),
+            "smt", Set.of());
+
+    @Test
+    void importsPointOnlyDownTheDesignTable() throws IOException {
+        List<String> violations = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(MAIN)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String pkg = MAIN.relativize(f).getName(0).toString();
+                if (f.getParent().equals(MAIN)) {
+                    continue;
+                }
+                Set<String> allowed = ALLOWED.get(pkg);
+                assertTrue(allowed != null, "package " + pkg + " is not in the design table");
+                for (String line : Files.readAllLines(f)) {
+                    String l = line.strip();
+                    if (l.contains("org.eclipse.cdt") && !pkg.equals("frontend")) {
+                        violations.add(f + ": CDT outside frontend: " + l);
+                    }
+                    if (l.startsWith("import pdpv.") || l.startsWith("import static pdpv.")) {
+                        String target = l.replace("import static ", "import ").substring("import pdpv.".length()).split("\\.")[0];
+                        if (!target.equals(pkg) && !allowed.contains(target)) {
+                            violations.add(f + ": " + pkg + " may not use " + target + ": " + l);
+                        }
+                    }
+                    if (l.matches(".*\\bpdpv\\.(cfg|semantics|frontend|encode|interp|cegar)\\.[A-Z].*") && pkg.equals("pdr")) {
+                        violations.add(f + ": pdr must know nothing about C: " + l);
+                    }
+                }
+            }
+        }
+        assertTrue(violations.isEmpty(), String.join("\n", violations));
+    }
+}

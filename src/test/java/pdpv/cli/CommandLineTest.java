@@ -1,0 +1,140 @@
+package pdpv.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The user-facing contract of {@code pdpv verify}: messages, exit codes and output formats. */
+class CommandLineTest {
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private Path write(String name, String source) throws IOException {
+        Path f = dir.resolve(name);
+        Files.writeString(f, source);
+        return f;
+    }
+
+    @Test
+    void syntaxErrorIsLocatedAndExitsWith30() throws IOException {
+        Path f = write("bad.c", "int main(void) {\n  int x = 1\n  return x;\n}\n");
+        Result r = run("verify", f.toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertTrue(r.err().matches("(?s).*bad\\.c:\\d+:\\d+: error: .*"), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace for user errors: " + r.err());
+    }
+
+    @Test
+    void pointerIsUnsupportedWithItsLine() throws IOException {
+        Path f = write("ptr.c", "int main(void) {\n  int x = 0;\n  int *p = &x;\n  return *p;\n}\n");
+        Result r = run("verify", f.toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertTrue(r.err().contains("ptr.c:3: unsupported: "), r.err());
+    }
+
+    @Test
+    void missingFileExitsWith30() {
+        Result r = run("verify", dir.resolve("nope.c").toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertTrue(r.err().contains("nope.c"), r.err());
+        assertFalse(r.err().contains("\tat "), r.err());
+    }
+
+    @Test
+    void unknownOptionExitsWith30() {
+        Result r = run("verify", "--no-such-option", "x.c");
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+    }
+
+    @Test
+    void unsafeReportsInputsThatFailTheAssertion() throws IOException {
+        Path f = write("u.c", """
+                extern int __VERIFIER_nondet_int(void);
+                extern void __VERIFIER_assert(int);
+                int main(void) {
+                    int a = __VERIFIER_nondet_int();
+                    int b = __VERIFIER_nondet_int();
+                    if (a > 1000 && b == a * 2 + 7) {
+                        __VERIFIER_assert(b != 2101);
+                    }
+                    return 0;
+                }
+                """);
+        Result r = run("verify", f.toString());
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("verdict: unsafe"), r.out());
+        assertTrue(r.out().contains("u.c:4: __VERIFIER_nondet_int() = 1047"), r.out());
+        assertTrue(r.out().contains("u.c:5: __VERIFIER_nondet_int() = 2101"), r.out());
+        assertTrue(r.out().contains("u.c:7"), r.out());
+    }
+
+    @Test
+    void jsonOutputIsOneObjectWithVerdictAndInputs() throws IOException {
+        Path f = write("j.c", """
+                extern unsigned char __VERIFIER_nondet_uchar(void);
+                int main(void) {
+                    unsigned char c = __VERIFIER_nondet_uchar();
+                    if (c == 200) { ERROR: return 1; }
+                    return 0;
+                }
+                """);
+        Result r = run("verify", "--json", f.toString());
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertEquals("unsafe", o.get("verdict").getAsString());
+        assertEquals("200", o.getAsJsonArray("inputs").get(0).getAsJsonObject().get("value").getAsString());
+        assertEquals(4, o.getAsJsonObject("failing_assertion").get("line").getAsInt());
+        assertTrue(o.has("statistics"));
+    }
+
+    @Test
+    void safeLoopFreeProgramExitsWith0() throws IOException {
+        Path f = write("s.c", """
+                extern int __VERIFIER_nondet_int(void);
+                extern void __VERIFIER_assert(int);
+                int main(void) {
+                    int x = __VERIFIER_nondet_int();
+                    __VERIFIER_assert((x ^ x) == 0);
+                    return 0;
+                }
+                """);
+        Result r = run("verify", f.toString());
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith("verdict: safe"), r.out());
+    }
+
+    @Test
+    void entryFunctionParametersAreInputs() throws IOException {
+        Path f = write("f.c", """
+                extern void __VERIFIER_assert(int);
+                int check(short s) {
+                    int t = s * s;
+                    __VERIFIER_assert(t != 144);
+                    return t;
+                }
+                """);
+        Result r = run("verify", "--function", "check", f.toString());
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().matches("(?s).*parameter s = -?12\\b.*"), r.out());
+    }
+}
