@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import pdpv.pdr.PdrEngine;
@@ -65,13 +66,21 @@ class Btor2EngineTest {
         assertEquals(depth, fails.length(), "PDR's traces are shortest on these models");
     }
 
-    @ParameterizedTest(name = "{0} counts to 7 in its witness")
-    @CsvSource({"counter_fails.btor2"})
-    void counterWitnessCounts(String file) throws Btor2Exception {
-        Btor2Model model = Btor2Models.read(ctx, file);
+    @Test
+    void counterWitnessCountsToSeven() throws Btor2Exception {
+        Btor2Model model = Btor2Models.read(ctx, "counter_fails.btor2");
         PdrResult.Fails fails = assertInstanceOf(PdrResult.Fails.class, check(model, 0.5, SimulationType.HYBRID));
         for (int k = 0; k < fails.states().size(); k++) {
             assertEquals(Map.of("counter", (long) k), fails.states().get(k));
         }
+    }
+
+    @ParameterizedTest(name = "{0} without states: bad is {1}")
+    @CsvSource({"'1 sort bitvec 1\\n2 input 1 b\\n3 bad 2', true", "'1 sort bitvec 1\\n2 input 1 b\\n3 bad 2\\n4 constraint -2', false"})
+    void modelsWithoutStates(String text, boolean reachable) throws Btor2Exception {
+        Btor2Model model = Btor2Reader.read(ctx, text.replace("\\n", "\n"));
+        PdrResult result = check(model, 0.5, SimulationType.HYBRID);
+        assertEquals(reachable, result instanceof PdrResult.Fails, result.toString());
+        assertEquals(!reachable, result instanceof PdrResult.Holds, result.toString());
     }
 }
