@@ -52,7 +52,7 @@ public final class Btor2Reader {
         }
         String k = line.keyword();
         switch (k) {
-            case "sort" -> sort(line);
+            case "sort" -> declareSort(line);
             case "input" -> define(line, system.addInput(line, sort(line, 0), line.symbol(1)));
             case "state" -> define(line, system.addState(line, sort(line, 0), line.symbol(1)));
             case "init" -> system.setInit(line, state(line), stateValue(line));
@@ -74,7 +74,7 @@ public final class Btor2Reader {
         }
     }
 
-    private void sort(Btor2Line line) throws Btor2Exception {
+    private void declareSort(Btor2Line line) throws Btor2Exception {
         String kind = line.arg(0);
         if (kind.equals("array")) {
             throw Btor2Exception.unsupported(line.lineNumber(), "arrays");

@@ -19,7 +19,7 @@ import pdpv.pdr.TransitionSystem;
  * <ul>
  *   <li>I is the conjunction of {@code state = value} over the states with {@code init};
  *   <li>f(x, i) is the {@code next} value; a state without {@code next} takes a fresh input
- *       {@code NAME!havoc} in every step, as BTOR2 leaves it unconstrained;
+ *       {@code NAME!havoc} in every step, as BTOR2 leaves it unconstrained (no symbol has a {@code !});
  *   <li>the constraints C(x, i) go into T, so they hold in every step that has a successor, and
  *       B is (b0 ∨ b1 ∨ …) ∧ C, so they hold in the last step too: a counterexample satisfies every
  *       constraint in every step, which is BTOR2's reading. I is left alone: each state of a trace is
@@ -91,7 +91,7 @@ final class Btor2SystemBuilder {
             StateVar v = e.getValue();
             BitVecExpr f = nexts.get(e.getKey());
             if (f == null) {
-                InputVar havoc = InputVar.of(ctx, uniqueName(v.name() + "!havoc", "havoc", e.getKey()), v.width());
+                InputVar havoc = InputVar.of(ctx, v.name() + "!havoc", v.width());
                 allInputs.add(havoc);
                 f = havoc.expr();
             }
@@ -122,11 +122,11 @@ final class Btor2SystemBuilder {
     }
 
     /**
-     * The symbol if it is usable as a variable name, else {@code kind} and the node id; a suffix
-     * {@code #id} keeps names unique. Primes and {@code @} are left to the engine's own copies.
+     * The symbol, else {@code kind} and the node id; a suffix {@code #id} keeps names unique. The
+     * engine names its own copies with {@code '}, {@code @} and {@code !}, so these become {@code _}.
      */
     private String uniqueName(String symbol, String kind, long id) {
-        String name = symbol != null && !symbol.contains("'") && !symbol.contains("@") ? symbol : kind + id;
+        String name = symbol != null ? symbol.replaceAll("['@!]", "_") : kind + id;
         while (!names.add(name)) {
             name = name + "#" + id;
         }

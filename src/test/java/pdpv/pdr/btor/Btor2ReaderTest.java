@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import pdpv.pdr.InputVar;
 import pdpv.pdr.StateVar;
 import pdpv.pdr.TransitionSystem;
 
@@ -49,11 +50,17 @@ class Btor2ReaderTest {
     }
 
     @Test
+    void symbolsDoNotClashWithTheEnginesNames() throws Btor2Exception {
+        Btor2Model model = Btor2Reader.read(ctx, "1 sort bitvec 3\n2 state 1 a'b@c!d\n3 state 1 a_b_c_d\n");
+        assertEquals(List.of("a_b_c_d", "a_b_c_d#3"), model.system().vars().stream().map(StateVar::name).toList());
+    }
+
+    @Test
     void aStateWithoutNextTakesAFreshInput() throws Btor2Exception {
         Btor2Model model = Btor2Models.read(ctx, "havoc_state.btor2");
         TransitionSystem ts = model.system();
         assertEquals(List.of(), model.inputNames());
-        assertEquals(1, ts.inputs().size());
+        assertEquals(List.of("y!havoc"), ts.inputs().stream().map(InputVar::name).toList());
         assertEquals(ts.inputs().get(0).expr(), ts.nextFunctions().get("y"));
     }
 
