@@ -7,7 +7,9 @@ import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads a BTOR2 model (Niemetz, Preiner, Wolf, Biere, CAV 2018) over bit-vectors into a functional
@@ -21,6 +23,7 @@ public final class Btor2Reader {
     private final Btor2SystemBuilder system;
     private final Map<Long, Integer> sorts = new HashMap<>();
     private final Map<Long, Btor2Node> nodes = new HashMap<>();
+    private final Set<Long> ids = new HashSet<>();
 
     private Btor2Reader(Context ctx) {
         this.ctx = ctx;
@@ -47,7 +50,7 @@ public final class Btor2Reader {
     }
 
     private void line(Btor2Line line) throws Btor2Exception {
-        if (sorts.containsKey(line.id()) || nodes.containsKey(line.id())) {
+        if (!ids.add(line.id())) {
             throw error(line, "id " + line.id() + " is defined twice");
         }
         String k = line.keyword();

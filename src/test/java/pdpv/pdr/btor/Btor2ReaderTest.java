@@ -119,6 +119,7 @@ class Btor2ReaderTest {
         "1 sort bitvec 64\\n2 state 1 wide | X:2: unsupported: state of 64 bits (at most 62 are supported)",
         "1 sort bitvec 1\\n2 input 1\\n3 justice 1 2 | X:3: unsupported: liveness properties (justice)",
         "1 sort bitvec 1\\n1 input 1 | X:2: error: id 1 is defined twice",
+        "1 sort bitvec 1\\n2 one 1\\n3 bad 2\\n3 constraint 2 | X:4: error: id 3 is defined twice",
         "x sort bitvec 1 | X:1: error: expected a positive node id, found 'x'",
         "1 sort bitvec 1\\n2 zero 1 z extra | X:2: error: unexpected 'extra' after the symbol",
         "1 sort bitvec 1\\n2 not 1 | X:2: error: 'not' expects more arguments",
