@@ -63,6 +63,14 @@ class McCommandTest {
     }
 
     @Test
+    void onlyTheViolatedPropertyIsNamed() {
+        Result r = run("mc", model("two_properties.btor2"));
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("\nviolated: b1 \"four\" (line 17)\ntrace"), r.out());
+        assertFalse(r.out().contains("twelve"), r.out());
+    }
+
+    @Test
     void textWitnessShowsInputs() {
         Result r = run("mc", "--simulation", "TERNARY", "-c", "1", model("input_constraint_fails.btor2"));
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
