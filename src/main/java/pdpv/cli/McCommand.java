@@ -1,0 +1,239 @@
+package pdpv.cli;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Z3Exception;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import pdpv.pdr.PdrOptions;
+import pdpv.pdr.PdrStatistics;
+import pdpv.pdr.SimulationType;
+import pdpv.pdr.btor.Btor2Check;
+import pdpv.pdr.btor.Btor2Exception;
+import pdpv.pdr.btor.Btor2Outcome;
+import pdpv.pdr.btor.Btor2Reader;
+
+/** {@code pdpv mc FILE.btor2}: is a bad state of a BTOR2 hardware model reachable? (QF_BV PDR) */
+@Command(name = "mc", mixinStandardHelpOptions = true,
+        description = "Model check a BTOR2 model (bit-vectors, no arrays) with the QF_BV PDR engine.")
+final class McCommand implements Callable<Integer> {
+    private static final long GRACE_MILLIS = 1000;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "BTOR2 model")
+    Path file;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "0",
+            description = "give up with verdict unknown (reason: timeout) after this many seconds; 0 = none")
+    double timeoutSeconds;
+
+    @Option(names = {"-c", "--cube-probability"}, paramLabel = "PROB", defaultValue = "0.5",
+            description = "probability that a proof obligation is a Boolean cube rather than a polytope (default: ${DEFAULT-VALUE})")
+    double cubeProbability;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "seed of the engine's random choices (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--simulation", paramLabel = "TYPE", defaultValue = "HYBRID",
+            description = "expansion of proof obligations: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
+    SimulationType simulation;
+
+    @Option(names = "--json", description = "print one JSON object instead of text")
+    boolean json;
+
+    @Option(names = "--stats", description = "print the engine's statistics after the verdict")
+    boolean stats;
+
+    @Override
+    public Integer call() throws Exception {
+        if (cubeProbability < 0 || cubeProbability > 1) {
+            spec.commandLine().getErr().println("error: -c must be in [0, 1], found " + cubeProbability);
+            return ExitCodes.BAD_INPUT;
+        }
+        long start = System.nanoTime();
+        AtomicReference<Btor2Check> running = new AtomicReference<>();
+        ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(null, r, "pdpv-mc", 1L << 28);
+            t.setDaemon(true);
+            return t;
+        });
+        Btor2Outcome outcome;
+        try {
+            Future<Btor2Outcome> future = worker.submit(() -> check(running));
+            outcome = await(future, running);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Btor2Exception b) {
+                spec.commandLine().getErr().println(b.render(file.toString()));
+                return ExitCodes.BAD_INPUT;
+            }
+            if (e.getCause() instanceof IOException) {
+                String reason = Files.exists(file) ? "cannot read file" : "no such file";
+                spec.commandLine().getErr().println(file + ": error: " + reason);
+                return ExitCodes.BAD_INPUT;
+            }
+            throw e;
+        } finally {
+            worker.shutdown();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (json) {
+            printJson(outcome, seconds);
+        } else {
+            printText(outcome, seconds);
+        }
+        return switch (outcome.kind()) {
+            case SAFE -> ExitCodes.SAFE;
+            case UNSAFE -> ExitCodes.UNSAFE;
+            case UNKNOWN -> ExitCodes.UNKNOWN;
+        };
+    }
+
+    /**
+     * Waits for the answer. The engine stops itself at the timeout; if it overruns by more than a
+     * grace second it is cancelled, and a solver failure caused by the cancellation counts as timeout.
+     */
+    private Btor2Outcome await(Future<Btor2Outcome> future, AtomicReference<Btor2Check> running)
+            throws InterruptedException, ExecutionException {
+        if (timeoutSeconds <= 0) {
+            return future.get();
+        }
+        try {
+            return future.get((long) (timeoutSeconds * 1000) + GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            Btor2Check check = running.get();
+            if (check == null) {
+                return timedOut(new PdrStatistics());
+            }
+            check.cancel();
+            try {
+                Btor2Outcome late = future.get();
+                return late.kind() != Btor2Outcome.Kind.UNKNOWN ? late : timedOut(late.statistics());
+            } catch (ExecutionException cancelled) {
+                if (cancelled.getCause() instanceof Z3Exception) {
+                    return timedOut(check.statistics());
+                }
+                throw cancelled;
+            }
+        }
+    }
+
+    private static Btor2Outcome timedOut(PdrStatistics statistics) {
+        return new Btor2Outcome(Btor2Outcome.Kind.UNKNOWN, "timeout", List.of(), List.of(), statistics.frames(), 0, 0,
+                statistics);
+    }
+
+    private Btor2Outcome check(AtomicReference<Btor2Check> running) throws IOException, Btor2Exception {
+        Duration budget = timeoutSeconds > 0 ? Duration.ofMillis((long) (timeoutSeconds * 1000)) : Duration.ofDays(3650);
+        PdrOptions options = PdrOptions.defaults().withCubeProbability(cubeProbability).withSeed(seed)
+                .withSimulation(simulation).withTimeout(budget);
+        try (Context ctx = new Context()) {
+            Btor2Check check = new Btor2Check(ctx, Btor2Reader.read(ctx, file), options);
+            running.set(check);
+            return check.run();
+        }
+    }
+
+    private void printText(Btor2Outcome o, double seconds) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("verdict: " + o.kind().word());
+        out.println("reason: " + o.reason());
+        for (String property : o.violated()) {
+            out.println("violated: " + property);
+        }
+        if (!o.trace().isEmpty()) {
+            out.println("trace (state values, then the inputs read in that step):");
+            for (int k = 0; k < o.trace().size(); k++) {
+                Btor2Outcome.Step step = o.trace().get(k);
+                String inputs = step.inputs().isEmpty() ? "" : "; inputs: " + assignments(step.inputs());
+                out.println("  step " + k + ": " + assignments(step.states()) + inputs);
+            }
+        }
+        if (o.kind() == Btor2Outcome.Kind.SAFE) {
+            out.println("frames: " + o.frames());
+            out.println("invariant: " + o.invariantSize() + " ARUs (" + o.invariantCubes() + " Boolean cubes, "
+                    + o.invariantPolytopes() + " polytopes)");
+        }
+        out.println(String.format(Locale.ROOT, "time: %.2f s", seconds));
+        if (stats) {
+            PdrStatistics s = o.statistics();
+            out.println("statistics:");
+            out.println("  frames: " + s.frames() + ", proof obligations: " + s.proofObligations());
+            out.println("  cubes added: " + s.cubesAdded() + ", polytopes added: " + s.polytopesAdded());
+            out.println("  reshapes: " + s.reshapesSucceeded() + " of " + s.reshapesTried() + " succeeded");
+            out.println(String.format(Locale.ROOT, "  smt calls: %d (%.3f s)", s.smtCalls(), s.smtSeconds()));
+            out.println(String.format(Locale.ROOT, "  mean log2 expansion factor: %.1f", s.meanLog2ExpansionFactor()));
+        }
+        out.flush();
+    }
+
+    private static String assignments(Map<String, Long> values) {
+        StringBuilder sb = new StringBuilder();
+        values.forEach((name, value) -> sb.append(sb.length() == 0 ? "" : ", ").append(name).append(" = ").append(value));
+        return sb.length() == 0 ? "(no state)" : sb.toString();
+    }
+
+    private void printJson(Btor2Outcome o, double seconds) {
+        JsonObject root = new JsonObject();
+        root.addProperty("file", file.toString());
+        root.addProperty("verdict", o.kind().word());
+        root.addProperty("reason", o.reason());
+        JsonArray violated = new JsonArray();
+        o.violated().forEach(violated::add);
+        root.add("violated", violated);
+        JsonArray trace = new JsonArray();
+        for (Btor2Outcome.Step step : o.trace()) {
+            JsonObject s = new JsonObject();
+            s.add("states", values(step.states()));
+            s.add("inputs", values(step.inputs()));
+            trace.add(s);
+        }
+        root.add("trace", trace);
+        root.addProperty("frames", o.frames());
+        root.addProperty("invariant_size", o.invariantSize());
+        root.addProperty("time_seconds", seconds);
+        PdrStatistics s = o.statistics();
+        JsonObject st = new JsonObject();
+        st.addProperty("frames", s.frames());
+        st.addProperty("proof_obligations", s.proofObligations());
+        st.addProperty("cubes_added", s.cubesAdded());
+        st.addProperty("polytopes_added", s.polytopesAdded());
+        st.addProperty("reshapes_tried", s.reshapesTried());
+        st.addProperty("reshapes_succeeded", s.reshapesSucceeded());
+        st.addProperty("smt_calls", s.smtCalls());
+        st.addProperty("smt_seconds", s.smtSeconds());
+        root.add("statistics", st);
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(root));
+        out.flush();
+    }
+
+    private static JsonObject values(Map<String, Long> values) {
+        JsonObject o = new JsonObject();
+        values.forEach(o::addProperty);
+        return o;
+    }
+}

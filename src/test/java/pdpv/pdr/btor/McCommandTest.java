@@ -1,0 +1,161 @@
+package pdpv.pdr.btor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import com.microsoft.z3.Context;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import pdpv.cli.ExitCodes;
+import pdpv.cli.Main;
+
+/** The user-facing contract of {@code pdpv mc}: verdicts, witnesses, messages and exit codes. */
+class McCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static String model(String name) {
+        return Btor2Models.path(name).toString();
+    }
+
+    @Test
+    void safeCounterReportsFramesAndInvariant() {
+        Result r = run("mc", model("counter_holds.btor2"));
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith("verdict: safe\nreason: no bad state is reachable\n"), r.out());
+        assertTrue(r.out().matches("(?s).*\nframes: \\d+\n.*"), r.out());
+        assertTrue(r.out().matches("(?s).*\ninvariant: \\d+ ARUs \\(\\d+ Boolean cubes, \\d+ polytopes\\)\n.*"), r.out());
+    }
+
+    @Test
+    void unsafeCounterPrintsEveryStep() {
+        Result r = run("mc", model("counter_fails.btor2"));
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith("verdict: unsafe\nreason: bad state reached in 7 steps\n"), r.out());
+        assertTrue(r.out().contains("violated: b0 \"reaches7\" (line 11)\n"), r.out());
+        for (int k = 0; k <= 7; k++) {
+            assertTrue(r.out().contains("  step " + k + ": counter = " + k + "\n"), r.out());
+        }
+        assertFalse(r.out().contains("step 8"), r.out());
+    }
+
+    @Test
+    void onlyTheViolatedPropertyIsNamed() {
+        Result r = run("mc", model("two_properties.btor2"));
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("\nviolated: b1 \"four\" (line 17)\ntrace"), r.out());
+        assertFalse(r.out().contains("twelve"), r.out());
+    }
+
+    @Test
+    void textWitnessShowsInputs() {
+        Result r = run("mc", "--simulation", "TERNARY", "-c", "1", model("input_constraint_fails.btor2"));
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("  step 0: x = 0; inputs: step = "), r.out());
+    }
+
+    @Test
+    void jsonWitnessReplaysOnTheModel() throws Btor2Exception {
+        Result r = run("mc", "--json", "--seed", "7", model("input_constraint_fails.btor2"));
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertEquals("unsafe", o.get("verdict").getAsString());
+        assertEquals("b0 \"nine\" (line 17)", o.getAsJsonArray("violated").get(0).getAsString());
+        List<Map<String, Long>> states = new ArrayList<>();
+        List<Map<String, Long>> inputs = new ArrayList<>();
+        for (JsonElement step : o.getAsJsonArray("trace")) {
+            states.add(values(step.getAsJsonObject().getAsJsonObject("states")));
+            inputs.add(values(step.getAsJsonObject().getAsJsonObject("inputs")));
+        }
+        assertEquals(6, states.size());
+        try (Context ctx = new Context()) {
+            Btor2Model m = Btor2Models.read(ctx, "input_constraint_fails.btor2");
+            assertNull(new WitnessReplay(ctx, m.system()).replay(states, inputs));
+        }
+    }
+
+    private static Map<String, Long> values(JsonObject o) {
+        Map<String, Long> map = new LinkedHashMap<>();
+        o.entrySet().forEach(e -> map.put(e.getKey(), e.getValue().getAsLong()));
+        return map;
+    }
+
+    @Test
+    void jsonForSafeHasFramesAndStatistics() {
+        Result r = run("mc", "--json", model("input_constraint_holds.btor2"));
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertEquals("safe", o.get("verdict").getAsString());
+        assertTrue(o.get("frames").getAsInt() > 0);
+        assertTrue(o.get("invariant_size").getAsInt() > 0);
+        assertEquals(new JsonArray(), o.getAsJsonArray("trace"));
+        assertTrue(o.getAsJsonObject("statistics").get("smt_calls").getAsLong() > 0);
+    }
+
+    @Test
+    void statsArePrintedOnRequest() {
+        Result r = run("mc", "--stats", model("counter_holds.btor2"));
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("statistics:\n  frames: "), r.out());
+        assertTrue(r.out().contains("  smt calls: "), r.out());
+    }
+
+    @Test
+    void timeoutGivesUnknown() {
+        Result r = run("mc", "--timeout", "1", model("deep_counter.btor2"));
+        assertEquals(ExitCodes.UNKNOWN, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith("verdict: unknown\nreason: timeout\n"), r.out());
+    }
+
+    @Test
+    void arraysAreUnsupportedWithTheirLine() {
+        Result r = run("mc", model("array.btor2"));
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertEquals(model("array.btor2") + ":3: unsupported: arrays\n", r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void malformedModelsAreLocated() {
+        Result r = run("mc", model("unknown_op.btor2"));
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertEquals(model("unknown_op.btor2") + ":3: error: unknown operator 'frobnicate'\n", r.err());
+    }
+
+    @Test
+    void missingFileExitsWith30() {
+        Path missing = dir.resolve("nope.btor2");
+        Result r = run("mc", missing.toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertEquals(missing + ": error: no such file\n", r.err());
+    }
+
+    @Test
+    void badOptionsExitWith30() {
+        assertEquals(ExitCodes.BAD_INPUT, run("mc", "-c", "2", model("counter_holds.btor2")).code());
+        assertEquals(ExitCodes.BAD_INPUT, run("mc", "--simulation", "MAGIC", model("counter_holds.btor2")).code());
+    }
+}
