@@ -36,9 +36,15 @@ final class Lattice {
 
     /**
      * Widening: two ternary vectors join (each bit can turn X only once); otherwise the interval
-     * bounds of {@code previous} that {@code next} exceeds jump to the extreme values.
+     * bounds of {@code previous} that {@code next} exceeds jump to the extreme values (or to the
+     * next threshold, see {@link WideningThresholds}).
      */
     static AbstractValue widen(AbstractValue previous, AbstractValue next) {
+        return widen(previous, next, WideningThresholds.NONE);
+    }
+
+    /** Widening whose interval bounds stop at the given thresholds before the extreme values. */
+    static AbstractValue widen(AbstractValue previous, AbstractValue next, WideningThresholds thresholds) {
         checkWidths(previous, next);
         if (previous instanceof TernaryVector s && next instanceof TernaryVector t) {
             return joinTernary(s, t);
@@ -46,8 +52,8 @@ final class Lattice {
         int w = previous.width();
         Interval p = previous.toInterval();
         Interval n = next.toInterval();
-        long lo = n.lo() < p.lo() ? Bits.minSigned(w) : p.lo();
-        long hi = n.hi() > p.hi() ? Bits.maxSigned(w) : p.hi();
+        long lo = n.lo() < p.lo() ? thresholds.below(w, n.lo()) : p.lo();
+        long hi = n.hi() > p.hi() ? thresholds.above(w, n.hi()) : p.hi();
         return new Interval(w, lo, hi);
     }
 
