@@ -32,7 +32,7 @@ public sealed interface AbstractValue permits Interval, TernaryVector {
     BitConstraint constraint(boolean preferSigned);
 
     /** The set in the thesis's notation for a variable {@code name}, e.g. {@code x ≥ 0} or {@code i = ⊤};
-     * bounds are printed as unsigned numbers when {@code signed} is false and the set allows it. */
+     * numbers are printed in the variable's reading ({@code signed} or unsigned). */
     String describe(String name, boolean signed);
 
     static AbstractValue top(int width) {

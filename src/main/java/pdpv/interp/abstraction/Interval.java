@@ -72,11 +72,18 @@ public record Interval(int width, long lo, long hi) implements AbstractValue {
         if (isTop()) {
             return name + " = ⊤";
         }
-        boolean asSigned = signed || straddlesZero();
-        BigInteger low = asSigned ? BigInteger.valueOf(lo) : Bits.unsigned(lo, width);
-        BigInteger high = asSigned ? BigInteger.valueOf(hi) : Bits.unsigned(hi, width);
-        BigInteger least = asSigned ? BigInteger.valueOf(Bits.minSigned(width)) : BigInteger.ZERO;
-        BigInteger greatest = asSigned ? BigInteger.valueOf(Bits.maxSigned(width))
+        if (signed || !straddlesZero()) {
+            return describeRange(name, signed, lo, hi);
+        }
+        return describeRange(name, false, 0, hi) + " ∨ " + describeRange(name, false, lo, -1);
+    }
+
+    /** The range [lo, hi] of one sign, printed in the given reading. */
+    private String describeRange(String name, boolean signed, long lo, long hi) {
+        BigInteger low = signed ? BigInteger.valueOf(lo) : Bits.unsigned(lo, width);
+        BigInteger high = signed ? BigInteger.valueOf(hi) : Bits.unsigned(hi, width);
+        BigInteger least = signed ? BigInteger.valueOf(Bits.minSigned(width)) : BigInteger.ZERO;
+        BigInteger greatest = signed ? BigInteger.valueOf(Bits.maxSigned(width))
                 : Bits.modulus(width).subtract(BigInteger.ONE);
         if (lo == hi) {
             return name + " = " + low;

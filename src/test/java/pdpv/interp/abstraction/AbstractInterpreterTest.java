@@ -81,4 +81,26 @@ class AbstractInterpreterTest {
                 () -> ai.headState(loop, Map.of(x, range(0, 0))));
         assertEquals(range(0, 1_000_000), r.get(x));
     }
+
+    /** Every loop shape reaches its fixpoint quickly from ⊤ and from random start values. */
+    @Test
+    void everyLoopShapeTerminates() {
+        Samples s = new Samples(31);
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            for (LoopShapes.Shape shape : LoopShapes.all()) {
+                AbstractInterpreter ai = new AbstractInterpreter(shape.program().semantics());
+                for (Loop loop : shape.loops()) {
+                    assertTrue(ai.headState(loop, Map.of()).keySet().containsAll(loop.referenced()));
+                    for (int n = 0; n < 20; n++) {
+                        Map<Variable, AbstractValue> start = new java.util.HashMap<>();
+                        for (Variable v : loop.referenced()) {
+                            start.put(v, s.value(v.type().width()));
+                        }
+                        Map<Variable, AbstractValue> r = ai.headState(loop, start);
+                        start.forEach((v, x) -> assertTrue(r.get(v).contains(s.member(x)), shape.name() + " " + v));
+                    }
+                }
+            }
+        });
+    }
 }

@@ -50,6 +50,8 @@ class HybridDomainExamplesTest {
         assertEquals("x ≤ -1", new Interval(32, Integer.MIN_VALUE, -1).describe("x", true));
         assertEquals("i = ⊤", Interval.top(32).describe("i", true));
         assertEquals("x ≥ 2147483648", new Interval(32, Integer.MIN_VALUE, -1).describe("x", false));
+        assertEquals("u = 0 ∨ u ≥ 2147483648", new Interval(32, Integer.MIN_VALUE, 0).describe("u", false));
+        assertEquals("3 ≤ u ≤ 7", new Interval(32, 3, 7).describe("u", false));
         assertEquals("y ∈ X01", new TernaryVector(3, 0b011, 0b001).describe("y", true));
     }
 }
