@@ -18,10 +18,6 @@ public record TernaryVector(int width, long mask, long value) implements Abstrac
         }
     }
 
-    public static TernaryVector top(int width) {
-        return new TernaryVector(width, 0L, 0L);
-    }
-
     /** The ternary vector with every bit known. */
     public static TernaryVector exactly(long bits, int width) {
         return new TernaryVector(width, -1L, bits);

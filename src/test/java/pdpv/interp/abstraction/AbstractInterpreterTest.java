@@ -12,6 +12,7 @@ import static pdpv.cfg.IrBuilder.jump;
 import static pdpv.cfg.IrBuilder.ref;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import pdpv.cfg.Block;
@@ -92,7 +93,7 @@ class AbstractInterpreterTest {
                 for (Loop loop : shape.loops()) {
                     assertTrue(ai.headState(loop, Map.of()).keySet().containsAll(loop.referenced()));
                     for (int n = 0; n < 20; n++) {
-                        Map<Variable, AbstractValue> start = new java.util.HashMap<>();
+                        Map<Variable, AbstractValue> start = new HashMap<>();
                         for (Variable v : loop.referenced()) {
                             start.put(v, s.value(v.type().width()));
                         }

@@ -8,13 +8,14 @@ import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
+import pdpv.cfg.Variable;
 import pdpv.interp.Evaluator;
 import pdpv.interp.State;
 import pdpv.semantics.BitVec;
 import pdpv.semantics.CSemantics;
 
 /**
- * Concrete runs of a loop from its head with the interpreter's {@link Evaluator} and
+ * Concrete runs of a loop from its head (as {@code findWeaklyModeledLoop}, thesis §4.3.2) with the interpreter's {@link Evaluator} and
  * {@link State}, recording the state at every visit of the head (the first visit included) until
  * the run leaves the body, stops at an assumption or assertion, or the bounds are reached. Havocs
  * take random values.
@@ -28,8 +29,8 @@ final class ConcreteHeadVisits {
         this.random = random;
     }
 
-    List<Map<pdpv.cfg.Variable, Long>> run(Loop loop, Map<pdpv.cfg.Variable, Long> start, int maxVisits, int maxSteps) {
-        List<Map<pdpv.cfg.Variable, Long>> visits = new ArrayList<>();
+    List<Map<Variable, Long>> run(Loop loop, Map<Variable, Long> start, int maxVisits, int maxSteps) {
+        List<Map<Variable, Long>> visits = new ArrayList<>();
         State state = State.of(start);
         Block block = loop.head();
         for (int steps = 0; steps < maxSteps && visits.size() < maxVisits; steps++) {

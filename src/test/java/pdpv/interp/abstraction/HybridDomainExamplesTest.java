@@ -54,4 +54,21 @@ class HybridDomainExamplesTest {
         assertEquals("3 ≤ u ≤ 7", new Interval(32, 3, 7).describe("u", false));
         assertEquals("y ∈ X01", new TernaryVector(3, 0b011, 0b001).describe("y", true));
     }
+
+    @Test
+    void constraintsGiveBoundsInTheRequestedReadingWhenPossible() {
+        BitConstraint negative = new Interval(32, Integer.MIN_VALUE, -1).constraint(false);
+        assertFalse(negative.signed());
+        assertEquals(0x80000000L, negative.lower());
+        assertEquals(0xFFFFFFFFL, negative.upper());
+        assertTrue(negative.maskIsTrivial());
+        assertFalse(negative.boundsAreTrivial());
+        BitConstraint straddling = new Interval(32, -1, 1).constraint(false);
+        assertTrue(straddling.signed());
+        BitConstraint bits = new TernaryVector(8, 0xF0, 0x50).constraint(true);
+        assertTrue(bits.boundsAreTrivial());
+        assertFalse(bits.maskIsTrivial());
+        assertEquals(0xF0, bits.mask());
+        assertEquals(0x50, bits.value());
+    }
 }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import pdpv.cfg.Block;
 import pdpv.cfg.IrBuilder;
+import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.NestedLoopsExample;
 import pdpv.cfg.Program;
@@ -20,9 +21,9 @@ import pdpv.cfg.Variable;
 import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CType;
 
-/** Hand-built loops for the generalization tests: each a program with the loops to generalize on. */
+/** Hand-built loops for the tests of Algorithm 4.5 (thesis §4.3.3): each a program with the loops to generalize on. */
 final class LoopShapes {
-    record Shape(String name, Program program, List<pdpv.cfg.Loop> loops) {
+    record Shape(String name, Program program, List<Loop> loops) {
     }
 
     private LoopShapes() {

@@ -2,7 +2,7 @@ package pdpv.interp.abstraction;
 
 import java.util.Random;
 
-/** Random abstract values and random members of them, for the soundness property tests. */
+/** Random abstract values of the hybrid domain (thesis §3.3.3) and random members of them, for the soundness property tests. */
 final class Samples {
     private final Random random;
 
