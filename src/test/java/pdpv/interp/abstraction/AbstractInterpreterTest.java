@@ -104,4 +104,34 @@ class AbstractInterpreterTest {
             }
         });
     }
+
+    /** Soundness: every head visit of concrete runs from members of the start sets lies in the head state. */
+    @Test
+    void headStateContainsEveryConcreteHeadVisit() {
+        Samples s = new Samples(53);
+        for (LoopShapes.Shape shape : LoopShapes.all()) {
+            AbstractInterpreter ai = new AbstractInterpreter(shape.program().semantics());
+            ConcreteHeadVisits runner = new ConcreteHeadVisits(shape.program().semantics(), s.random());
+            for (Loop loop : shape.loops()) {
+                for (int n = 0; n < 30; n++) {
+                    Map<Variable, AbstractValue> start = new HashMap<>();
+                    for (Variable v : loop.referenced()) {
+                        int w = v.type().width();
+                        long lo = s.random().nextInt(41) - 20;
+                        start.put(v, s.random().nextBoolean() ? s.value(w) : new Interval(w, lo, lo + s.random().nextInt(20)));
+                    }
+                    Map<Variable, AbstractValue> r = ai.headState(loop, start);
+                    for (int m = 0; m < 5; m++) {
+                        Map<Variable, Long> b = new HashMap<>();
+                        start.forEach((v, set) -> b.put(v, s.member(set)));
+                        for (Map<Variable, Long> visit : runner.run(loop, b, 100, 3_000)) {
+                            r.forEach((v, set) -> assertTrue(set.contains(visit.getOrDefault(v, 0L)),
+                                    shape.name() + " " + loop + ": " + v + " = " + visit.get(v) + " outside " + set
+                                            + " from " + start));
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

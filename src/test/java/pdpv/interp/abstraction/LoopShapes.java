@@ -12,6 +12,7 @@ import static pdpv.cfg.IrBuilder.ref;
 import java.util.ArrayList;
 import java.util.List;
 import pdpv.cfg.Block;
+import pdpv.cfg.Expr;
 import pdpv.cfg.IrBuilder;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
@@ -36,6 +37,7 @@ final class LoopShapes {
         shapes.add(stepping());
         shapes.add(masking());
         shapes.add(unsignedCounting());
+        shapes.add(narrowing());
         return shapes;
     }
 
@@ -91,6 +93,26 @@ final class LoopShapes {
         jump(body, head);
         halt(exit);
         return single("unsigned counting", ir, entry, head);
+    }
+
+    /** {@code signed char c; while ((int) c != 0) { s = s % 7 + (int) c; c = (signed char) ((int) c / 2 - 1); }} */
+    private static Shape narrowing() {
+        IrBuilder ir = new IrBuilder();
+        CType schar = new CType(CType.Kind.CHAR, 8, true);
+        Variable ch = ir.var("c", schar);
+        Variable sum = ir.var("s");
+        Block entry = ir.block();
+        Block head = ir.block();
+        Block body = ir.block();
+        Block exit = ir.block();
+        Expr wide = new Expr.Cast(ref(ch), IrBuilder.INT);
+        jump(entry, head);
+        branch(head, bin(BinaryOp.NE, wide, c(0)), body, exit);
+        body.add(assign(sum, bin(BinaryOp.ADD, bin(BinaryOp.REM, ref(sum), c(7)), wide)));
+        body.add(assign(ch, new Expr.Cast(bin(BinaryOp.SUB, bin(BinaryOp.DIV, wide, c(2)), c(1)), schar)));
+        jump(body, head);
+        halt(exit);
+        return single("narrowing", ir, entry, head);
     }
 
     private static Shape single(String name, IrBuilder ir, Block entry, Block head) {
