@@ -17,6 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import pdpv.pdr.bench.ThesisExamples;
 
 /** Reuse of the trace (§4.3.3), external invariants (§6.1), timeouts, and the independent checkers. */
 class EngineFeaturesTest {

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import pdpv.pdr.bench.ThesisExamples;
 
 /**
  * The chapter-3 examples (§3.2) and §7.1 at 32 bits, in the ARU modes where the thesis says they
