@@ -3,6 +3,7 @@ package pdpv.pdr;
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Z3Exception;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -36,7 +37,8 @@ public final class PdrEngine {
     private BoolExpr badActivation;
     private int badCount;
     private long nextObligationId;
-    private long deadline;
+    private volatile long deadline;
+    private volatile boolean cancelled;
 
     public PdrEngine(Context ctx, TransitionSystem ts, PdrOptions options) {
         this.ctx = ctx;
@@ -78,6 +80,11 @@ public final class PdrEngine {
             return result;
         } catch (PdrInterrupted e) {
             return new PdrResult.Unknown(e.getMessage());
+        } catch (Z3Exception e) {
+            if (cancelled) {
+                return new PdrResult.Unknown("cancelled");
+            }
+            throw e;
         }
     }
 
@@ -89,8 +96,9 @@ public final class PdrEngine {
         return check();
     }
 
-    /** Cancels a running check from another thread; it answers Unknown. */
+    /** Cancels a running check from another thread; it answers Unknown. The engine is not reused afterwards. */
     public void cancel() {
+        cancelled = true;
         deadline = System.nanoTime();
         solver.interrupt();
     }

@@ -78,9 +78,4 @@ public record TransitionSystem(
         Expr<?>[] to = nextVars().toArray(new Expr<?>[0]);
         return (BoolExpr) formula.substitute(from, to);
     }
-
-    /** The same system with another bad-state formula (reuse, §4.3.3). */
-    public TransitionSystem withBad(BoolExpr newBad) {
-        return new TransitionSystem(vars, inputs, init, trans, newBad, nextFunctions, constraints);
-    }
 }

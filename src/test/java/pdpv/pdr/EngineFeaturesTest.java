@@ -76,6 +76,31 @@ class EngineFeaturesTest {
     }
 
     @Test
+    void cancelAnswersUnknown() throws InterruptedException {
+        TransitionSystem linear = new ThesisExamples(ctx, true).linear();
+        PdrEngine engine = new PdrEngine(ctx, linear, PdrOptions.defaults().withCubeProbability(1.0));
+        Thread canceller = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            engine.cancel();
+        });
+        canceller.start();
+        assertInstanceOf(PdrResult.Unknown.class, engine.check());
+        canceller.join();
+    }
+
+    @Test
+    void linearInvariantNeedsReshape() {
+        TransitionSystem linear = new ThesisExamples(ctx, true).linear();
+        PdrOptions noReshape = PdrOptions.defaults().withCubeProbability(0.0).withGuides(0).withTimeout(Duration.ofSeconds(2));
+        assertInstanceOf(PdrResult.Unknown.class, new PdrEngine(ctx, linear, noReshape).check(),
+                "unary polytopes alone only build a staircase along x + 2y = 6 (Fig. 3.3)");
+    }
+
+    @Test
     void invariantCheckerRejectsBrokenInvariants() {
         TransitionSystem simple = new ThesisExamples(ctx, true).simple(3);
         StateVar n = simple.vars().get(0);
