@@ -109,7 +109,6 @@ final class RandomSystems {
         }
     }
 
-    // ---- concrete evaluation
 
     static long eval(Term t, long[] s, long[] in, int w) {
         long mask = (1L << w) - 1;
@@ -216,7 +215,6 @@ final class RandomSystems {
         return code;
     }
 
-    // ---- Z3 translation
 
     /** Builds the transition system, in functional form or as a plain relation. */
     static TransitionSystem toSystem(Context ctx, Spec spec, boolean functional) {
