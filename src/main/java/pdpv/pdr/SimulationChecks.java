@@ -114,8 +114,14 @@ final class SimulationChecks {
                     continue;
                 }
                 Range r = SimValue.toRange(next[v]);
-                lo += Math.min(a * r.lo(), a * r.hi());
-                hi += Math.max(a * r.lo(), a * r.hi());
+                try {
+                    long x = Math.multiplyExact(a, r.lo());
+                    long y = Math.multiplyExact(a, r.hi());
+                    lo = Math.addExact(lo, Math.min(x, y));
+                    hi = Math.addExact(hi, Math.max(x, y));
+                } catch (ArithmeticException overflow) {
+                    return false;
+                }
             }
             if (hi > row.bound() || lo < -limit || hi >= limit) {
                 return false;
