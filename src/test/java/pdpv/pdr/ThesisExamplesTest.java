@@ -19,8 +19,8 @@ import pdpv.pdr.bench.ThesisExamples;
 
 /**
  * The chapter-3 examples (§3.2) and §7.1 at 32 bits, in the ARU modes where the thesis says they
- * succeed: "Simple" in all modes, "Linear invariant" needs polytopes (c < 1), "Hybrid invariant" needs
- * both kinds (c = 0.5). With wrapping sums they fail; polytopes alone cannot cover "x odd", so the
+ * succeed: "Simple" in all modes, x ≥ 1000 with polytopes (c < 1), "Linear invariant" needs polytopes
+ * (c < 1), "Hybrid invariant" needs both kinds (c = 0.5). With wrapping sums they fail; polytopes alone cannot cover "x odd", so the
  * wrapping hybrid example is run with c ∈ {0.5, 1}.
  */
 class ThesisExamplesTest {
@@ -39,6 +39,7 @@ class ThesisExamplesTest {
     static Stream<Arguments> holding() {
         return Stream.of(
                 Arguments.of("simple", 0.0), Arguments.of("simple", 0.5), Arguments.of("simple", 1.0),
+                Arguments.of("x>=1000", 0.0), Arguments.of("x>=1000", 0.5),
                 Arguments.of("linear", 0.0), Arguments.of("linear", 0.5),
                 Arguments.of("hybrid", 0.5));
     }
@@ -75,11 +76,12 @@ class ThesisExamplesTest {
     }
 
     /**
-     * §7.1: eager expansion adds one frame per step of x, so about 1000 frames are needed. Within a
-     * short budget the engine must not answer wrongly; it answers HOLDS or UNKNOWN.
+     * §7.1: eager expansion adds one frame per step of x. Covering counterexamples to generalization
+     * finds the facts about n early when polytopes are available; with Boolean cubes only the engine
+     * still climbs frame by frame, so within a short budget it must just not answer wrongly.
      */
-    @ParameterizedTest(name = "x>=1000 never fails with c={0}")
-    @ValueSource(doubles = {0.0, 0.5, 1.0})
+    @ParameterizedTest(name = "x>=1000 is never refuted with c={0}")
+    @ValueSource(doubles = {1.0})
     void x1000IsNeverRefuted(double c) {
         TransitionSystem ts = system("x>=1000", true);
         PdrEngine engine = new PdrEngine(ctx, ts, options(c).withTimeout(Duration.ofSeconds(3)));
