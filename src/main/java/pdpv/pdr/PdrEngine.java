@@ -92,7 +92,7 @@ public final class PdrEngine {
     /** Reuse (§4.3.3): a new B and T ∧ {@code strongerTrans} as transition relation; frames are kept. */
     public PdrResult check(BoolExpr newBad, BoolExpr strongerTrans) {
         solver.add(ctx.mkImplies(transActivation, strongerTrans));
-        ts = TransitionSystem.relational(ts.vars(), ts.inputs(), ts.init(), ctx.mkAnd(ts.trans(), strongerTrans), newBad);
+        ts = ts.strengthened(ctx, strongerTrans, newBad);
         setBad(newBad);
         return check();
     }

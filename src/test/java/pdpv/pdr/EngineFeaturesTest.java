@@ -39,21 +39,25 @@ class EngineFeaturesTest {
 
     @Test
     void reuseKeepsFramesForNewBadAndStrongerTransition() {
-        TransitionSystem simple = new ThesisExamples(ctx, true).simple(3);
-        PdrEngine engine = new PdrEngine(ctx, simple, PdrOptions.defaults());
-        assertInstanceOf(PdrResult.Holds.class, engine.check());
-        int frames = engine.statistics().frames();
-        BitVecExpr x = simple.vars().get(1).current();
-        BoolExpr stronger = ctx.mkNot(ctx.mkEq(simple.vars().get(1).next(), c(5)));
-        PdrResult second = engine.check(ctx.mkBVSGE(x, c(2)), stronger);
-        assertInstanceOf(PdrResult.Holds.class, second, "x = 2 is unreachable: n = 0 once x = 1");
-        assertTrue(engine.statistics().frames() >= frames, "frames are kept");
-        PdrResult third = engine.check(ctx.mkEq(x, c(1)), ctx.mkTrue());
-        PdrResult.Fails fails = assertInstanceOf(PdrResult.Fails.class, third);
-        assertEquals(1, fails.length());
-        TransitionSystem strongerSystem = TransitionSystem.relational(simple.vars(), simple.inputs(), simple.init(),
-                ctx.mkAnd(simple.trans(), stronger), ctx.mkEq(x, c(1)));
-        assertNull(new ResultChecker(ctx).checkTrace(strongerSystem, fails));
+        TransitionSystem functional = new ThesisExamples(ctx, true).simple(3);
+        TransitionSystem relational = TransitionSystem.relational(functional.vars(), functional.inputs(),
+                functional.init(), functional.trans(), functional.bad());
+        for (TransitionSystem simple : List.of(functional, relational)) {
+            PdrEngine engine = new PdrEngine(ctx, simple, PdrOptions.defaults());
+            assertInstanceOf(PdrResult.Holds.class, engine.check());
+            int frames = engine.statistics().frames();
+            BitVecExpr x = simple.vars().get(1).current();
+            BoolExpr stronger = ctx.mkNot(ctx.mkEq(simple.vars().get(1).next(), c(5)));
+            PdrResult second = engine.check(ctx.mkBVSGE(x, c(2)), stronger);
+            assertInstanceOf(PdrResult.Holds.class, second, "x = 2 is unreachable: n = 0 once x = 1");
+            assertTrue(engine.statistics().frames() >= frames, "frames are kept");
+            PdrResult third = engine.check(ctx.mkEq(x, c(1)), ctx.mkTrue());
+            PdrResult.Fails fails = assertInstanceOf(PdrResult.Fails.class, third);
+            assertEquals(1, fails.length());
+            TransitionSystem strongerSystem = TransitionSystem.relational(simple.vars(), simple.inputs(), simple.init(),
+                    ctx.mkAnd(simple.trans(), stronger), ctx.mkEq(x, c(1)));
+            assertNull(new ResultChecker(ctx).checkTrace(strongerSystem, fails));
+        }
     }
 
     @Test
