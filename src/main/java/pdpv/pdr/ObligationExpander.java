@@ -32,12 +32,20 @@ final class ObligationExpander {
 
     /** Expands a bad point while every state stays bad (check 3.3). */
     Aru expandBad(Aru point, Assignment model, TransitionSystem ts, CoreQuery badQuery) {
-        return expandIfValid(point, badQuery);
+        CoreQuery query = useSimulation(ts) ? SimulationChecks.bad(options.simulation(), enc, ts, model) : badQuery;
+        return expandIfValid(point, query);
     }
 
     /** Expands a predecessor point while every state reaches {@code successor} in one step (check 3.4). */
     Aru expandPredecessor(Aru point, Assignment model, Aru successor, TransitionSystem ts) {
-        return expandIfValid(point, solverPredecessorQuery(model, successor, ts));
+        CoreQuery query = useSimulation(ts)
+                ? SimulationChecks.predecessor(options.simulation(), enc, ts, model, successor)
+                : solverPredecessorQuery(model, successor, ts);
+        return expandIfValid(point, query);
+    }
+
+    private boolean useSimulation(TransitionSystem ts) {
+        return options.simulation() != SimulationType.SOLVER && ts.isFunctional();
     }
 
     private Aru expandIfValid(Aru point, CoreQuery query) {

@@ -3,6 +3,7 @@ package pdpv.pdr;
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Z3Exception;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -19,6 +20,7 @@ import pdpv.smt.SmtSolver;
  * bring a new B and a stronger T with the same I.
  */
 public final class PdrEngine {
+    private static final int CTG_ATTEMPTS = 3;
     private final Context ctx;
     private final PdrOptions options;
     private final PdrStatistics stats = new PdrStatistics();
@@ -36,7 +38,8 @@ public final class PdrEngine {
     private BoolExpr badActivation;
     private int badCount;
     private long nextObligationId;
-    private long deadline;
+    private volatile long deadline;
+    private volatile boolean cancelled;
 
     public PdrEngine(Context ctx, TransitionSystem ts, PdrOptions options) {
         this.ctx = ctx;
@@ -78,19 +81,25 @@ public final class PdrEngine {
             return result;
         } catch (PdrInterrupted e) {
             return new PdrResult.Unknown(e.getMessage());
+        } catch (Z3Exception e) {
+            if (cancelled) {
+                return new PdrResult.Unknown("cancelled");
+            }
+            throw e;
         }
     }
 
     /** Reuse (§4.3.3): a new B and T ∧ {@code strongerTrans} as transition relation; frames are kept. */
     public PdrResult check(BoolExpr newBad, BoolExpr strongerTrans) {
         solver.add(ctx.mkImplies(transActivation, strongerTrans));
-        ts = TransitionSystem.relational(ts.vars(), ts.inputs(), ts.init(), ctx.mkAnd(ts.trans(), strongerTrans), newBad);
+        ts = ts.strengthened(ctx, strongerTrans, newBad);
         setBad(newBad);
         return check();
     }
 
-    /** Cancels a running check from another thread; it answers Unknown. */
+    /** Cancels a running check from another thread; it answers Unknown. The engine is not reused afterwards. */
     public void cancel() {
+        cancelled = true;
         deadline = System.nanoTime();
         solver.interrupt();
     }
@@ -194,7 +203,7 @@ public final class PdrEngine {
 
     /** EXPAND, PROPAGATE, RESHAPE, EXPAND and add to the cover (Alg. 3.1 lines 5–9). */
     private void cover(Aru blocked, BitSet core, int level) {
-        CoreQuery valid = lemmaQuery(level);
+        CoreQuery valid = initDisjoint().and(relativeInductive(level, CTG_ATTEMPTS));
         Aru aru = expander.expand(blocked, core, valid);
         while (level < frames.top() && lemmaQuery(level + 1).core(aru) != null) {
             level++;
@@ -205,6 +214,10 @@ public final class PdrEngine {
                 aru = expander.expand(reshaped.get(), null, lemmaQuery(level));
             }
         }
+        addToCover(aru, level);
+    }
+
+    private void addToCover(Aru aru, int level) {
         frames.add(aru, level);
         if (aru instanceof Polytope) {
             stats.polytopesAdded++;
@@ -275,9 +288,48 @@ public final class PdrEngine {
 
     /** A lemma for frame {@code level}: disjoint from I and unreachable from F_{level−1} relative to itself. */
     private CoreQuery lemmaQuery(int level) {
-        CoreQuery init = aru -> queries.check(frames.assumptions(0), List.of(), aru, current(), current()).core();
-        CoreQuery step = aru -> blockQuery(level).apply(aru).core();
-        return init.and(step);
+        return initDisjoint().and(relativeInductive(level, 0));
+    }
+
+    private CoreQuery initDisjoint() {
+        return aru -> queries.check(frames.assumptions(0), List.of(), aru, current(), current()).core();
+    }
+
+    /**
+     * Query 2.2 as a validity check. When it fails because of a predecessor state outside I (a
+     * counterexample to generalization), up to {@code ctgAttempts} such states are covered in the
+     * previous frame if they are unreachable from the frame before, and the check is repeated. This
+     * gives expansion lemmas about variables the obligation does not mention (§7.1, x ≥ 1000).
+     */
+    private CoreQuery relativeInductive(int level, int ctgAttempts) {
+        return aru -> {
+            for (int attempt = 0; ; attempt++) {
+                SolverQueries.Outcome o = blockQuery(level).apply(aru);
+                if (!o.sat()) {
+                    return o.core();
+                }
+                if (attempt >= ctgAttempts || level < 2 || !coverCounterexampleToGeneralization(o.model().state(), level - 1)) {
+                    return null;
+                }
+            }
+        };
+    }
+
+    private boolean coverCounterexampleToGeneralization(long[] state, int level) {
+        Aru ctg = specialize(state);
+        if (intersectsInit(ctg)) {
+            return false;
+        }
+        SolverQueries.Outcome o = blockQuery(level).apply(ctg);
+        if (o.sat()) {
+            return false;
+        }
+        Aru aru = expander.expand(ctg, o.core(), lemmaQuery(level));
+        while (level < frames.top() && lemmaQuery(level + 1).core(aru) != null) {
+            level++;
+        }
+        addToCover(aru, level);
+        return true;
     }
 
     /** The candidate still contains the blocked obligation (reshape must not lose it). */

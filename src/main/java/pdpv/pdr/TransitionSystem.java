@@ -79,8 +79,18 @@ public record TransitionSystem(
         return (BoolExpr) formula.substitute(from, to);
     }
 
-    /** The same system with another bad-state formula (reuse, §4.3.3). */
-    public TransitionSystem withBad(BoolExpr newBad) {
-        return new TransitionSystem(vars, inputs, init, trans, newBad, nextFunctions, constraints);
+    /**
+     * The system with T ∧ S as transition relation and another B (reuse, §4.3.3). In functional form
+     * S(x, i, x′) becomes the constraint S(x, i, f(x, i)), so simulation stays available.
+     */
+    public TransitionSystem strengthened(Context ctx, BoolExpr stronger, BoolExpr newBad) {
+        if (!isFunctional()) {
+            return relational(vars, inputs, init, ctx.mkAnd(trans, stronger), newBad);
+        }
+        Expr<?>[] from = nextVars().toArray(new Expr<?>[0]);
+        Expr<?>[] to = vars.stream().map(v -> nextFunctions.get(v.name())).toArray(Expr<?>[]::new);
+        List<BoolExpr> all = new ArrayList<>(constraints);
+        all.add((BoolExpr) stronger.substitute(from, to));
+        return functional(ctx, vars, inputs, init, nextFunctions, all, newBad);
     }
 }

@@ -1,22 +1,24 @@
-package pdpv.pdr;
+package pdpv.pdr.bench;
 
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import java.util.List;
 import java.util.Map;
+import pdpv.pdr.StateVar;
+import pdpv.pdr.TransitionSystem;
 
 /**
  * The model checking instances of thesis chapter 3 (§3.2.1–3.2.3) and §7.1 over 32-bit variables.
  * The thesis means sums as mathematical sums: {@code mathematical = true} evaluates them over
  * sign-extended operands; {@code false} uses wrapping 32-bit sums, under which the properties fail.
  */
-final class ThesisExamples {
-    static final int WIDTH = 32;
+public final class ThesisExamples {
+    public static final int WIDTH = 32;
     private final Context ctx;
     private final boolean mathematical;
 
-    ThesisExamples(Context ctx, boolean mathematical) {
+    public ThesisExamples(Context ctx, boolean mathematical) {
         this.ctx = ctx;
         this.mathematical = mathematical;
     }
@@ -26,7 +28,7 @@ final class ThesisExamples {
     }
 
     /** Example "Simple" (§3.2.1) with B := x ≥ bound (3 in the thesis, 1000 in §7.1). */
-    TransitionSystem simple(long bound) {
+    public TransitionSystem simple(long bound) {
         StateVar n = StateVar.of(ctx, "n", WIDTH);
         StateVar x = StateVar.of(ctx, "x", WIDTH);
         BoolExpr init = ctx.mkAnd(ctx.mkEq(n.current(), c(1)), ctx.mkEq(x.current(), c(0)));
@@ -39,7 +41,7 @@ final class ThesisExamples {
     }
 
     /** Example "Linear Invariant" (§3.2.1): I := x + 2y ≤ 5, x′ = x + 1, y′ = y − 1, B := x + 2y > 5. */
-    TransitionSystem linear() {
+    public TransitionSystem linear() {
         StateVar x = StateVar.of(ctx, "x", WIDTH);
         StateVar y = StateVar.of(ctx, "y", WIDTH);
         BitVecExpr sum = sum(x.current(), 1, y.current(), 2);
@@ -52,7 +54,7 @@ final class ThesisExamples {
     }
 
     /** Example "Hybrid Invariant" (§3.2.3): I := 2y = x ∧ x + y ≤ 3, y′ = y + 1, x′ = x − 2, B := x + y ≥ 4 ∨ x odd. */
-    TransitionSystem hybrid() {
+    public TransitionSystem hybrid() {
         StateVar x = StateVar.of(ctx, "x", WIDTH);
         StateVar y = StateVar.of(ctx, "y", WIDTH);
         BitVecExpr sum = sum(x.current(), 1, y.current(), 1);

@@ -1,0 +1,135 @@
+package pdpv.pdr;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import pdpv.pdr.bench.ThesisExamples;
+
+/** Reuse of the trace (§4.3.3), external invariants (§6.1), timeouts, and the independent checkers. */
+class EngineFeaturesTest {
+    private Context ctx;
+
+    @BeforeEach
+    void open() {
+        ctx = new Context();
+    }
+
+    @AfterEach
+    void close() {
+        ctx.close();
+    }
+
+    private BitVecExpr c(long v) {
+        return ctx.mkBV(v, ThesisExamples.WIDTH);
+    }
+
+    @Test
+    void reuseKeepsFramesForNewBadAndStrongerTransition() {
+        TransitionSystem functional = new ThesisExamples(ctx, true).simple(3);
+        TransitionSystem relational = TransitionSystem.relational(functional.vars(), functional.inputs(),
+                functional.init(), functional.trans(), functional.bad());
+        for (TransitionSystem simple : List.of(functional, relational)) {
+            PdrEngine engine = new PdrEngine(ctx, simple, PdrOptions.defaults());
+            assertInstanceOf(PdrResult.Holds.class, engine.check());
+            int frames = engine.statistics().frames();
+            BitVecExpr x = simple.vars().get(1).current();
+            BoolExpr stronger = ctx.mkNot(ctx.mkEq(simple.vars().get(1).next(), c(5)));
+            PdrResult second = engine.check(ctx.mkBVSGE(x, c(2)), stronger);
+            assertInstanceOf(PdrResult.Holds.class, second, "x = 2 is unreachable: n = 0 once x = 1");
+            assertTrue(engine.statistics().frames() >= frames, "frames are kept");
+            PdrResult third = engine.check(ctx.mkEq(x, c(1)), ctx.mkTrue());
+            PdrResult.Fails fails = assertInstanceOf(PdrResult.Fails.class, third);
+            assertEquals(1, fails.length());
+            TransitionSystem strongerSystem = TransitionSystem.relational(simple.vars(), simple.inputs(), simple.init(),
+                    ctx.mkAnd(simple.trans(), stronger), ctx.mkEq(x, c(1)));
+            assertNull(new ResultChecker(ctx).checkTrace(strongerSystem, fails));
+        }
+    }
+
+    @Test
+    void externalInvariantIsAssumed() {
+        ThesisExamples examples = new ThesisExamples(ctx, true);
+        TransitionSystem linear = examples.linear();
+        PdrEngine engine = new PdrEngine(ctx, linear, PdrOptions.defaults().withCubeProbability(1.0));
+        engine.addExternalInvariant(linear.init());
+        PdrResult.Holds holds = assertInstanceOf(PdrResult.Holds.class, engine.check(),
+                "with J = (x + 2y ≤ 5) even cubes alone prove the linear example");
+        assertNull(new ResultChecker(ctx).checkInvariant(linear, holds.invariant(), List.of(linear.init())));
+    }
+
+    @Test
+    void timeoutAnswersUnknown() {
+        TransitionSystem linear = new ThesisExamples(ctx, true).linear();
+        PdrOptions options = PdrOptions.defaults().withCubeProbability(1.0).withTimeout(Duration.ofMillis(300));
+        assertInstanceOf(PdrResult.Unknown.class, new PdrEngine(ctx, linear, options).check(),
+                "cubes alone need 2^31 cubes for the linear invariant (§3.2.1)");
+    }
+
+    @Test
+    void cancelAnswersUnknown() throws InterruptedException {
+        TransitionSystem linear = new ThesisExamples(ctx, true).linear();
+        PdrEngine engine = new PdrEngine(ctx, linear, PdrOptions.defaults().withCubeProbability(1.0));
+        Thread canceller = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            engine.cancel();
+        });
+        canceller.start();
+        assertInstanceOf(PdrResult.Unknown.class, engine.check());
+        canceller.join();
+    }
+
+    @Test
+    void linearInvariantNeedsReshape() {
+        TransitionSystem linear = new ThesisExamples(ctx, true).linear();
+        PdrOptions noReshape = PdrOptions.defaults().withCubeProbability(0.0).withGuides(0).withTimeout(Duration.ofSeconds(2));
+        assertInstanceOf(PdrResult.Unknown.class, new PdrEngine(ctx, linear, noReshape).check(),
+                "unary polytopes alone only build a staircase along x + 2y = 6 (Fig. 3.3)");
+    }
+
+    @Test
+    void invariantCheckerRejectsBrokenInvariants() {
+        TransitionSystem simple = new ThesisExamples(ctx, true).simple(3);
+        StateVar n = simple.vars().get(0);
+        StateVar x = simple.vars().get(1);
+        ResultChecker checker = new ResultChecker(ctx);
+        assertNotNull(checker.checkInvariant(simple, ctx.mkTrue(), List.of()), "true does not exclude B");
+        assertNotNull(checker.checkInvariant(simple, ctx.mkEq(x.current(), c(0)), List.of()), "x = 0 is not inductive");
+        assertNotNull(checker.checkInvariant(simple, ctx.mkEq(x.current(), c(1)), List.of()), "x = 1 misses I");
+        BoolExpr good = ctx.mkOr(ctx.mkAnd(ctx.mkEq(n.current(), c(1)), ctx.mkEq(x.current(), c(0))),
+                ctx.mkAnd(ctx.mkEq(n.current(), c(0)), ctx.mkEq(x.current(), c(1))));
+        assertNull(checker.checkInvariant(simple, good, List.of()), "the reachable states are an invariant");
+    }
+
+    @Test
+    void traceCheckerRejectsBrokenTraces() {
+        TransitionSystem linear = new ThesisExamples(ctx, false).linear();
+        PdrResult.Fails fails = assertInstanceOf(PdrResult.Fails.class, new PdrEngine(ctx, linear, PdrOptions.defaults()).check());
+        ResultChecker checker = new ResultChecker(ctx);
+        assertNull(checker.checkTrace(linear, fails));
+        List<Map<String, Long>> states = new ArrayList<>(fails.states());
+        Map<String, Long> changed = new LinkedHashMap<>(states.get(states.size() - 1));
+        changed.put("x", changed.get("x") + 1);
+        states.set(states.size() - 1, changed);
+        assertNotNull(checker.checkTrace(linear, new PdrResult.Fails(states, fails.inputs())));
+        assertNotNull(checker.checkTrace(linear, new PdrResult.Fails(fails.states().subList(0, 1), fails.inputs().subList(0, 1))),
+                "a trace that stops in a state that is not bad");
+    }
+}
