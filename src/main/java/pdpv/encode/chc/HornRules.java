@@ -13,7 +13,8 @@ import java.util.Set;
 /**
  * Closes a Large Step Encoding clause (Gurfinkel 2018 slides) body ⇒ head into the constrained Horn
  * clause ∀x. body ⇒ head of SMT-LIB's HORN logic, binding every uninterpreted constant of the clause
- * (variants, block and edge variables), but no nullary predicate.
+ * (variants, block and edge variables), but no nullary predicate. The body is simplified by Z3 first
+ * (C's {@code (c ? 1 : 0) != 0} becomes c), which keeps the text short and helps Spacer.
  */
 final class HornRules {
     private final Context ctx;
@@ -26,7 +27,7 @@ final class HornRules {
     }
 
     BoolExpr rule(BoolExpr body, BoolExpr head) {
-        BoolExpr implication = ctx.mkImplies(body, head);
+        BoolExpr implication = ctx.mkImplies((BoolExpr) body.simplify(), head);
         Set<Expr<?>> bound = constants(implication);
         if (bound.isEmpty()) {
             return implication;

@@ -19,8 +19,10 @@ import pdpv.semantics.UnaryOp;
  * value (except to {@code _Bool}, which compares with zero); {@code ~a} is {@code -a - 1};
  * {@code /} truncates toward zero and {@code %} is {@code a - b*(a/b)}, built from SMT-LIB's
  * {@code div}; division by zero is SMT-LIB's unspecified value; a shift by a constant k is a
- * multiplication by 2^k or a floor division by 2^k. Bitwise {@code & | ^} and shifts by a
- * variable amount have no integer reading and raise {@link IntegerEncodingException}.
+ * multiplication by 2^k or a floor division by 2^k; {@code & | ^} of two truth values (0 or 1,
+ * as the front end lowers {@code && ||} without side effects) are the Boolean connectives. Other
+ * bitwise operations and shifts by a variable amount have no integer reading and raise
+ * {@link IntegerEncodingException}.
  */
 public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
     private static final int MAX_SHIFT = 64;
@@ -83,6 +85,9 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
         if (e instanceof pdpv.cfg.Expr.Unary u && u.op() == UnaryOp.LOG_NOT) {
             return ctx.mkNot(truth(u.operand(), variants));
         }
+        if (e instanceof pdpv.cfg.Expr.Cast c && !c.type().isBool()) {
+            return truth(c.operand(), variants);
+        }
         return ctx.mkNot(ctx.mkEq(value(e, variants), ctx.mkInt(0)));
     }
 
@@ -96,6 +101,11 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
     }
 
     private Expr<IntSort> arithmetic(pdpv.cfg.Expr.Binary b, Map<Variable, Expr<IntSort>> variants) {
+        if (isTruthValue(b)) {
+            BoolExpr l = truth(b.left(), variants);
+            BoolExpr r = truth(b.right(), variants);
+            return fromTruth(b.op() == BinaryOp.AND ? ctx.mkAnd(l, r) : b.op() == BinaryOp.OR ? ctx.mkOr(l, r) : ctx.mkXor(l, r));
+        }
         Expr<IntSort> l = value(b.left(), variants);
         return switch (b.op()) {
             case ADD -> ctx.mkAdd(l, value(b.right(), variants));
@@ -108,6 +118,21 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
             default -> throw new IntegerEncodingException("operator " + b.op().symbol() + " in " + b
                     + " has no mathematical-integer reading; use the bit-vector encoding");
         };
+    }
+
+    /** True if {@code e} is always 0 or 1: a comparison, {@code !}, a cast to _Bool, or {@code & | ^} of such. */
+    private static boolean isTruthValue(pdpv.cfg.Expr e) {
+        if (e instanceof pdpv.cfg.Expr.Binary b) {
+            boolean connective = b.op() == BinaryOp.AND || b.op() == BinaryOp.OR || b.op() == BinaryOp.XOR;
+            return b.op().isComparison() || connective && isTruthValue(b.left()) && isTruthValue(b.right());
+        }
+        if (e instanceof pdpv.cfg.Expr.Cast c) {
+            return c.type().isBool() || isTruthValue(c.operand());
+        }
+        if (e instanceof pdpv.cfg.Expr.Const c) {
+            return c.bits() == 0 || c.bits() == 1;
+        }
+        return e instanceof pdpv.cfg.Expr.Unary u && u.op() == UnaryOp.LOG_NOT;
     }
 
     /** C's a / b (toward zero) from SMT-LIB's Euclidean div: -((-a) div b) for negative a. */
