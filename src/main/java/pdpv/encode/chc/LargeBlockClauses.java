@@ -73,21 +73,26 @@ final class LargeBlockClauses<T extends Expr<?>> {
         List<BoolExpr> clauses = new ArrayList<>();
         for (Block u : region) {
             Node<T> node = nodes.get(u);
+            BoolExpr path = null;
             for (Block h : u.successors()) {
                 if (predicates.containsKey(h)) {
-                    BoolExpr body = and(pre, reaching(u, nodes, start), leaves(u, node, h));
-                    clauses.add(rules.rule(body, apply(h, node.exit())));
+                    path = path == null ? reaching(u, nodes, start) : path;
+                    clauses.add(rules.rule(and(pre, path, leaves(u, node, h)), apply(h, node.exit())));
                 }
             }
             if (node.assertionHolds() != null) {
-                BoolExpr body = and(pre, reaching(u, nodes, start), ctx.mkNot(node.assertionHolds()));
-                clauses.add(rules.rule(body, ctx.mkFalse()));
+                path = path == null ? reaching(u, nodes, start) : path;
+                clauses.add(rules.rule(and(pre, path, ctx.mkNot(node.assertionHolds())), ctx.mkFalse()));
             }
         }
         return clauses;
     }
 
-    /** The blocks reachable from {@code start} without entering a loop head, in topological order. */
+    /**
+     * The blocks reachable from {@code start} without entering a loop head, in reverse postorder:
+     * every edge among them enters a block that heads no loop, so it is a forward edge and the
+     * order is topological with {@code start} first.
+     */
     private List<Block> region(Block start) {
         Set<Block> seen = new LinkedHashSet<>();
         Deque<Block> work = new ArrayDeque<>();
@@ -101,7 +106,7 @@ final class LargeBlockClauses<T extends Expr<?>> {
             }
         }
         List<Block> region = new ArrayList<>(seen);
-        region.sort((a, b) -> a == start ? -1 : b == start ? 1 : Integer.compare(order.index(a), order.index(b)));
+        region.sort((a, b) -> Integer.compare(order.index(a), order.index(b)));
         return region;
     }
 

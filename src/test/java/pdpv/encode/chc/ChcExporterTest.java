@@ -73,7 +73,8 @@ class ChcExporterTest {
             case "unsafeLoop" -> UNSAFE_LOOP;
             case "nestedLoops" -> NESTED_LOOPS;
             case "overflow" -> OVERFLOW;
-            default -> NETBSD;
+            case "netbsd" -> NETBSD;
+            default -> throw new IllegalArgumentException(name);
         };
     }
 
