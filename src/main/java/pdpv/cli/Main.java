@@ -6,9 +6,7 @@ import picocli.CommandLine.Command;
 
 /** Entry point: dispatches to the subcommands and maps every outcome to an exit code. */
 @Command(name = "pdpv", mixinStandardHelpOptions = true, version = "pdpv 0.1.0",
-        description = {"Property Directed Program Verification: can any assertion in this C function fail?",
-                "verify: check a C function; mc: model check a BTOR2 word-level model; bench: run the Table 4.1 benchmarks."},
-        subcommands = {VerifyCommand.class, McCommand.class, BenchCommand.class})
+        subcommands = {VerifyCommand.class, McCommand.class, ChcCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
@@ -35,6 +33,6 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "missing command (verify, mc or bench)");
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing command (verify, mc, chc or bench)");
     }
 }
