@@ -6,9 +6,7 @@ import picocli.CommandLine.Command;
 
 /** Entry point: dispatches to the subcommands and maps every outcome to an exit code. */
 @Command(name = "pdpv", mixinStandardHelpOptions = true, version = "pdpv 0.1.0",
-        description = {"Property Directed Program Verification: can any assertion in this C function fail?",
-                "verify: check a C function; mc: model check a BTOR2 model; chc: export (and solve) a C function",
-                "as Horn clauses; bench: run the Table 4.1 benchmarks."},
+        description = "Property Directed Program Verification: can any assertion in this C function fail?",
         subcommands = {VerifyCommand.class, McCommand.class, ChcCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
 
