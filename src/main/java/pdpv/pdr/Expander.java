@@ -1,0 +1,108 @@
+package pdpv.pdr;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * EXPAND (§2.2, §3.2): grows a valid ARU while a validity check still holds. Boolean cubes drop
+ * literals; polytopes drop or relax each bound by binary search (§3.2.2). The unsat core of each
+ * successful check removes all unneeded parts at once.
+ */
+final class Expander {
+    private final Encoding enc;
+    private final PdrStatistics stats;
+    private final Random rng;
+
+    Expander(Encoding enc, PdrStatistics stats, Random rng) {
+        this.enc = enc;
+        this.stats = stats;
+        this.rng = rng;
+    }
+
+    /**
+     * Expands {@code aru}, which must be valid, as far as {@code query} allows; {@code core} (may be
+     * null) is a core of another query that is tried first as a shortcut.
+     */
+    Aru expand(Aru aru, BitSet core, CoreQuery query) {
+        double before = aru.log2Volume(enc);
+        Aru current = aru;
+        if (core != null && query.core(aru.keep(core)) != null) {
+            current = aru.keep(core);
+        }
+        current = current instanceof Polytope polytope ? relaxBounds(polytope, query) : dropLiterals(current, query);
+        stats.recordExpansion(before, current.log2Volume(enc));
+        return current;
+    }
+
+    private Aru dropLiterals(Aru cube, CoreQuery query) {
+        BooleanCube current = (BooleanCube) cube;
+        for (BooleanCube.Literal literal : shuffled(current.literals())) {
+            if (!current.literals().contains(literal)) {
+                continue;
+            }
+            List<BooleanCube.Literal> rest = new ArrayList<>(current.literals());
+            rest.remove(literal);
+            BooleanCube candidate = new BooleanCube(rest);
+            BitSet core = query.core(candidate);
+            if (core != null) {
+                current = candidate.keep(core);
+            }
+        }
+        return current;
+    }
+
+    /** The expansion sequence in random order (§7.1: randomizing it avoids eager, frame-by-frame lemmas). */
+    private <T> List<T> shuffled(List<T> items) {
+        List<T> copy = new ArrayList<>(items);
+        Collections.shuffle(copy, rng);
+        return copy;
+    }
+
+    private Aru relaxBounds(Polytope polytope, CoreQuery query) {
+        Polytope current = polytope;
+        for (Polytope.Row row : shuffled(current.rows())) {
+            int i = current.rows().indexOf(row);
+            if (i < 0) {
+                continue;
+            }
+            Polytope dropped = current.without(i);
+            BitSet core = query.core(dropped);
+            if (core != null) {
+                current = dropped.keep(core);
+            } else {
+                current = current.withRow(i, row.withBound(largestBound(current, i, query)));
+            }
+        }
+        return current;
+    }
+
+    /**
+     * The largest right-hand side of row i that keeps the polytope valid: galloping steps from the
+     * current bound, then binary search between the last valid and the first invalid bound.
+     */
+    private long largestBound(Polytope p, int i, CoreQuery query) {
+        Polytope.Row row = p.rows().get(i);
+        long maxRepresentable = (1L << (enc.polytopeWidth() - 1)) - 1;
+        long ok = row.bound();
+        long bad = Math.min(row.maxLhs(enc), maxRepresentable);
+        for (long step = 1; ok + step < bad; step *= 2) {
+            if (query.core(p.withRow(i, row.withBound(ok + step))) == null) {
+                bad = ok + step;
+                break;
+            }
+            ok += step;
+        }
+        while (bad - ok > 1) {
+            long mid = ok + (bad - ok) / 2;
+            if (query.core(p.withRow(i, row.withBound(mid))) != null) {
+                ok = mid;
+            } else {
+                bad = mid;
+            }
+        }
+        return ok;
+    }
+}

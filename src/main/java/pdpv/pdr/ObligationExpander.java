@@ -1,0 +1,68 @@
+package pdpv.pdr;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import pdpv.smt.SmtSolver;
+
+/**
+ * Expansion of proof obligations (§3.3): bad points by check 3.3, predecessors by check 3.4, either
+ * by simulation (ternary, interval or hybrid, when T is in functional form) or through the solver,
+ * dropping parts while "some state of the candidate cannot reach the successor" stays unsatisfiable.
+ * Never guesses: every state of the result reaches B.
+ */
+final class ObligationExpander {
+    private final Context ctx;
+    private final Encoding enc;
+    private final PdrOptions options;
+    private final Expander expander;
+    private final SmtSolver lift;
+
+    ObligationExpander(Context ctx, Encoding enc, PdrOptions options, PdrStatistics stats, Expander expander) {
+        this.ctx = ctx;
+        this.enc = enc;
+        this.options = options;
+        this.expander = expander;
+        this.lift = new SmtSolver(ctx, stats.smt);
+    }
+
+    /** Expands a bad point while every state stays bad (check 3.3). */
+    Aru expandBad(Aru point, Assignment model, TransitionSystem ts, CoreQuery badQuery) {
+        return expandIfValid(point, badQuery);
+    }
+
+    /** Expands a predecessor point while every state reaches {@code successor} in one step (check 3.4). */
+    Aru expandPredecessor(Aru point, Assignment model, Aru successor, TransitionSystem ts) {
+        return expandIfValid(point, solverPredecessorQuery(model, successor, ts));
+    }
+
+    private Aru expandIfValid(Aru point, CoreQuery query) {
+        BitSet core = query.core(point);
+        return core == null ? point : expander.expand(point, core, query);
+    }
+
+    private CoreQuery solverPredecessorQuery(Assignment model, Aru successor, TransitionSystem ts) {
+        SolverQueries queries = new SolverQueries(lift, enc, ts);
+        List<BoolExpr> assertions = new ArrayList<>();
+        if (ts.isFunctional()) {
+            List<BitVecExpr> images = ts.vars().stream().map(v -> ts.nextFunctions().get(v.name())).toList();
+            for (int i = 0; i < ts.inputs().size(); i++) {
+                InputVar in = ts.inputs().get(i);
+                assertions.add(ctx.mkEq(in.expr(), ctx.mkBV(model.inputs()[i], in.width())));
+            }
+            List<BoolExpr> ok = new ArrayList<>(ts.constraints());
+            ok.add(successor.formula(enc, images));
+            assertions.add(ctx.mkNot(enc.and(ok)));
+        } else {
+            List<Expr<?>> bound = new ArrayList<>(ts.nextVars());
+            ts.inputs().forEach(in -> bound.add(in.expr()));
+            BoolExpr step = ctx.mkAnd(ts.trans(), successor.formula(enc, ts.nextVars()));
+            assertions.add(ctx.mkForall(bound.toArray(new Expr<?>[0]), ctx.mkNot(step), 1, null, null, null, null));
+        }
+        return aru -> queries.check(List.of(), assertions, aru, ts.currentVars(), ts.currentVars()).core();
+    }
+}

@@ -1,0 +1,318 @@
+package pdpv.pdr;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.PriorityQueue;
+import java.util.Random;
+import java.util.function.Function;
+import pdpv.smt.SmtSolver;
+
+/**
+ * The QF_BV PDR algorithm (Alg. 2.1 with RECOVERCUBE of Alg. 2.2 / RECOVERPOLYTOPE of Alg. 3.1).
+ * Proof obligations are points specialized to a Boolean cube with probability c, else to a polytope
+ * (§3.2.3), and expanded (§3.3). The engine keeps its trace between calls (§4.3.3): a later call may
+ * bring a new B and a stronger T with the same I.
+ */
+public final class PdrEngine {
+    private final Context ctx;
+    private final PdrOptions options;
+    private final PdrStatistics stats = new PdrStatistics();
+    private final Random rng;
+    private final Encoding enc;
+    private final SmtSolver solver;
+    private final SolverQueries queries;
+    private final Frames frames;
+    private final Expander expander;
+    private final Reshaper reshaper;
+    private final ObligationExpander obligations;
+    private final BoolExpr transActivation;
+    private final List<BoolExpr> externalInvariants = new ArrayList<>();
+    private TransitionSystem ts;
+    private BoolExpr badActivation;
+    private int badCount;
+    private long nextObligationId;
+    private long deadline;
+
+    public PdrEngine(Context ctx, TransitionSystem ts, PdrOptions options) {
+        this.ctx = ctx;
+        this.ts = ts;
+        this.options = options;
+        this.rng = new Random(options.seed());
+        this.enc = Encoding.of(ctx, ts.vars(), options.extraPolytopeBits());
+        this.solver = new SmtSolver(ctx, stats.smt);
+        this.queries = new SolverQueries(solver, enc, ts);
+        this.frames = new Frames(solver, enc, ts);
+        this.expander = new Expander(enc, stats, rng);
+        this.reshaper = new Reshaper(enc, options, stats);
+        this.obligations = new ObligationExpander(ctx, enc, options, stats, expander);
+        this.transActivation = ctx.mkBoolConst("pdr!trans");
+        solver.add(ctx.mkImplies(transActivation, ts.trans()));
+        setBad(ts.bad());
+        frames.pushNewFrame();
+        stats.frames = frames.top() + 1;
+    }
+
+    public PdrStatistics statistics() {
+        return stats;
+    }
+
+    /** Assumes J(x) and J(x′) in all queries (6.1, 6.2); J must hold in every reachable state. */
+    public void addExternalInvariant(BoolExpr invariant) {
+        externalInvariants.add(invariant);
+        solver.add(invariant);
+        solver.add(ctx.mkImplies(transActivation, ts.prime(invariant)));
+    }
+
+    /** Decides whether B is reachable (Alg. 2.1). */
+    public PdrResult check() {
+        deadline = System.nanoTime() + options.timeout().toNanos();
+        solver.setTimeoutMillis(options.timeout().toMillis());
+        try {
+            PdrResult result = run();
+            verify(result);
+            return result;
+        } catch (PdrInterrupted e) {
+            return new PdrResult.Unknown(e.getMessage());
+        }
+    }
+
+    /** Reuse (§4.3.3): a new B and T ∧ {@code strongerTrans} as transition relation; frames are kept. */
+    public PdrResult check(BoolExpr newBad, BoolExpr strongerTrans) {
+        solver.add(ctx.mkImplies(transActivation, strongerTrans));
+        ts = TransitionSystem.relational(ts.vars(), ts.inputs(), ts.init(), ctx.mkAnd(ts.trans(), strongerTrans), newBad);
+        setBad(newBad);
+        return check();
+    }
+
+    /** Cancels a running check from another thread; it answers Unknown. */
+    public void cancel() {
+        deadline = System.nanoTime();
+        solver.interrupt();
+    }
+
+    private void setBad(BoolExpr bad) {
+        badActivation = ctx.mkBoolConst("pdr!bad" + badCount++);
+        solver.add(ctx.mkImplies(badActivation, bad));
+    }
+
+    private PdrResult run() {
+        Optional<PdrResult> initialBad = badInitialState();
+        if (initialBad.isPresent()) {
+            return initialBad.get();
+        }
+        while (true) {
+            Optional<ProofObligation> bad = findBadCube();
+            if (bad.isPresent()) {
+                Optional<ProofObligation> trace = recoverCube(bad.get());
+                if (trace.isPresent()) {
+                    return counterexample(trace.get());
+                }
+            } else {
+                pushNewFrame();
+                Optional<Integer> fixpoint = propagate();
+                if (fixpoint.isPresent()) {
+                    return invariant(fixpoint.get());
+                }
+            }
+        }
+    }
+
+    private Optional<PdrResult> badInitialState() {
+        List<BoolExpr> assume = new ArrayList<>(frames.assumptions(0));
+        assume.add(badActivation);
+        SolverQueries.Outcome o = queries.check(assume, List.of(), empty(), current(), current());
+        if (!o.sat()) {
+            return Optional.empty();
+        }
+        Aru point = BooleanCube.ofPoint(o.model().state(), enc);
+        return Optional.of(counterexample(new ProofObligation(point, 0, 0, nextObligationId++, null)));
+    }
+
+    /** FINDBADCUBE (query 2.1): an uncovered bad point in the last frame, specialized and expanded (check 3.3). */
+    private Optional<ProofObligation> findBadCube() {
+        checkBudget();
+        List<BoolExpr> assume = new ArrayList<>(frames.assumptions(frames.top()));
+        assume.add(badActivation);
+        SolverQueries.Outcome o = queries.check(assume, List.of(), empty(), current(), current());
+        if (!o.sat()) {
+            return Optional.empty();
+        }
+        Aru aru = obligations.expandBad(specialize(o.model().state()), o.model(), ts, badQuery());
+        stats.proofObligations++;
+        return Optional.of(new ProofObligation(aru, frames.top(), 0, nextObligationId++, null));
+    }
+
+    /** RECOVERCUBE (Alg. 2.2/3.1) with an obligation queue; answers the head of a trace if B is reachable. */
+    private Optional<ProofObligation> recoverCube(ProofObligation bad) {
+        if (intersectsInit(bad.aru())) {
+            return Optional.of(bad);
+        }
+        PriorityQueue<ProofObligation> queue = new PriorityQueue<>();
+        queue.add(bad);
+        while (!queue.isEmpty()) {
+            checkBudget();
+            ProofObligation o = queue.poll();
+            if (o.frame() > frames.top()) {
+                continue;
+            }
+            if (!queries.check(frames.assumptions(o.frame()), List.of(), o.aru(), current(), current()).sat()) {
+                requeue(queue, o);
+                continue;
+            }
+            SolverQueries.Outcome step = blockQuery(o.frame()).apply(o.aru());
+            if (step.sat()) {
+                ProofObligation pre = predecessor(o, step.model());
+                if (pre.frame() == 0 || intersectsInit(pre.aru())) {
+                    return Optional.of(pre);
+                }
+                queue.add(o);
+                queue.add(pre);
+            } else {
+                cover(o.aru(), step.core(), o.frame());
+                requeue(queue, o);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private void requeue(PriorityQueue<ProofObligation> queue, ProofObligation o) {
+        if (o.frame() < frames.top()) {
+            queue.add(new ProofObligation(o.aru(), o.frame() + 1, o.depth(), o.id(), o.successor()));
+        }
+    }
+
+    private ProofObligation predecessor(ProofObligation o, Assignment model) {
+        Aru aru = obligations.expandPredecessor(specialize(model.state()), model, o.aru(), ts);
+        stats.proofObligations++;
+        return new ProofObligation(aru, o.frame() - 1, o.depth() + 1, nextObligationId++, o);
+    }
+
+    /** EXPAND, PROPAGATE, RESHAPE, EXPAND and add to the cover (Alg. 3.1 lines 5–9). */
+    private void cover(Aru blocked, BitSet core, int level) {
+        CoreQuery valid = lemmaQuery(level);
+        Aru aru = expander.expand(blocked, core, valid);
+        while (level < frames.top() && lemmaQuery(level + 1).core(aru) != null) {
+            level++;
+        }
+        if (aru instanceof Polytope p && options.guides() > 0) {
+            Optional<Polytope> reshaped = reshaper.reshape(p, frames.coverOf(level), lemmaQuery(level).and(covers(blocked)));
+            if (reshaped.isPresent()) {
+                aru = expander.expand(reshaped.get(), null, lemmaQuery(level));
+            }
+        }
+        frames.add(aru, level);
+        if (aru instanceof Polytope) {
+            stats.polytopesAdded++;
+        } else {
+            stats.cubesAdded++;
+        }
+    }
+
+    private void pushNewFrame() {
+        frames.pushNewFrame();
+        stats.frames = frames.top() + 1;
+    }
+
+    /** PROPAGATECUBES: moves ARUs forward; a level whose delta becomes empty gives the fixpoint. */
+    private Optional<Integer> propagate() {
+        for (int k = 1; k < frames.top(); k++) {
+            checkBudget();
+            List<BoolExpr> assume = new ArrayList<>(frames.assumptions(k));
+            assume.add(transActivation);
+            for (Aru aru : frames.at(k)) {
+                if (!queries.check(assume, List.of(), aru, next(), current()).sat()) {
+                    frames.moveUp(aru, k);
+                }
+            }
+            if (frames.at(k).isEmpty()) {
+                return Optional.of(k);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private PdrResult invariant(int level) {
+        List<Aru> cover = frames.coverOf(level);
+        List<BoolExpr> conjuncts = cover.stream().map(a -> ctx.mkNot(a.formula(enc, current()))).toList();
+        return new PdrResult.Holds(enc.and(conjuncts), cover);
+    }
+
+    private PdrResult counterexample(ProofObligation head) {
+        return new CounterexampleBuilder(ctx, ts, enc, stats.smt).build(head);
+    }
+
+    private void verify(PdrResult result) {
+        ResultChecker checker = new ResultChecker(ctx);
+        String problem = null;
+        if (result instanceof PdrResult.Holds holds) {
+            problem = checker.checkInvariant(ts, holds.invariant(), externalInvariants);
+        } else if (result instanceof PdrResult.Fails fails) {
+            problem = checker.checkTrace(ts, fails);
+        }
+        if (problem != null) {
+            throw new IllegalStateException("PDR answer failed its independent check: " + problem);
+        }
+    }
+
+    /** Specialization of a point (§3.2.3): a Boolean cube with probability c, else a polytope. */
+    private Aru specialize(long[] point) {
+        return rng.nextDouble() < options.cubeProbability() ? BooleanCube.ofPoint(point, enc) : Polytope.ofPoint(point, enc);
+    }
+
+    /** Query 2.2, F_{level−1} ∧ ¬c ∧ T ∧ c′, with the core over the parts of c′. */
+    private Function<Aru, SolverQueries.Outcome> blockQuery(int level) {
+        return aru -> {
+            List<BoolExpr> assume = new ArrayList<>(frames.assumptions(level - 1));
+            assume.add(transActivation);
+            return queries.check(assume, List.of(ctx.mkNot(aru.formula(enc, current()))), aru, next(), current());
+        };
+    }
+
+    /** A lemma for frame {@code level}: disjoint from I and unreachable from F_{level−1} relative to itself. */
+    private CoreQuery lemmaQuery(int level) {
+        CoreQuery init = aru -> queries.check(frames.assumptions(0), List.of(), aru, current(), current()).core();
+        CoreQuery step = aru -> blockQuery(level).apply(aru).core();
+        return init.and(step);
+    }
+
+    /** The candidate still contains the blocked obligation (reshape must not lose it). */
+    private CoreQuery covers(Aru blocked) {
+        return candidate -> {
+            BoolExpr outside = ctx.mkNot(candidate.formula(enc, current()));
+            boolean lost = queries.check(List.of(), List.of(outside), blocked, current(), current()).sat();
+            return lost ? null : new BitSet();
+        };
+    }
+
+    /** Check 3.3 by the solver: every state of the candidate is bad. */
+    private CoreQuery badQuery() {
+        return aru -> queries.check(List.of(), List.of(ctx.mkNot(ts.bad())), aru, current(), current()).core();
+    }
+
+    private boolean intersectsInit(Aru aru) {
+        return queries.check(frames.assumptions(0), List.of(), aru, current(), current()).sat();
+    }
+
+    private void checkBudget() {
+        if (System.nanoTime() - deadline > 0) {
+            throw new PdrInterrupted("timeout");
+        }
+    }
+
+    private Aru empty() {
+        return new BooleanCube(List.of());
+    }
+
+    private List<BitVecExpr> current() {
+        return ts.currentVars();
+    }
+
+    private List<BitVecExpr> next() {
+        return ts.nextVars();
+    }
+}

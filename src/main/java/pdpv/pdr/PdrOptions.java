@@ -1,0 +1,59 @@
+package pdpv.pdr;
+
+import java.time.Duration;
+
+/**
+ * Options of the QF_BV PDR engine (chapter 3).
+ *
+ * @param cubeProbability probability c that a point is specialized to a Boolean cube rather than a
+ *     polytope (§3.2.3); 1 = only cubes, 0 = only polytopes
+ * @param seed seed of the random generator, so that a run is reproducible
+ * @param simulation how proof obligations are expanded (§3.3)
+ * @param extraPolytopeBits extra bits for evaluating polytope constraints (§3.2.2)
+ * @param guides number k of guide polytopes per hyperplane in reshape (Alg. 3.2); 0 disables reshape
+ * @param guideCandidates how many nearby polytopes are tried as guides
+ * @param timeout wall-clock budget of one call to check
+ */
+public record PdrOptions(
+        double cubeProbability,
+        long seed,
+        SimulationType simulation,
+        int extraPolytopeBits,
+        int guides,
+        int guideCandidates,
+        Duration timeout) {
+
+    public PdrOptions {
+        if (cubeProbability < 0 || cubeProbability > 1) {
+            throw new IllegalArgumentException("cube probability must be in [0, 1]");
+        }
+        if (extraPolytopeBits < 0 || guides < 0 || guideCandidates < 0) {
+            throw new IllegalArgumentException("negative option");
+        }
+    }
+
+    /** The thesis's configuration: c = 0.5, hybrid simulation, 3 extra bits, k = 1. */
+    public static PdrOptions defaults() {
+        return new PdrOptions(0.5, 1, SimulationType.HYBRID, 3, 1, 4, Duration.ofMinutes(5));
+    }
+
+    public PdrOptions withCubeProbability(double c) {
+        return new PdrOptions(c, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout);
+    }
+
+    public PdrOptions withSeed(long s) {
+        return new PdrOptions(cubeProbability, s, simulation, extraPolytopeBits, guides, guideCandidates, timeout);
+    }
+
+    public PdrOptions withSimulation(SimulationType type) {
+        return new PdrOptions(cubeProbability, seed, type, extraPolytopeBits, guides, guideCandidates, timeout);
+    }
+
+    public PdrOptions withGuides(int k) {
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, k, guideCandidates, timeout);
+    }
+
+    public PdrOptions withTimeout(Duration t) {
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, t);
+    }
+}

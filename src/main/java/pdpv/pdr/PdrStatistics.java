@@ -1,0 +1,66 @@
+package pdpv.pdr;
+
+import pdpv.smt.SmtStatistics;
+
+/** Counters of one engine (design notes "statistics per component"); SMT counts are shared. */
+public final class PdrStatistics {
+    final SmtStatistics smt = new SmtStatistics();
+    int frames;
+    long proofObligations;
+    long cubesAdded;
+    long polytopesAdded;
+    long reshapesTried;
+    long reshapesSucceeded;
+    long expansions;
+    double log2ExpansionSum;
+
+    public int frames() {
+        return frames;
+    }
+
+    public long proofObligations() {
+        return proofObligations;
+    }
+
+    public long cubesAdded() {
+        return cubesAdded;
+    }
+
+    public long polytopesAdded() {
+        return polytopesAdded;
+    }
+
+    public long reshapesTried() {
+        return reshapesTried;
+    }
+
+    public long reshapesSucceeded() {
+        return reshapesSucceeded;
+    }
+
+    public long smtCalls() {
+        return smt.calls();
+    }
+
+    public double smtSeconds() {
+        return smt.seconds();
+    }
+
+    /** Mean of log2(volume after / volume before) over all expansions (§3.4.3 "expansion factor"). */
+    public double meanLog2ExpansionFactor() {
+        return expansions == 0 ? 0 : log2ExpansionSum / expansions;
+    }
+
+    void recordExpansion(double log2Before, double log2After) {
+        expansions++;
+        log2ExpansionSum += log2After - log2Before;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(
+                "frames=%d obligations=%d cubes=%d polytopes=%d reshapes=%d/%d smt=%d (%.2fs) expansion=%.1f",
+                frames, proofObligations, cubesAdded, polytopesAdded, reshapesSucceeded, reshapesTried,
+                smtCalls(), smtSeconds(), meanLog2ExpansionFactor());
+    }
+}

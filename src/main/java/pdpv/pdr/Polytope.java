@@ -1,0 +1,189 @@
+package pdpv.pdr;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BitVecNum;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * A polytope Ax ≤ b over the state variables read as signed integers (§3.2.2), evaluated in
+ * {@link Encoding#polytopeWidth()} bits so that constraints mean what their geometry says. Expands
+ * by relaxing bounds (binary search) and changes shape by reshape (Alg. 3.2).
+ */
+public record Polytope(List<Row> rows) implements Aru {
+
+    /** One inequality Σ coeffs[i]·x_i ≤ bound. */
+    public record Row(long[] coeffs, long bound) {
+        public Row {
+            coeffs = coeffs.clone();
+        }
+
+        public Row withBound(long newBound) {
+            return new Row(coeffs, newBound);
+        }
+
+        /** The left-hand side at a point, wrapped to the polytope width like the Z3 encoding. */
+        public long lhs(long[] point, Encoding enc) {
+            long sum = 0;
+            for (int i = 0; i < coeffs.length; i++) {
+                sum += coeffs[i] * Encoding.signed(point[i], enc.widths()[i]);
+            }
+            return wrap(sum, enc.polytopeWidth());
+        }
+
+        /** The largest value the left-hand side takes over the whole state space (no overflow). */
+        public long maxLhs(Encoding enc) {
+            long max = 0;
+            for (int i = 0; i < coeffs.length; i++) {
+                max += coeffs[i] >= 0 ? coeffs[i] * enc.maxSigned(i) : coeffs[i] * enc.minSigned(i);
+            }
+            return max;
+        }
+
+        public int arity() {
+            return (int) Arrays.stream(coeffs).filter(c -> c != 0).count();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Row r && r.bound == bound && Arrays.equals(r.coeffs, coeffs);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(coeffs) * 31 + Long.hashCode(bound);
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < coeffs.length; i++) {
+                if (coeffs[i] != 0) {
+                    sb.append(coeffs[i] >= 0 && sb.length() > 0 ? "+" : "").append(coeffs[i]).append("*x").append(i);
+                }
+            }
+            return sb + "<=" + bound;
+        }
+    }
+
+    public Polytope {
+        rows = List.copyOf(rows);
+    }
+
+    static long wrap(long value, int width) {
+        return Encoding.signed(value & ((1L << width) - 1), width);
+    }
+
+    /** The point as the unary system (3.1): x_i ≤ c_i and −x_i ≤ −c_i. */
+    public static Polytope ofPoint(long[] point, Encoding enc) {
+        List<Row> rows = new ArrayList<>();
+        for (int v = 0; v < point.length; v++) {
+            long value = Encoding.signed(point[v], enc.widths()[v]);
+            rows.add(new Row(unit(point.length, v, 1), value));
+            rows.add(new Row(unit(point.length, v, -1), -value));
+        }
+        return new Polytope(rows);
+    }
+
+    static long[] unit(int n, int var, long coeff) {
+        long[] c = new long[n];
+        c[var] = coeff;
+        return c;
+    }
+
+    @Override
+    public List<BoolExpr> parts(Encoding enc, List<BitVecExpr> vars) {
+        return rows.stream().map(r -> rowFormula(r, enc, vars)).toList();
+    }
+
+    static BoolExpr rowFormula(Row row, Encoding enc, List<BitVecExpr> vars) {
+        Context ctx = enc.ctx();
+        int width = enc.polytopeWidth();
+        BitVecExpr sum = null;
+        for (int i = 0; i < row.coeffs().length; i++) {
+            long a = row.coeffs()[i];
+            if (a == 0) {
+                continue;
+            }
+            BitVecExpr x = ctx.mkSignExt(width - enc.widths()[i], vars.get(i));
+            BitVecExpr term = a == 1 ? x : a == -1 ? ctx.mkBVNeg(x) : ctx.mkBVMul(ctx.mkBV(a, width), x);
+            sum = sum == null ? term : ctx.mkBVAdd(sum, term);
+        }
+        BitVecNum bound = ctx.mkBV(row.bound(), width);
+        return sum == null ? ctx.mkBool(0 <= row.bound()) : ctx.mkBVSLE(sum, bound);
+    }
+
+    @Override
+    public Polytope keep(BitSet keep) {
+        List<Row> kept = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            if (keep.get(i)) {
+                kept.add(rows.get(i));
+            }
+        }
+        return new Polytope(kept);
+    }
+
+    public Polytope withRow(int index, Row row) {
+        List<Row> copy = new ArrayList<>(rows);
+        copy.set(index, row);
+        return new Polytope(copy);
+    }
+
+    public Polytope without(int index) {
+        List<Row> copy = new ArrayList<>(rows);
+        copy.remove(index);
+        return new Polytope(copy);
+    }
+
+    @Override
+    public int partCount() {
+        return rows.size();
+    }
+
+    @Override
+    public boolean contains(long[] point, Encoding enc) {
+        return rows.stream().allMatch(r -> r.lhs(point, enc) <= r.bound());
+    }
+
+    /** Lower and upper bound of each variable implied by the unary rows (domain bounds otherwise). */
+    public long[][] box(Encoding enc) {
+        int n = enc.size();
+        long[][] box = new long[n][];
+        for (int v = 0; v < n; v++) {
+            box[v] = new long[] {enc.minSigned(v), enc.maxSigned(v)};
+        }
+        for (Row r : rows) {
+            if (r.arity() != 1) {
+                continue;
+            }
+            for (int v = 0; v < n; v++) {
+                long a = r.coeffs()[v];
+                if (a > 0) {
+                    box[v][1] = Math.min(box[v][1], Math.floorDiv(r.bound(), a));
+                } else if (a < 0) {
+                    box[v][0] = Math.max(box[v][0], -Math.floorDiv(r.bound(), -a));
+                }
+            }
+        }
+        return box;
+    }
+
+    @Override
+    public double log2Volume(Encoding enc) {
+        double log = 0;
+        for (long[] range : box(enc)) {
+            log += Math.log((double) Math.max(0, range[1] - range[0] + 1)) / Math.log(2);
+        }
+        return log;
+    }
+
+    @Override
+    public String toString() {
+        return "polytope" + rows;
+    }
+}
