@@ -2,6 +2,7 @@ package pdpv.cegar;
 
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -11,6 +12,8 @@ import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
+import pdpv.encode.LoopSite;
+import pdpv.encode.ProgramEncoding;
 import pdpv.pdr.PdrResult;
 
 /**
@@ -27,6 +30,7 @@ final class InvariantRefiner {
     private final Program program;
     private final LoopForest loops;
     private final LoopInvariantStore store;
+    private final ProgramEncoding encoding;
     private final CegarOptions options;
     private final Map<Loop, RefinementInstance> instances = new HashMap<>();
     private final Map<Loop, Integer> refinements = new LinkedHashMap<>();
@@ -35,8 +39,10 @@ final class InvariantRefiner {
     private long pdrCalls;
     private double pdrSeconds;
 
-    InvariantRefiner(Context ctx, Program program, LoopForest loops, LoopInvariantStore store, CegarOptions options) {
+    InvariantRefiner(Context ctx, Program program, LoopForest loops, ProgramEncoding encoding, LoopInvariantStore store,
+                     CegarOptions options) {
         this.ctx = ctx;
+        this.encoding = encoding;
         this.program = program;
         this.loops = loops;
         this.store = store;
@@ -46,15 +52,44 @@ final class InvariantRefiner {
     /** The instance of {@code l}: kept across calls with memoization, otherwise fresh. */
     RefinementInstance instance(Loop l) {
         if (!options.memoization()) {
-            RefinementInstance fresh = new RefinementInstance(ctx, program, loops, l, store, options.pdr());
+            RefinementInstance fresh = new RefinementInstance(ctx, program, loops, l, store, options.pdr(), encoding.formula());
             used.add(fresh);
             return fresh;
         }
         return instances.computeIfAbsent(l, loop -> {
-            RefinementInstance inst = new RefinementInstance(ctx, program, loops, loop, store, options.pdr());
+            RefinementInstance inst = new RefinementInstance(ctx, program, loops, loop, store, options.pdr(), encoding.formula());
             used.add(inst);
             return inst;
         });
+    }
+
+    /**
+     * All counterexamples through loop l at once, as B over l's state variables: F with the current
+     * loop invariants, l's values before and after its invariant LI_l renamed to x_b and x_e, the
+     * rest of F's constants left as inputs. If PDR proves it unreachable, the invariant it finds
+     * excludes every path of F through l; it contains the point of any model of F.
+     */
+    BoolExpr violationBad(Loop l) {
+        List<BoolExpr> conjuncts = new ArrayList<>();
+        conjuncts.add(encoding.formula());
+        LoopSite own = null;
+        for (LoopSite site : encoding.loopSites()) {
+            conjuncts.add(store.instantiateFrom(site, 0));
+            own = site.loop() == l ? site : own;
+        }
+        LoopInvariantStore.Templates t = store.templates(l);
+        List<Expr<?>> from = new ArrayList<>();
+        List<Expr<?>> to = new ArrayList<>();
+        own.pre().forEach((v, e) -> {
+            from.add(e);
+            to.add(t.before().get(v).current());
+        });
+        own.post().forEach((v, e) -> {
+            from.add(e);
+            to.add(t.end().get(v).current());
+        });
+        BoolExpr f = ctx.mkAnd(conjuncts.toArray(new BoolExpr[0]));
+        return (BoolExpr) f.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0]));
     }
 
     /** Alg. 4.4 for loop {@code l} and B = {@code bad} over l's state variables. */

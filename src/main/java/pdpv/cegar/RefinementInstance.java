@@ -34,7 +34,8 @@ import pdpv.pdr.TransitionSystem;
  * state variables x_b for R_l and x_e for U_l (the loop's {@link LoopInvariantStore.Templates});
  * I: x_e = x_b for x ∈ U_l; T: x_b′ = x_b and one {@link LoopIteration} from x_e to x_e′, nested
  * loops modelled by their current invariants LI_{l′}; B: the (possibly generalized) counterexample
- * restricted to the loop, given per call. Every other constant of T (variants, havoc values, block
+ * restricted to the loop, or any formula over the state variables and the constants of F, given
+ * per call. Every other constant of T (variants, havoc values, block
  * and edge variables, Boolean ones as 1-bit vectors) is an input of the engine, fresh in each step.
  * The engine keeps its trace between calls: I never changes and T only gets stronger when nested
  * invariants are strengthened.
@@ -55,8 +56,12 @@ final class RefinementInstance {
     record NestedVisit(LoopSite site, Map<Variable, Long> before, Map<Variable, Long> after) {
     }
 
+    /**
+     * {@code badVocabulary} is a formula whose constants may appear in the B of later calls besides
+     * the state variables; they become inputs too, read in the last step.
+     */
     RefinementInstance(Context ctx, Program program, LoopForest loops, Loop loop, LoopInvariantStore store,
-                       PdrOptions options) {
+                       PdrOptions options, BoolExpr badVocabulary) {
         this.ctx = ctx;
         this.loop = loop;
         this.store = store;
@@ -73,7 +78,9 @@ final class RefinementInstance {
             trans.add(store.instantiateFrom(site, 0));
             usedInvariants.put(site, store.count(site.loop()));
         }
-        Set<Expr<?>> constants = freeConstants(trans);
+        List<BoolExpr> vocabulary = new ArrayList<>(trans);
+        vocabulary.add(badVocabulary);
+        Set<Expr<?>> constants = freeConstants(vocabulary);
         List<Expr<?>> bools = new ArrayList<>();
         List<Expr<?>> bits = new ArrayList<>();
         for (Expr<?> c : constants) {
@@ -119,7 +126,7 @@ final class RefinementInstance {
             stronger.add(store.instantiateFrom(e.getKey(), e.getValue()));
             e.setValue(store.count(e.getKey().loop()));
         }
-        return engine.check(bad, withBits(and(stronger)));
+        return engine.check(withBits(bad), withBits(and(stronger)));
     }
 
     /** The nested loop placeholders that step {@code k} of {@code trace} passes, with their values. */

@@ -74,7 +74,7 @@ public final class Verifier {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);
             Run run = new Run(program, loops, encoding, store, smt, start);
-            refiner = new InvariantRefiner(ctx, program, loops, store, options.cegar());
+            refiner = new InvariantRefiner(ctx, program, loops, encoding, store, options.cegar());
             solver = new SmtSolver(ctx, smt);
             solver.add(encoding.formula());
             return run.loop(ctx);
@@ -160,7 +160,10 @@ public final class Verifier {
                 LoopVisit v = visits.get(i);
                 RefineOutcome o;
                 try {
-                    o = refiner.refine(v.loop(), store.pointBad(v.loop(), v.before(), v.after()));
+                    o = refiner.refine(v.loop(), refiner.violationBad(v.loop()));
+                    if (o instanceof RefineOutcome.Reachable) {
+                        o = refiner.refine(v.loop(), store.pointBad(v.loop(), v.before(), v.after()));
+                    }
                 } catch (IllegalArgumentException e) {
                     return Verdict.unknown("cannot refine " + v.loop() + ": " + e.getMessage(), statistics());
                 }
