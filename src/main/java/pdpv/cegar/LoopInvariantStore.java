@@ -70,12 +70,19 @@ final class LoopInvariantStore {
         });
     }
 
-    /** B as a point over l's state variables: x_b = before(x) for x ∈ R_l and x_e = end(x) for x ∈ U_l. */
+    /**
+     * B as a point over l's state variables: x_b = before(x) for x ∈ R_l and x_e = end(x) for the
+     * x ∈ U_l that {@code end} gives.
+     */
     BoolExpr pointBad(Loop l, Map<Variable, Long> before, Map<Variable, Long> end) {
         Templates t = templates(l);
         List<BoolExpr> eqs = new ArrayList<>();
         t.before().forEach((v, s) -> eqs.add(ctx.mkEq(s.current(), ctx.mkBV(before.get(v), s.width()))));
-        t.end().forEach((v, s) -> eqs.add(ctx.mkEq(s.current(), ctx.mkBV(end.get(v), s.width()))));
+        t.end().forEach((v, s) -> {
+            if (end.containsKey(v)) {
+                eqs.add(ctx.mkEq(s.current(), ctx.mkBV(end.get(v), s.width())));
+            }
+        });
         return eqs.isEmpty() ? ctx.mkTrue() : ctx.mkAnd(eqs.toArray(new BoolExpr[0]));
     }
 

@@ -1,5 +1,6 @@
 package pdpv.cegar;
 
+import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -73,11 +74,11 @@ public final class Verifier {
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);
-            Run run = new Run(program, loops, encoding, store, smt, start);
+            Run run = new Run(ctx, program, loops, encoding, store, smt, start);
             refiner = new InvariantRefiner(ctx, program, loops, encoding, store, options.cegar());
             solver = new SmtSolver(ctx, smt);
             solver.add(encoding.formula());
-            return run.loop(ctx);
+            return run.loop();
         } finally {
             refiner = null;
             solver = null;
@@ -86,6 +87,7 @@ public final class Verifier {
 
     /** The state of one run of Algorithm 4.2. */
     private final class Run {
+        private final Context ctx;
         private final Program program;
         private final LoopForest loops;
         private final ProgramEncoding encoding;
@@ -94,10 +96,12 @@ public final class Verifier {
         private final long start;
         private final Map<LoopSite, Integer> instantiated = new HashMap<>();
         private final Interpreter interpreter;
+        private final Interpreter headInterpreter;
         private int iterations;
 
-        Run(Program program, LoopForest loops, ProgramEncoding encoding, LoopInvariantStore store, SmtStatistics smt,
+        Run(Context ctx, Program program, LoopForest loops, ProgramEncoding encoding, LoopInvariantStore store, SmtStatistics smt,
             long start) {
+            this.ctx = ctx;
             this.program = program;
             this.loops = loops;
             this.encoding = encoding;
@@ -106,10 +110,12 @@ public final class Verifier {
             this.start = start;
             this.interpreter = new Interpreter(program.semantics(),
                     InterpreterOptions.DEFAULTS.withMaxSteps(options.maxInterpreterSteps()));
+            this.headInterpreter = new Interpreter(program.semantics(),
+                    InterpreterOptions.DEFAULTS.withMaxSteps(options.maxHeadInterpreterSteps()));
             encoding.loopSites().forEach(s -> instantiated.put(s, 0));
         }
 
-        Verdict loop(Context ctx) {
+        Verdict loop() {
             while (true) {
                 if (cancelled) {
                     return Verdict.unknown("cancelled", statistics());
@@ -117,7 +123,7 @@ public final class Verifier {
                 iterations++;
                 SmtResult result = solver.check();
                 if (result instanceof SmtResult.Unsat) {
-                    return certified(ctx);
+                    return certified();
                 }
                 if (result instanceof SmtResult.Unknown u) {
                     return Verdict.unknown(cancelled ? "cancelled" : "solver gave up: " + u.reason(), statistics());
@@ -160,10 +166,7 @@ public final class Verifier {
                 LoopVisit v = visits.get(i);
                 RefineOutcome o;
                 try {
-                    o = refiner.refine(v.loop(), refiner.violationBad(v.loop()));
-                    if (o instanceof RefineOutcome.Reachable) {
-                        o = refiner.refine(v.loop(), store.pointBad(v.loop(), v.before(), v.after()));
-                    }
+                    o = refineVisit(i, v);
                 } catch (IllegalArgumentException e) {
                     return Verdict.unknown("cannot refine " + v.loop() + ": " + e.getMessage(), statistics());
                 }
@@ -185,20 +188,52 @@ public final class Verifier {
         }
 
         /**
+         * Algorithm 4.4 for the i-th loop visit, with B as large as still helps: all violations of F
+         * through the loop (only for the first visit on the path, whose values before the loop come
+         * from a loop-free prefix), then those with the visit's values before the loop, then the
+         * visit's point (c_b, c_e). Each B contains the point; a larger one is dropped when PDR
+         * shows it reachable.
+         */
+        private RefineOutcome refineVisit(int i, LoopVisit v) {
+            BoolExpr violations = refiner.violationBad(v.loop());
+            BoolExpr point = store.pointBad(v.loop(), v.before(), v.after());
+            BoolExpr before = store.pointBad(v.loop(), v.before(), Map.of());
+            List<BoolExpr> bads = new ArrayList<>();
+            if (i == 0) {
+                bads.add(violations);
+            }
+            bads.add(ctx.mkAnd(violations, before));
+            bads.add(point);
+            RefineOutcome o = null;
+            for (BoolExpr bad : bads) {
+                o = refiner.refine(v.loop(), bad);
+                if (!(o instanceof RefineOutcome.Reachable)) {
+                    return o;
+                }
+            }
+            return o;
+        }
+
+        /**
          * Algorithm 4.3: the last loop visit on the path from whose head, with the values before its
-         * invariant and the model's inputs, the interpreter does not hit an assertion (a run that
-         * diverges or reaches the step bound does not hit); -1 if there is none.
+         * invariant and the model's inputs, the interpreter does not hit an assertion; -1 if there is
+         * none. A run that ends without hitting one is preferred to a run that reaches the step bound,
+         * which also counts as not hitting (it may just be long).
          */
         private int findWeaklyModeledLoop(Counterexample cex) {
             List<LoopVisit> visits = cex.loopVisits();
             InputOracle inputs = InputOracle.fromValues(singleValues(cex), 0L);
+            int bounded = -1;
             for (int i = visits.size() - 1; i >= 0; i--) {
                 LoopVisit v = visits.get(i);
-                if (!interpreter.run(v.loop().head(), v.before(), inputs).hitsAssertion()) {
+                Execution run = headInterpreter.run(v.loop().head(), v.before(), inputs);
+                if (run.outcome() == Execution.Outcome.STEP_LIMIT) {
+                    bounded = bounded < 0 ? i : bounded;
+                } else if (!run.hitsAssertion()) {
                     return i;
                 }
             }
-            return -1;
+            return bounded;
         }
 
         /** Adds b_H ⇒ LI_l for the invariants learned since the last update (thesis §4.3.3, "update F"). */
@@ -209,7 +244,7 @@ public final class Verifier {
             }
         }
 
-        private Verdict certified(Context ctx) {
+        private Verdict certified() {
             String problem = new CertificateChecker(ctx, program, loops, smt).check(encoding, store);
             if (problem != null) {
                 return Verdict.unknown("certificate rejected: " + problem, statistics());
