@@ -97,20 +97,16 @@ final class InvariantPrinter {
     /** An equality; a bit range of a variable is printed with shift and mask. */
     private String equality(BitVecExpr a, BitVecExpr b, boolean negated) {
         String op = negated ? " != " : " == ";
-        if (b instanceof BitVecNum && a.isApp() && a.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_EXTRACT
+        if (b instanceof BitVecNum n && a.isApp() && a.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_EXTRACT
                 && names.containsKey(a.getArgs()[0])) {
-            int[] range = a.getFuncDecl().getParameters().length == 2
-                    ? new int[] {a.getFuncDecl().getParameters()[0].getInt(), a.getFuncDecl().getParameters()[1].getInt()}
-                    : null;
-            if (range != null) {
-                Expr<?> x = a.getArgs()[0];
-                int w = variables.get(x).type().width();
-                String u = w <= 32 ? "unsigned" : "unsigned long long";
-                String suffix = w <= 32 ? "u" : "ull";
-                BigInteger mask = BigInteger.ONE.shiftLeft(range[0] - range[1] + 1).subtract(BigInteger.ONE);
-                return "((" + u + ")" + names.get(x) + " >> " + range[1] + " & " + mask + suffix + ")" + op
-                        + ((BitVecNum) b).getBigInteger() + suffix;
-            }
+            Expr<?> x = a.getArgs()[0];
+            int hi = a.getFuncDecl().getParameters()[0].getInt();
+            int lo = a.getFuncDecl().getParameters()[1].getInt();
+            boolean narrow = variables.get(x).type().width() <= 32;
+            String suffix = narrow ? "u" : "ull";
+            BigInteger mask = BigInteger.ONE.shiftLeft(hi - lo + 1).subtract(BigInteger.ONE);
+            return "((" + (narrow ? "unsigned" : "unsigned long long") + ")" + names.get(x) + " >> " + lo + " & " + mask
+                    + suffix + ")" + op + n.getBigInteger() + suffix;
         }
         return comparisonOf(a, b, op.trim(), false);
     }

@@ -42,7 +42,6 @@ import pdpv.pdr.TransitionSystem;
  */
 final class RefinementInstance {
     private final Context ctx;
-    private final Loop loop;
     private final LoopInvariantStore store;
     private final LoopInvariantStore.Templates templates;
     private final LoopIteration iteration;
@@ -63,7 +62,6 @@ final class RefinementInstance {
     RefinementInstance(Context ctx, Program program, LoopForest loops, Loop loop, LoopInvariantStore store,
                        PdrOptions options, BoolExpr badVocabulary) {
         this.ctx = ctx;
-        this.loop = loop;
         this.store = store;
         this.templates = store.templates(loop);
         Map<Variable, BitVecExpr> next = new LinkedHashMap<>();
@@ -101,10 +99,6 @@ final class RefinementInstance {
         TransitionSystem ts = TransitionSystem.relational(templates.all(), inputs, and(init),
                 withBits(and(trans)), ctx.mkFalse());
         this.engine = new PdrEngine(ctx, ts, options);
-    }
-
-    Loop loop() {
-        return loop;
     }
 
     DagEncoding dag() {
