@@ -55,7 +55,11 @@ final class CertificateChecker {
         return unsat(f) ? null : "F with the loop invariants is satisfiable";
     }
 
+    /** Initiation and consecution of LI_l; LI_l = true (nothing learned) needs no check. */
     private String checkLoop(Loop l, LoopInvariantStore store) {
+        if (store.count(l) == 0) {
+            return null;
+        }
         LoopInvariantStore.Templates t = store.templates(l);
         BoolExpr inv = store.conjunction(l);
         Map<Variable, BitVecExpr> atStart = new LinkedHashMap<>();

@@ -251,7 +251,8 @@ public final class Verifier {
             }
             List<Verdict.LoopCertificate> certs = new ArrayList<>();
             for (Loop l : loops.loops()) {
-                String text = new InvariantPrinter(l, store.templates(l)).print(store.conjunction(l));
+                String text = store.count(l) == 0 ? "1"
+                        : new InvariantPrinter(l, store.templates(l)).print(store.conjunction(l));
                 certs.add(new Verdict.LoopCertificate(headLocation(l.head()), text));
             }
             return Verdict.safe(certs, statistics());
