@@ -77,7 +77,7 @@ final class VerifyCommand implements Callable<Integer> {
                     : future.get();
         } catch (TimeoutException e) {
             verifier.cancel();
-            verdict = Verdict.unknown("timeout", null);
+            verdict = Verdict.unknown("timeout", statisticsAfterCancel(future));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UserError u) {
                 spec.commandLine().getErr().println(u.render());
@@ -95,6 +95,18 @@ final class VerifyCommand implements Callable<Integer> {
             printer.printText(verdict, seconds, stats);
         }
         return verdict.kind().exitCode();
+    }
+
+    /** The statistics of a cancelled run if it stops within a few seconds, else null. */
+    private static pdpv.cegar.VerifierStatistics statisticsAfterCancel(Future<Verdict> future) {
+        try {
+            return future.get(5, TimeUnit.SECONDS).statistics();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException | TimeoutException e) {
+            return null;
+        }
     }
 
     private Verdict verify(Verifier verifier) {
