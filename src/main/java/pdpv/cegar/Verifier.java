@@ -1,8 +1,11 @@
 package pdpv.cegar;
 
+import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Block;
@@ -11,8 +14,11 @@ import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
+import pdpv.cfg.Terminator;
 import pdpv.cfg.Variable;
 import pdpv.encode.Counterexample;
+import pdpv.encode.LoopSite;
+import pdpv.encode.LoopVisit;
 import pdpv.encode.ProgramEncoding;
 import pdpv.interp.Execution;
 import pdpv.interp.InputEvent;
@@ -24,96 +30,290 @@ import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
 
 /**
- * Thesis Algorithm 4.2 (verifyProgram) with every loop invariant still {@code true}: F unsat means
- * SAFE; a model of F is replayed from the entry (interpretationHitsAssertion) and is UNSAFE only
- * when the concrete run fails an assertion; otherwise the loop invariants are too weak (UNKNOWN).
+ * Thesis Algorithm 4.2, {@code verifyProgram()}: check F (§4.3.1); replay each model from the entry
+ * in the concrete interpreter ({@code interpretationHitsAssertion(c, B_e)}) and answer UNSAFE if an
+ * assertion fails; otherwise find a weakly modeled loop (Algorithm 4.3) and refine its invariant
+ * (Algorithm 4.4, {@link InvariantRefiner}), and repeat. If refinement shows the loop's part of the
+ * counterexample reachable, the other loops on the path are refined in turn; when every loop visit
+ * is reachable, the iterations PDR found give concrete inputs that must replay to the failing
+ * assertion. SAFE is answered only after {@link CertificateChecker} has re-checked the invariants,
+ * UNSAFE only with replayed inputs, anything else is UNKNOWN with a reason.
  */
 public final class Verifier {
     private final VerifierOptions options;
+    private volatile boolean cancelled;
+    private volatile InvariantRefiner refiner;
+    private volatile SmtSolver solver;
 
     public Verifier(VerifierOptions options) {
         this.options = options;
     }
 
     public Verdict verify(Program program) {
+        return verifyProgram(program);
+    }
+
+    /** Stops a running verification from another thread; it answers UNKNOWN soon. */
+    public void cancel() {
+        cancelled = true;
+        InvariantRefiner r = refiner;
+        if (r != null) {
+            r.cancel();
+        }
+        SmtSolver s = solver;
+        if (s != null) {
+            s.interrupt();
+        }
+    }
+
+    /** Algorithm 4.2. */
+    public Verdict verifyProgram(Program program) {
         long start = System.nanoTime();
         LoopForest loops = LoopForest.of(program);
         SmtStatistics smt = new SmtStatistics();
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
-            SmtSolver solver = new SmtSolver(ctx, smt);
+            LoopInvariantStore store = new LoopInvariantStore(ctx);
+            Run run = new Run(ctx, program, loops, encoding, store, smt, start);
+            refiner = new InvariantRefiner(ctx, program, loops, encoding, store, options.cegar());
+            solver = new SmtSolver(ctx, smt);
             solver.add(encoding.formula());
-            SmtResult result = solver.check();
-            StatsFactory stats = () -> new VerifierStatistics(program.blocks().size(), program.variables().size(),
-                    loops.loops().size(), 1, smt.calls(), smt.seconds(), (System.nanoTime() - start) / 1e9);
-            if (result instanceof SmtResult.Unsat) {
-                return Verdict.safe(trueInvariants(loops), stats.get());
-            }
-            if (result instanceof SmtResult.Unknown u) {
-                return Verdict.unknown("solver gave up: " + u.reason(), stats.get());
-            }
-            Counterexample cex = encoding.decode(((SmtResult.Sat) result).model());
-            Execution run = replayFromEntry(program, cex);
-            if (run.outcome() == Execution.Outcome.ASSERTION_FAILED) {
-                return unsafe(program, run, stats.get());
-            }
-            return Verdict.unknown("loop invariants too weak: the counterexample at "
-                    + cex.violated().loc() + " is spurious and invariant refinement is not available", stats.get());
+            return run.loop();
+        } finally {
+            refiner = null;
+            solver = null;
         }
     }
 
-    private Execution replayFromEntry(Program program, Counterexample cex) {
-        Map<Stmt.Havoc, List<Long>> values = new HashMap<>();
-        cex.havocValues().forEach((h, v) -> values.put(h, List.of(v)));
-        Interpreter interpreter = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(options.maxInterpreterSteps()));
-        return interpreter.run(program.entry(), Map.of(), InputOracle.fromValues(values, 0L));
-    }
+    /** The state of one run of Algorithm 4.2. */
+    private final class Run {
+        private final Context ctx;
+        private final Program program;
+        private final LoopForest loops;
+        private final ProgramEncoding encoding;
+        private final LoopInvariantStore store;
+        private final SmtStatistics smt;
+        private final long start;
+        private final Map<LoopSite, Integer> instantiated = new HashMap<>();
+        private final Interpreter interpreter;
+        private final Interpreter headInterpreter;
+        private int iterations;
 
-    private static Verdict unsafe(Program program, Execution run, VerifierStatistics stats) {
-        List<Verdict.InputValue> inputs = new ArrayList<>();
-        for (InputEvent e : run.inputs()) {
-            Stmt.Havoc h = e.havoc();
-            String name = h.target().kind() == Variable.Kind.TEMPORARY ? null : h.target().sourceName();
-            inputs.add(new Verdict.InputValue(name, h.description(), h.loc(),
-                    h.target().type().format(e.value())));
+        Run(Context ctx, Program program, LoopForest loops, ProgramEncoding encoding, LoopInvariantStore store, SmtStatistics smt,
+            long start) {
+            this.ctx = ctx;
+            this.program = program;
+            this.loops = loops;
+            this.encoding = encoding;
+            this.store = store;
+            this.smt = smt;
+            this.start = start;
+            this.interpreter = new Interpreter(program.semantics(),
+                    InterpreterOptions.DEFAULTS.withMaxSteps(options.maxInterpreterSteps()));
+            this.headInterpreter = new Interpreter(program.semantics(),
+                    InterpreterOptions.DEFAULTS.withMaxSteps(options.maxHeadInterpreterSteps()));
+            encoding.loopSites().forEach(s -> instantiated.put(s, 0));
         }
-        Stmt.Assert failed = run.failedAssertion();
-        return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text()),
-                sourcePath(program, run), stats);
-    }
 
-    /** The source lines of the blocks the failing run visited, without immediate repetitions. */
-    private static List<SourceLoc> sourcePath(Program program, Execution run) {
-        List<SourceLoc> path = new ArrayList<>();
-        for (int id : run.path()) {
-            Block b = program.block(id);
-            for (Stmt s : b.statements()) {
-                SourceLoc loc = s.loc();
-                if (path.isEmpty() || path.get(path.size() - 1).line() != loc.line()) {
-                    path.add(loc);
+        Verdict loop() {
+            while (true) {
+                if (cancelled) {
+                    return Verdict.unknown("cancelled", statistics());
+                }
+                iterations++;
+                SmtResult result = solver.check();
+                if (result instanceof SmtResult.Unsat) {
+                    return certified();
+                }
+                if (result instanceof SmtResult.Unknown u) {
+                    return Verdict.unknown(cancelled ? "cancelled" : "solver gave up: " + u.reason(), statistics());
+                }
+                Counterexample cex = encoding.decode(((SmtResult.Sat) result).model());
+                Execution replay = replayFromEntry(singleValues(cex));
+                if (replay.hitsAssertion()) {
+                    return unsafe(replay);
+                }
+                Verdict verdict = refineFor(cex);
+                if (verdict != null) {
+                    return verdict;
+                }
+                updateF();
+            }
+        }
+
+        /**
+         * Refines the weakly modeled loop of the spurious {@code cex}, then the other loops on its path
+         * if needed; null when some invariant was strengthened (F changed), else the final verdict.
+         */
+        private Verdict refineFor(Counterexample cex) {
+            List<LoopVisit> visits = cex.loopVisits();
+            if (visits.isEmpty()) {
+                return Verdict.unknown("the interpreter does not confirm a loop-free counterexample at "
+                        + cex.violated().loc(), statistics());
+            }
+            List<Integer> order = new ArrayList<>();
+            int weak = findWeaklyModeledLoop(cex);
+            if (weak >= 0) {
+                order.add(weak);
+            }
+            for (int i = visits.size() - 1; i >= 0; i--) {
+                if (i != weak) {
+                    order.add(i);
                 }
             }
+            LoopTrace[] traces = new LoopTrace[visits.size()];
+            for (int i : order) {
+                LoopVisit v = visits.get(i);
+                RefineOutcome o;
+                try {
+                    o = refineVisit(i, v);
+                } catch (IllegalArgumentException e) {
+                    return Verdict.unknown("cannot refine " + v.loop() + ": " + e.getMessage(), statistics());
+                }
+                if (o instanceof RefineOutcome.Strengthened) {
+                    return null;
+                }
+                if (o instanceof RefineOutcome.Undecided u) {
+                    return Verdict.unknown(cancelled ? "cancelled" : u.reason(), statistics());
+                }
+                traces[i] = ((RefineOutcome.Reachable) o).trace();
+            }
+            Execution replay = replayFromEntry(ReplayInputs.of(cex, Arrays.asList(traces)));
+            if (replay.hitsAssertion()) {
+                return unsafe(replay);
+            }
+            return Verdict.unknown("every loop on the counterexample path to " + cex.violated().loc()
+                    + " can reach its part of it, but the composed inputs do not replay to a failing assertion",
+                    statistics());
         }
-        return path;
+
+        /**
+         * Algorithm 4.4 for the i-th loop visit, with B as large as still helps: all violations of F
+         * through the loop (only for the first visit on the path, whose values before the loop come
+         * from a loop-free prefix), then those with the visit's values before the loop, then the
+         * visit's point (c_b, c_e). Each B contains the point; a larger one is dropped when PDR
+         * shows it reachable.
+         */
+        private RefineOutcome refineVisit(int i, LoopVisit v) {
+            BoolExpr violations = refiner.violationBad(v.loop());
+            BoolExpr point = store.pointBad(v.loop(), v.before(), v.after());
+            BoolExpr before = store.pointBad(v.loop(), v.before(), Map.of());
+            List<BoolExpr> bads = new ArrayList<>();
+            if (i == 0) {
+                bads.add(violations);
+            }
+            bads.add(ctx.mkAnd(violations, before));
+            bads.add(point);
+            RefineOutcome o = null;
+            for (BoolExpr bad : bads) {
+                o = refiner.refine(v.loop(), bad);
+                if (!(o instanceof RefineOutcome.Reachable)) {
+                    return o;
+                }
+            }
+            return o;
+        }
+
+        /**
+         * Algorithm 4.3: the last loop visit on the path from whose head, with the values before its
+         * invariant and the model's inputs, the interpreter does not hit an assertion; -1 if there is
+         * none. A run that ends without hitting one is preferred to a run that reaches the step bound,
+         * which also counts as not hitting (it may just be long).
+         */
+        private int findWeaklyModeledLoop(Counterexample cex) {
+            List<LoopVisit> visits = cex.loopVisits();
+            InputOracle inputs = InputOracle.fromValues(singleValues(cex), 0L);
+            int bounded = -1;
+            for (int i = visits.size() - 1; i >= 0; i--) {
+                LoopVisit v = visits.get(i);
+                Execution run = headInterpreter.run(v.loop().head(), v.before(), inputs);
+                if (run.outcome() == Execution.Outcome.STEP_LIMIT) {
+                    bounded = bounded < 0 ? i : bounded;
+                } else if (!run.hitsAssertion()) {
+                    return i;
+                }
+            }
+            return bounded;
+        }
+
+        /** Adds b_H ⇒ LI_l for the invariants learned since the last update (thesis §4.3.3, "update F"). */
+        private void updateF() {
+            for (Map.Entry<LoopSite, Integer> e : instantiated.entrySet()) {
+                solver.add(store.instantiateFrom(e.getKey(), e.getValue()));
+                e.setValue(store.count(e.getKey().loop()));
+            }
+        }
+
+        private Verdict certified() {
+            String problem = new CertificateChecker(ctx, program, loops, smt).check(encoding, store);
+            if (problem != null) {
+                return Verdict.unknown("certificate rejected: " + problem, statistics());
+            }
+            List<Verdict.LoopCertificate> certs = new ArrayList<>();
+            for (Loop l : loops.loops()) {
+                String text = store.count(l) == 0 ? "1"
+                        : new InvariantPrinter(l, store.templates(l)).print(store.conjunction(l));
+                certs.add(new Verdict.LoopCertificate(headLocation(l.head()), text));
+            }
+            return Verdict.safe(certs, statistics());
+        }
+
+        private Execution replayFromEntry(Map<Stmt.Havoc, List<Long>> values) {
+            return interpreter.run(program.entry(), Map.of(), InputOracle.fromValues(values, 0L));
+        }
+
+        private Verdict unsafe(Execution run) {
+            List<Verdict.InputValue> inputs = new ArrayList<>();
+            for (InputEvent e : run.inputs()) {
+                Stmt.Havoc h = e.havoc();
+                String name = h.target().kind() == Variable.Kind.TEMPORARY ? null : h.target().sourceName();
+                inputs.add(new Verdict.InputValue(name, h.description(), h.loc(), h.target().type().format(e.value())));
+            }
+            Stmt.Assert failed = run.failedAssertion();
+            return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text()),
+                    sourcePath(run), statistics());
+        }
+
+        /** The source lines of the blocks the failing run visited, without immediate repetitions. */
+        private List<SourceLoc> sourcePath(Execution run) {
+            List<SourceLoc> path = new ArrayList<>();
+            for (int id : run.path()) {
+                for (Stmt s : program.block(id).statements()) {
+                    SourceLoc loc = s.loc();
+                    if (path.isEmpty() || path.get(path.size() - 1).line() != loc.line()) {
+                        path.add(loc);
+                    }
+                }
+            }
+            return path;
+        }
+
+        private VerifierStatistics statistics() {
+            InvariantRefiner r = refiner;
+            List<VerifierStatistics.LoopRefinements> perLoop = new ArrayList<>();
+            for (Loop l : loops.loops()) {
+                perLoop.add(new VerifierStatistics.LoopRefinements(headLocation(l.head()),
+                        r == null ? 0 : r.refinements().getOrDefault(l, 0)));
+            }
+            return new VerifierStatistics(program.blocks().size(), program.variables().size(), loops.loops().size(),
+                    iterations, smt.calls() + (r == null ? 0 : r.pdrSmtCalls()),
+                    smt.seconds() + (r == null ? 0 : r.pdrSmtSeconds()),
+                    r == null ? 0 : r.pdrCalls(), r == null ? 0 : r.pdrSeconds(), perLoop,
+                    (System.nanoTime() - start) / 1e9);
+        }
     }
 
-    private static List<Verdict.LoopCertificate> trueInvariants(LoopForest loops) {
-        List<Verdict.LoopCertificate> certs = new ArrayList<>();
-        for (Loop l : loops.loops()) {
-            certs.add(new Verdict.LoopCertificate(headLocation(l.head()), "1"));
-        }
-        return certs;
+    /** The model's value for each havoc on its path, as the first occurrence of that havoc. */
+    private static Map<Stmt.Havoc, List<Long>> singleValues(Counterexample cex) {
+        Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
+        cex.havocValues().forEach((h, v) -> values.put(h, List.of(v)));
+        return values;
     }
 
     private static SourceLoc headLocation(Block head) {
-        if (head.terminator() instanceof pdpv.cfg.Terminator.Branch b) {
+        if (head.terminator() instanceof Terminator.Branch b) {
             return b.loc();
         }
         return head.statements().isEmpty() ? SourceLoc.UNKNOWN : head.statements().get(0).loc();
-    }
-
-    @FunctionalInterface
-    private interface StatsFactory {
-        VerifierStatistics get();
     }
 }

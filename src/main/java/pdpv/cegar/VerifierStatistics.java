@@ -1,6 +1,13 @@
 package pdpv.cegar;
 
-/** Figures of one run: size of the program, solver work, time (Table 4.1's columns grow here). */
+import java.util.List;
+import pdpv.cfg.SourceLoc;
+
+/**
+ * Figures of one run (Table 4.1's columns): size of the program, CEGAR iterations (models of F
+ * examined), solver work (SMT calls of the main solver, the PDR engines and the certificate check),
+ * PDR calls and time, successful refinements per loop, total time.
+ */
 public record VerifierStatistics(
         int blocks,
         int variables,
@@ -8,5 +15,21 @@ public record VerifierStatistics(
         int iterations,
         long smtCalls,
         double smtSeconds,
+        long pdrCalls,
+        double pdrSeconds,
+        List<LoopRefinements> refinements,
         double totalSeconds) {
+
+    public VerifierStatistics {
+        refinements = List.copyOf(refinements);
+    }
+
+    /** How often a loop's invariant was strengthened. */
+    public record LoopRefinements(SourceLoc head, int refinements) {
+    }
+
+    /** The share of the total time spent in PDR, in [0, 1]. */
+    public double pdrShare() {
+        return totalSeconds <= 0 ? 0 : Math.min(1, pdrSeconds / totalSeconds);
+    }
 }

@@ -1,6 +1,13 @@
 /**
- * The counterexample-guided loop of thesis Algorithm 4.2 (verifyProgram): check the loop-cut
- * formula F, replay each model in the concrete interpreter, and answer SAFE, UNSAFE with replayed
- * inputs, or UNKNOWN with a reason. Invariant refinement (Alg 4.3–4.5) plugs in here.
+ * The counterexample-guided loop of thesis §4.3.2–4.3.3. {@link pdpv.cegar.Verifier} runs
+ * Algorithm 4.2 (verifyProgram): check the loop-cut formula F, replay each model in the concrete
+ * interpreter, find a weakly modeled loop (Alg. 4.3) and refine its invariant (Alg. 4.4,
+ * {@code InvariantRefiner}) with the QF_BV PDR engine on the loop's model checking instance
+ * ({@code RefinementInstance}, one per loop, its trace kept across calls), nested loops first when
+ * a PDR trace steps through a too weak nested invariant. Invariants live in the
+ * {@code LoopInvariantStore} and strengthen F incrementally. SAFE needs the invariants re-checked
+ * by {@code CertificateChecker} and is reported with them printed as C ({@code InvariantPrinter});
+ * UNSAFE needs inputs the interpreter replays to a failing assertion ({@code ReplayInputs});
+ * anything else is UNKNOWN with a reason.
  */
 package pdpv.cegar;

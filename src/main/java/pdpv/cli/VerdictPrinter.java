@@ -49,6 +49,11 @@ final class VerdictPrinter {
             out.println("  blocks: " + s.blocks() + ", variables: " + s.variables() + ", loops: " + s.loops());
             out.println("  iterations: " + s.iterations());
             out.println(String.format(Locale.ROOT, "  smt calls: %d (%.3f s)", s.smtCalls(), s.smtSeconds()));
+            out.println(String.format(Locale.ROOT, "  pdr calls: %d (%.3f s, %.0f%% of %.3f s)", s.pdrCalls(),
+                    s.pdrSeconds(), 100 * s.pdrShare(), s.totalSeconds()));
+            for (VerifierStatistics.LoopRefinements r : s.refinements()) {
+                out.println("  refinements of loop at " + lineOf(r.head()) + ": " + r.refinements());
+            }
         }
         out.flush();
     }
@@ -94,6 +99,18 @@ final class VerdictPrinter {
             st.addProperty("iterations", s.iterations());
             st.addProperty("smt_calls", s.smtCalls());
             st.addProperty("smt_seconds", s.smtSeconds());
+            st.addProperty("pdr_calls", s.pdrCalls());
+            st.addProperty("pdr_seconds", s.pdrSeconds());
+            st.addProperty("pdr_share", s.pdrShare());
+            st.addProperty("total_seconds", s.totalSeconds());
+            JsonArray refinements = new JsonArray();
+            for (VerifierStatistics.LoopRefinements r : s.refinements()) {
+                JsonObject lr = new JsonObject();
+                lr.addProperty("line", r.head().line());
+                lr.addProperty("refinements", r.refinements());
+                refinements.add(lr);
+            }
+            st.add("refinements", refinements);
             o.add("statistics", st);
         }
         out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(o));

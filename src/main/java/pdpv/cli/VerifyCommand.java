@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import pdpv.cegar.CegarOptions;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.Verifier;
 import pdpv.cegar.VerifierOptions;
@@ -48,6 +49,10 @@ final class VerifyCommand implements Callable<Integer> {
             description = "give up with verdict unknown (reason: timeout) after this many seconds; 0 = none")
     double timeoutSeconds;
 
+    @Option(names = "--no-memoization",
+            description = "start a fresh PDR engine for every refinement instead of keeping each loop's trace")
+    boolean noMemoization;
+
     @Option(names = "--json", description = "print one JSON object instead of text")
     boolean json;
 
@@ -62,14 +67,17 @@ final class VerifyCommand implements Callable<Integer> {
             t.setDaemon(true);
             return t;
         });
-        Future<Verdict> future = worker.submit(this::verify);
+        Verifier verifier = new Verifier(VerifierOptions.defaults()
+                .withCegar(CegarOptions.defaults().withMemoization(!noMemoization)));
+        Future<Verdict> future = worker.submit(() -> verify(verifier));
         Verdict verdict;
         try {
             verdict = timeoutSeconds > 0
                     ? future.get((long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS)
                     : future.get();
         } catch (TimeoutException e) {
-            verdict = Verdict.unknown("timeout", null);
+            verifier.cancel();
+            verdict = Verdict.unknown("timeout", statisticsAfterCancel(future));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UserError u) {
                 spec.commandLine().getErr().println(u.render());
@@ -89,8 +97,20 @@ final class VerifyCommand implements Callable<Integer> {
         return verdict.kind().exitCode();
     }
 
-    private Verdict verify() {
+    /** The statistics of a cancelled run if it stops within a few seconds, else null. */
+    private static pdpv.cegar.VerifierStatistics statisticsAfterCancel(Future<Verdict> future) {
+        try {
+            return future.get(5, TimeUnit.SECONDS).statistics();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException | TimeoutException e) {
+            return null;
+        }
+    }
+
+    private Verdict verify(Verifier verifier) {
         Program program = FrontEnd.parse(file, new FrontEndOptions(function, dataModel, nondetGlobals));
-        return new Verifier(VerifierOptions.defaults()).verify(program);
+        return verifier.verify(program);
     }
 }

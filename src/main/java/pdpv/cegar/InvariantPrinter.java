@@ -1,0 +1,156 @@
+package pdpv.cegar;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BitVecNum;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.enumerations.Z3_decl_kind;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import pdpv.cfg.Loop;
+import pdpv.cfg.Variable;
+import pdpv.pdr.StateVar;
+
+/**
+ * Prints a loop invariant over the loop's templates as a C expression for the certificate (thesis
+ * §4.3.3): x_e is written {@code x}, x_b of an updated variable {@code \old(x)} (of a variable the
+ * loop only reads, {@code x}). The atoms are those of the PDR engine's cover: bits of a Boolean
+ * cube, {@code ((unsigned)x >> 3 & 1u) == 1u}, and rows of a polytope, a signed comparison of a
+ * linear sum of sign-extended variables, printed as a {@code long long} sum when it cannot wrap at
+ * the row's width and otherwise with the wrap written out. Terms of another shape are printed in
+ * SMT-LIB syntax, marked {@code smt:}.
+ */
+final class InvariantPrinter {
+    private final Map<Expr<?>, Variable> variables = new HashMap<>();
+    private final Map<Expr<?>, String> names = new HashMap<>();
+
+    InvariantPrinter(Loop loop, LoopInvariantStore.Templates templates) {
+        templates.before().forEach((v, s) -> bind(s, v, loop.updated().contains(v) ? "\\old(" + cName(v) + ")" : cName(v)));
+        templates.end().forEach((v, s) -> bind(s, v, cName(v)));
+    }
+
+    private void bind(StateVar s, Variable v, String name) {
+        variables.put(s.current(), v);
+        names.put(s.current(), name);
+    }
+
+    private static String cName(Variable v) {
+        return v.sourceName() != null ? v.sourceName() : v.name();
+    }
+
+    String print(BoolExpr invariant) {
+        return bool(invariant, false);
+    }
+
+    private String bool(Expr<?> e, boolean negated) {
+        Z3_decl_kind k = e.isApp() ? e.getFuncDecl().getDeclKind() : Z3_decl_kind.Z3_OP_UNINTERPRETED;
+        Expr<?>[] args = e.isApp() ? e.getArgs() : new Expr<?>[0];
+        switch (k) {
+            case Z3_OP_TRUE:
+                return negated ? "0" : "1";
+            case Z3_OP_FALSE:
+                return negated ? "1" : "0";
+            case Z3_OP_NOT:
+                return bool(args[0], !negated);
+            case Z3_OP_AND:
+            case Z3_OP_OR:
+                return junction(args, (k == Z3_decl_kind.Z3_OP_AND) != negated ? " && " : " || ", negated);
+            case Z3_OP_EQ:
+                if (args[0] instanceof BitVecExpr) {
+                    return equality((BitVecExpr) args[0], (BitVecExpr) args[1], negated);
+                }
+                break;
+            case Z3_OP_SLEQ:
+                return comparison(args, negated ? ">" : "<=", true);
+            case Z3_OP_SLT:
+                return comparison(args, negated ? ">=" : "<", true);
+            case Z3_OP_SGEQ:
+                return comparison(args, negated ? "<" : ">=", true);
+            case Z3_OP_SGT:
+                return comparison(args, negated ? "<=" : ">", true);
+            case Z3_OP_ULEQ:
+                return comparison(args, negated ? ">" : "<=", false);
+            case Z3_OP_ULT:
+                return comparison(args, negated ? ">=" : "<", false);
+            case Z3_OP_UGEQ:
+                return comparison(args, negated ? "<" : ">=", false);
+            case Z3_OP_UGT:
+                return comparison(args, negated ? "<=" : ">", false);
+            default:
+                break;
+        }
+        String smt = "smt: " + e;
+        return negated ? "!(" + smt + ")" : "(" + smt + ")";
+    }
+
+    private String junction(Expr<?>[] args, String op, boolean negated) {
+        List<String> parts = new ArrayList<>();
+        for (Expr<?> a : args) {
+            parts.add(bool(a, negated));
+        }
+        return parts.size() == 1 ? parts.get(0) : "(" + String.join(op, parts) + ")";
+    }
+
+    /** An equality; a bit range of a variable is printed with shift and mask. */
+    private String equality(BitVecExpr a, BitVecExpr b, boolean negated) {
+        String op = negated ? " != " : " == ";
+        if (b instanceof BitVecNum n && a.isApp() && a.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_EXTRACT
+                && names.containsKey(a.getArgs()[0])) {
+            Expr<?> x = a.getArgs()[0];
+            int hi = a.getFuncDecl().getParameters()[0].getInt();
+            int lo = a.getFuncDecl().getParameters()[1].getInt();
+            boolean narrow = variables.get(x).type().width() <= 32;
+            String suffix = narrow ? "u" : "ull";
+            BigInteger mask = BigInteger.ONE.shiftLeft(hi - lo + 1).subtract(BigInteger.ONE);
+            return "((" + (narrow ? "unsigned" : "unsigned long long") + ")" + names.get(x) + " >> " + lo + " & " + mask
+                    + suffix + ")" + op + n.getBigInteger() + suffix;
+        }
+        return comparisonOf(a, b, op.trim(), false);
+    }
+
+    private String comparison(Expr<?>[] args, String op, boolean signed) {
+        return comparisonOf((BitVecExpr) args[0], (BitVecExpr) args[1], op, signed);
+    }
+
+    /**
+     * Compares two terms of width w. Linear sums of sign-extended variables are evaluated exactly in
+     * {@code long long}; if they can leave the signed w-bit range they are wrapped back into it.
+     * Equality of bit patterns is equality of their signed readings.
+     */
+    private String comparisonOf(BitVecExpr a, BitVecExpr b, String op, boolean signed) {
+        int w = a.getSortSize();
+        boolean equality = op.equals("==") || op.equals("!=");
+        if ((signed || equality) && w <= 64) {
+            String left = wrapped(LinearTerm.of(a, variables), w);
+            String right = wrapped(LinearTerm.of(b, variables), w);
+            if (left != null && right != null) {
+                return left + " " + op + " " + right;
+            }
+        }
+        if (w <= 64 && names.containsKey(a) && b instanceof BitVecNum n) {
+            boolean narrow = w <= 32;
+            return "(" + (narrow ? "unsigned" : "unsigned long long") + ")" + names.get(a) + " " + op + " "
+                    + n.getBigInteger() + (narrow ? "u" : "ull");
+        }
+        return "(smt: " + a + " " + op + (signed ? " (signed) " : " (unsigned) ") + b + ")";
+    }
+
+    /** The term's signed w-bit value in C, or null if it is not a printable linear sum. */
+    private String wrapped(LinearTerm l, int w) {
+        if (l == null) {
+            return null;
+        }
+        if (l.maxMagnitude().bitLength() < w) {
+            return l.print(names, false);
+        }
+        String sum = l.print(names, true);
+        if (sum == null) {
+            return null;
+        }
+        int shift = 64 - w;
+        return shift == 0 ? "(long long)(" + sum + ")" : "((long long)((" + sum + ") << " + shift + ") >> " + shift + ")";
+    }
+}

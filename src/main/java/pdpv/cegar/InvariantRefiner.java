@@ -1,0 +1,177 @@
+package pdpv.cegar;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import pdpv.cfg.Block;
+import pdpv.cfg.Loop;
+import pdpv.cfg.LoopForest;
+import pdpv.cfg.Program;
+import pdpv.encode.LoopSite;
+import pdpv.encode.ProgramEncoding;
+import pdpv.pdr.PdrResult;
+
+/**
+ * Thesis Algorithm 4.4, {@code refine(l, c)}: calls PDR on loop l's instance (§4.3.3) with the
+ * counterexample as B. If B is unreachable, the invariant PDR found strengthens LI_l. If PDR finds
+ * a counterexample sequence, each of its steps is checked for nested loops whose invariant admits
+ * the step although their body does not: such a loop is refined first (recursively, with the
+ * values around its invariant in that step as B) and PDR is called again with the stronger T. A
+ * sequence without such a step is real. Counterexample generalization (Alg. 4.5) is the caller's:
+ * B may be any formula over the loop's state variables.
+ */
+final class InvariantRefiner {
+    private final Context ctx;
+    private final Program program;
+    private final LoopForest loops;
+    private final LoopInvariantStore store;
+    private final ProgramEncoding encoding;
+    private final CegarOptions options;
+    private final Map<Loop, RefinementInstance> instances = new HashMap<>();
+    private final Map<Loop, Integer> refinements = new LinkedHashMap<>();
+    private final List<RefinementInstance> used = new ArrayList<>();
+    private volatile RefinementInstance running;
+    private long pdrCalls;
+    private double pdrSeconds;
+
+    InvariantRefiner(Context ctx, Program program, LoopForest loops, ProgramEncoding encoding, LoopInvariantStore store,
+                     CegarOptions options) {
+        this.ctx = ctx;
+        this.encoding = encoding;
+        this.program = program;
+        this.loops = loops;
+        this.store = store;
+        this.options = options;
+    }
+
+    /** The instance of {@code l}: kept across calls with memoization, otherwise fresh. */
+    RefinementInstance instance(Loop l) {
+        if (!options.memoization()) {
+            RefinementInstance fresh = new RefinementInstance(ctx, program, loops, l, store, options.pdr(), encoding.formula());
+            used.add(fresh);
+            return fresh;
+        }
+        return instances.computeIfAbsent(l, loop -> {
+            RefinementInstance inst = new RefinementInstance(ctx, program, loops, loop, store, options.pdr(), encoding.formula());
+            used.add(inst);
+            return inst;
+        });
+    }
+
+    /**
+     * All counterexamples through loop l at once, as B over l's state variables: F with the current
+     * loop invariants, l's values before and after its invariant LI_l renamed to x_b and x_e, the
+     * rest of F's constants left as inputs. If PDR proves it unreachable, the invariant it finds
+     * excludes every path of F through l; it contains the point of any model of F.
+     */
+    BoolExpr violationBad(Loop l) {
+        List<BoolExpr> conjuncts = new ArrayList<>();
+        conjuncts.add(encoding.formula());
+        LoopSite own = null;
+        for (LoopSite site : encoding.loopSites()) {
+            conjuncts.add(store.instantiateFrom(site, 0));
+            own = site.loop() == l ? site : own;
+        }
+        LoopInvariantStore.Templates t = store.templates(l);
+        List<Expr<?>> from = new ArrayList<>();
+        List<Expr<?>> to = new ArrayList<>();
+        own.pre().forEach((v, e) -> {
+            from.add(e);
+            to.add(t.before().get(v).current());
+        });
+        own.post().forEach((v, e) -> {
+            from.add(e);
+            to.add(t.end().get(v).current());
+        });
+        BoolExpr f = ctx.mkAnd(conjuncts.toArray(new BoolExpr[0]));
+        return (BoolExpr) f.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0]));
+    }
+
+    /** Alg. 4.4 for loop {@code l} and B = {@code bad} over l's state variables. */
+    RefineOutcome refine(Loop l, BoolExpr bad) {
+        while (true) {
+            RefinementInstance inst = instance(l);
+            PdrResult result = runPdr(inst, bad);
+            if (result instanceof PdrResult.Holds holds) {
+                store.add(l, holds.invariant());
+                refinements.merge(l, 1, Integer::sum);
+                return new RefineOutcome.Strengthened();
+            }
+            if (result instanceof PdrResult.Unknown u) {
+                return new RefineOutcome.Undecided("PDR on " + l + ": " + u.reason());
+            }
+            PdrResult.Fails trace = (PdrResult.Fails) result;
+            List<Map<Block, LoopTrace>> nested = new ArrayList<>();
+            RefineOutcome spurious = null;
+            for (int k = 0; k < trace.length() && spurious == null; k++) {
+                Map<Block, LoopTrace> real = new LinkedHashMap<>();
+                for (RefinementInstance.NestedVisit visit : inst.nestedVisits(trace, k)) {
+                    Loop inner = visit.site().loop();
+                    RefineOutcome o = refine(inner, store.pointBad(inner, visit.before(), visit.after()));
+                    if (o instanceof RefineOutcome.Reachable r) {
+                        real.put(inner.head(), r.trace());
+                    } else {
+                        spurious = o;
+                        break;
+                    }
+                }
+                nested.add(real);
+            }
+            if (spurious instanceof RefineOutcome.Undecided) {
+                return spurious;
+            }
+            if (spurious == null) {
+                return new RefineOutcome.Reachable(new LoopTrace(inst, trace, nested));
+            }
+        }
+    }
+
+    private PdrResult runPdr(RefinementInstance inst, BoolExpr bad) {
+        long start = System.nanoTime();
+        running = inst;
+        try {
+            pdrCalls++;
+            return inst.check(bad);
+        } catch (IllegalStateException e) {
+            return new PdrResult.Unknown(e.getMessage());
+        } finally {
+            running = null;
+            pdrSeconds += (System.nanoTime() - start) / 1e9;
+        }
+    }
+
+    /** Cancels a running PDR call from another thread. */
+    void cancel() {
+        RefinementInstance inst = running;
+        if (inst != null) {
+            inst.cancel();
+        }
+    }
+
+    long pdrCalls() {
+        return pdrCalls;
+    }
+
+    double pdrSeconds() {
+        return pdrSeconds;
+    }
+
+    /** SMT checks made by all PDR engines so far. */
+    long pdrSmtCalls() {
+        return used.stream().mapToLong(i -> i.statistics().smtCalls()).sum();
+    }
+
+    double pdrSmtSeconds() {
+        return used.stream().mapToDouble(i -> i.statistics().smtSeconds()).sum();
+    }
+
+    /** The number of successful refinements per loop. */
+    Map<Loop, Integer> refinements() {
+        return Map.copyOf(refinements);
+    }
+}

@@ -1,0 +1,127 @@
+package pdpv.cegar;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BitVecNum;
+import com.microsoft.z3.Expr;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import pdpv.cfg.Variable;
+
+/**
+ * A bit-vector term read as c + Σ a_i · x_i with each x_i a variable's signed value, the shape of
+ * a polytope row of the PDR engine (thesis §3.2.2: variables sign-extended to the row's width),
+ * for printing it in C ({@link InvariantPrinter}).
+ */
+final class LinearTerm {
+    private final Map<Expr<?>, BigInteger> coefficients = new LinkedHashMap<>();
+    private final Map<Expr<?>, Variable> variables;
+    private BigInteger constant = BigInteger.ZERO;
+
+    private LinearTerm(Map<Expr<?>, Variable> variables) {
+        this.variables = variables;
+    }
+
+    /** The linear reading of {@code e} over the given template constants, or null. */
+    static LinearTerm of(BitVecExpr e, Map<Expr<?>, Variable> variables) {
+        LinearTerm t = new LinearTerm(variables);
+        return t.add(e, BigInteger.ONE) ? t : null;
+    }
+
+    private boolean add(Expr<?> e, BigInteger factor) {
+        if (e instanceof BitVecNum n) {
+            constant = constant.add(signed(n).multiply(factor));
+            return true;
+        }
+        if (!e.isApp()) {
+            return false;
+        }
+        Expr<?>[] args = e.getArgs();
+        switch (e.getFuncDecl().getDeclKind()) {
+            case Z3_OP_BADD:
+                for (Expr<?> a : args) {
+                    if (!add(a, factor)) {
+                        return false;
+                    }
+                }
+                return true;
+            case Z3_OP_BSUB:
+                return args.length == 2 && add(args[0], factor) && add(args[1], factor.negate());
+            case Z3_OP_BNEG:
+                return add(args[0], factor.negate());
+            case Z3_OP_BMUL:
+                return args.length == 2 && args[0] instanceof BitVecNum c && add(args[1], factor.multiply(signed(c)));
+            case Z3_OP_SIGN_EXT:
+                return isVariable(args[0]) && addVariable(args[0], factor);
+            default:
+                return isVariable(e) && addVariable(e, factor);
+        }
+    }
+
+    private boolean isVariable(Expr<?> e) {
+        return variables.containsKey(e) && cSignedType(variables.get(e).type().width()) != null;
+    }
+
+    private boolean addVariable(Expr<?> x, BigInteger factor) {
+        coefficients.merge(x, factor, BigInteger::add);
+        return true;
+    }
+
+    private static BigInteger signed(BitVecNum n) {
+        BigInteger v = n.getBigInteger();
+        int w = n.getSortSize();
+        return v.testBit(w - 1) ? v.subtract(BigInteger.ONE.shiftLeft(w)) : v;
+    }
+
+    /** A bound on |c + Σ a_i · x_i| over all values of the variables. */
+    BigInteger maxMagnitude() {
+        BigInteger m = constant.abs();
+        for (Map.Entry<Expr<?>, BigInteger> e : coefficients.entrySet()) {
+            int w = variables.get(e.getKey()).type().width();
+            m = m.add(e.getValue().abs().shiftLeft(w - 1));
+        }
+        return m;
+    }
+
+    /**
+     * The sum in C: in {@code long long}, exact if it cannot overflow, or in {@code unsigned long
+     * long}, wrapping modulo 2^64; null if a coefficient does not fit 64 bits.
+     */
+    String print(Map<Expr<?>, String> names, boolean unsigned) {
+        List<String> terms = new ArrayList<>();
+        for (Map.Entry<Expr<?>, BigInteger> e : coefficients.entrySet()) {
+            BigInteger a = e.getValue();
+            if (a.signum() == 0) {
+                continue;
+            }
+            if (a.bitLength() > 63) {
+                return null;
+            }
+            String x = "(long long)(" + cSignedType(variables.get(e.getKey()).type().width()) + ")" + names.get(e.getKey());
+            if (unsigned) {
+                terms.add("(unsigned long long)" + a + "LL * (unsigned long long)" + x);
+            } else {
+                terms.add(a.equals(BigInteger.ONE) ? x : a.equals(BigInteger.ONE.negate()) ? "-" + x : a + " * " + x);
+            }
+        }
+        if (constant.signum() != 0 || terms.isEmpty()) {
+            if (constant.bitLength() > 63) {
+                return null;
+            }
+            terms.add(unsigned ? "(unsigned long long)" + constant + "LL" : constant + (constant.bitLength() > 31 ? "LL" : ""));
+        }
+        return terms.size() == 1 ? terms.get(0) : "(" + String.join(" + ", terms) + ")";
+    }
+
+    private static String cSignedType(int width) {
+        return switch (width) {
+            case 8 -> "signed char";
+            case 16 -> "short";
+            case 32 -> "int";
+            case 64 -> "long long";
+            default -> null;
+        };
+    }
+}

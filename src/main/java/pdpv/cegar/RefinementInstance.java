@@ -1,0 +1,216 @@
+package pdpv.cegar;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BitVecNum;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.enumerations.Z3_decl_kind;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import pdpv.cfg.Loop;
+import pdpv.cfg.LoopForest;
+import pdpv.cfg.Program;
+import pdpv.cfg.Variable;
+import pdpv.encode.DagEncoding;
+import pdpv.encode.LoopSite;
+import pdpv.pdr.InputVar;
+import pdpv.pdr.PdrEngine;
+import pdpv.pdr.PdrOptions;
+import pdpv.pdr.PdrResult;
+import pdpv.pdr.PdrStatistics;
+import pdpv.pdr.StateVar;
+import pdpv.pdr.TransitionSystem;
+
+/**
+ * The model checking instance (I, T, B) of thesis §4.3.3 for one loop l, with its PDR engine:
+ * state variables x_b for R_l and x_e for U_l (the loop's {@link LoopInvariantStore.Templates});
+ * I: x_e = x_b for x ∈ U_l; T: x_b′ = x_b and one {@link LoopIteration} from x_e to x_e′, nested
+ * loops modelled by their current invariants LI_{l′}; B: the (possibly generalized) counterexample
+ * restricted to the loop, or any formula over the state variables and the constants of F, given
+ * per call. Every other constant of T (variants, havoc values, block
+ * and edge variables, Boolean ones as 1-bit vectors) is an input of the engine, fresh in each step.
+ * The engine keeps its trace between calls: I never changes and T only gets stronger when nested
+ * invariants are strengthened.
+ */
+final class RefinementInstance {
+    private final Context ctx;
+    private final LoopInvariantStore store;
+    private final LoopInvariantStore.Templates templates;
+    private final LoopIteration iteration;
+    private final Expr<?>[] booleans;
+    private final Expr<?>[] booleanBits;
+    private final List<InputVar> inputs = new ArrayList<>();
+    private final Map<LoopSite, Integer> usedInvariants = new LinkedHashMap<>();
+    private final PdrEngine engine;
+
+    /** A nested loop's placeholder on one step of a trace: the values around its invariant. */
+    record NestedVisit(LoopSite site, Map<Variable, Long> before, Map<Variable, Long> after) {
+    }
+
+    /**
+     * {@code badVocabulary} is a formula whose constants may appear in the B of later calls besides
+     * the state variables; they become inputs too, read in the last step.
+     */
+    RefinementInstance(Context ctx, Program program, LoopForest loops, Loop loop, LoopInvariantStore store,
+                       PdrOptions options, BoolExpr badVocabulary) {
+        this.ctx = ctx;
+        this.store = store;
+        this.templates = store.templates(loop);
+        Map<Variable, BitVecExpr> next = new LinkedHashMap<>();
+        templates.end().forEach((v, s) -> next.put(v, s.next()));
+        this.iteration = LoopIteration.encode(ctx, program, loops, loop, templates.beforeExprs(), templates.endExprs(), next);
+        List<BoolExpr> trans = new ArrayList<>();
+        trans.add(iteration.formula());
+        for (StateVar b : templates.before().values()) {
+            trans.add(ctx.mkEq(b.next(), b.current()));
+        }
+        for (LoopSite site : iteration.dag().loopSites()) {
+            trans.add(store.instantiateFrom(site, 0));
+            usedInvariants.put(site, store.count(site.loop()));
+        }
+        List<BoolExpr> vocabulary = new ArrayList<>(trans);
+        vocabulary.add(badVocabulary);
+        Set<Expr<?>> constants = freeConstants(vocabulary);
+        List<Expr<?>> bools = new ArrayList<>();
+        List<Expr<?>> bits = new ArrayList<>();
+        for (Expr<?> c : constants) {
+            if (c.isBool()) {
+                BitVecExpr bit = (BitVecExpr) ctx.mkFreshConst(c.getFuncDecl().getName().toString(), ctx.mkBitVecSort(1));
+                bools.add(c);
+                bits.add(ctx.mkEq(bit, ctx.mkBV(1, 1)));
+                inputs.add(new InputVar(bit.getFuncDecl().getName().toString(), 1, bit));
+            } else {
+                BitVecExpr bv = (BitVecExpr) c;
+                inputs.add(new InputVar(bv.getFuncDecl().getName().toString(), bv.getSortSize(), bv));
+            }
+        }
+        this.booleans = bools.toArray(new Expr<?>[0]);
+        this.booleanBits = bits.toArray(new Expr<?>[0]);
+        List<BoolExpr> init = new ArrayList<>();
+        templates.end().forEach((v, e) -> init.add(ctx.mkEq(e.current(), templates.before().get(v).current())));
+        TransitionSystem ts = TransitionSystem.relational(templates.all(), inputs, and(init),
+                withBits(and(trans)), ctx.mkFalse());
+        this.engine = new PdrEngine(ctx, ts, options);
+    }
+
+    DagEncoding dag() {
+        return iteration.dag();
+    }
+
+    PdrStatistics statistics() {
+        return engine.statistics();
+    }
+
+    void cancel() {
+        engine.cancel();
+    }
+
+    /** Runs PDR for {@code bad}, first strengthening T by the nested invariants learned since the last call. */
+    PdrResult check(BoolExpr bad) {
+        List<BoolExpr> stronger = new ArrayList<>();
+        for (Map.Entry<LoopSite, Integer> e : usedInvariants.entrySet()) {
+            stronger.add(store.instantiateFrom(e.getKey(), e.getValue()));
+            e.setValue(store.count(e.getKey().loop()));
+        }
+        return engine.check(withBits(bad), withBits(and(stronger)));
+    }
+
+    /** The nested loop placeholders that step {@code k} of {@code trace} passes, with their values. */
+    List<NestedVisit> nestedVisits(PdrResult.Fails trace, int k) {
+        List<NestedVisit> visits = new ArrayList<>();
+        for (LoopSite site : iteration.dag().loopSites()) {
+            if (holdsAt(trace, k, site.headVar())) {
+                visits.add(new NestedVisit(site, valuesAt(trace, k, site.pre()), valuesAt(trace, k, site.post())));
+            }
+        }
+        return visits;
+    }
+
+    /** Whether the Boolean {@code e} of T (a block variable, say) is true in step k of the trace. */
+    boolean holdsAt(PdrResult.Fails trace, int k, BoolExpr e) {
+        return evaluate(trace, k, e).isTrue();
+    }
+
+    /** The value of the bit-vector {@code e} of T in step k of the trace, as normalized bits. */
+    long valueAt(PdrResult.Fails trace, int k, BitVecExpr e) {
+        return ((BitVecNum) evaluate(trace, k, e)).getBigInteger().longValue();
+    }
+
+    private Map<Variable, Long> valuesAt(PdrResult.Fails trace, int k, Map<Variable, BitVecExpr> variants) {
+        Map<Variable, Long> values = new LinkedHashMap<>();
+        variants.forEach((v, e) -> values.put(v, valueAt(trace, k, e)));
+        return values;
+    }
+
+    private Expr<?> evaluate(PdrResult.Fails trace, int k, Expr<?> e) {
+        List<Expr<?>> from = new ArrayList<>();
+        List<Expr<?>> to = new ArrayList<>();
+        Map<String, Long> state = trace.states().get(k);
+        Map<String, Long> following = k + 1 < trace.states().size() ? trace.states().get(k + 1) : Map.of();
+        for (StateVar s : templates.all()) {
+            from.add(s.current());
+            to.add(ctx.mkBV(state.getOrDefault(s.name(), 0L), s.width()));
+            from.add(s.next());
+            to.add(ctx.mkBV(following.getOrDefault(s.name(), 0L), s.width()));
+        }
+        for (InputVar in : inputs) {
+            from.add(in.expr());
+            to.add(ctx.mkBV(trace.inputs().get(k).getOrDefault(in.name(), 0L), in.width()));
+        }
+        Expr<?> bitsOnly = e.substitute(booleans, booleanBits);
+        return bitsOnly.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0])).simplify();
+    }
+
+    private BoolExpr withBits(BoolExpr f) {
+        return (BoolExpr) f.substitute(booleans, booleanBits);
+    }
+
+    private BoolExpr and(List<BoolExpr> fs) {
+        return fs.isEmpty() ? ctx.mkTrue() : ctx.mkAnd(fs.toArray(new BoolExpr[0]));
+    }
+
+    /** The uninterpreted constants of the formulas and of the nested sites, state variables excluded. */
+    private Set<Expr<?>> freeConstants(List<BoolExpr> formulas) {
+        Set<Expr<?>> states = new HashSet<>();
+        for (StateVar s : templates.all()) {
+            states.add(s.current());
+            states.add(s.next());
+        }
+        Deque<Expr<?>> work = new ArrayDeque<>(formulas);
+        for (LoopSite site : iteration.dag().loopSites()) {
+            work.add(site.headVar());
+            work.addAll(site.pre().values());
+            work.addAll(site.post().values());
+        }
+        for (var b : iteration.dag().blocks()) {
+            work.add(iteration.dag().block(b).blockVar());
+            iteration.dag().block(b).havocs().forEach(h -> work.add(h.variant()));
+        }
+        Set<Expr<?>> seen = new HashSet<>();
+        Set<Expr<?>> out = new LinkedHashSet<>();
+        while (!work.isEmpty()) {
+            Expr<?> e = work.pop();
+            if (!seen.add(e) || !e.isApp()) {
+                continue;
+            }
+            if (e.getNumArgs() == 0 && e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_UNINTERPRETED) {
+                if (!states.contains(e)) {
+                    out.add(e);
+                }
+                continue;
+            }
+            for (Expr<?> arg : e.getArgs()) {
+                work.push(arg);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,72 @@
+package pdpv.cegar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import java.util.function.BiFunction;
+import org.junit.jupiter.api.Test;
+import pdpv.cfg.Loop;
+import pdpv.cfg.LoopForest;
+import pdpv.cfg.Program;
+import pdpv.encode.ProgramEncoding;
+import pdpv.smt.SmtStatistics;
+
+/** The independent re-check of a SAFE answer accepts a proof and rejects each kind of wrong invariant. */
+class CertificateCheckerTest {
+    private static final String COUNTER = """
+            extern void __VERIFIER_assert(int cond);
+            int main(void) {
+                int i = 0;
+                while (i < 10) {
+                    i = i + 1;
+                }
+                __VERIFIER_assert(i == 10);
+                return 0;
+            }
+            """;
+
+    /**
+     * Checks the counter program with LI(i_b, i_e) built by {@code invariant}. Initiation is over
+     * every i_b, as in the refinement instance: the invariant must hold with i_e = i_b for all i_b.
+     */
+    private static String check(BiFunction<Context, BitVecExpr[], BoolExpr> invariant) {
+        Program program = CProgram.parse(COUNTER);
+        LoopForest loops = LoopForest.of(program);
+        try (Context ctx = new Context()) {
+            ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
+            LoopInvariantStore store = new LoopInvariantStore(ctx);
+            Loop loop = loops.loops().get(0);
+            LoopInvariantStore.Templates t = store.templates(loop);
+            BitVecExpr before = t.before().values().iterator().next().current();
+            BitVecExpr end = t.end().values().iterator().next().current();
+            store.add(loop, invariant.apply(ctx, new BitVecExpr[] {before, end}));
+            return new CertificateChecker(ctx, program, loops, new SmtStatistics()).check(encoding, store);
+        }
+    }
+
+    @Test
+    void acceptsAnInvariantThatProvesTheProgram() {
+        assertNull(check((ctx, v) -> ctx.mkOr(ctx.mkBVSGT(v[0], ctx.mkBV(10, 32)), ctx.mkBVSLE(v[1], ctx.mkBV(10, 32)))));
+    }
+
+    @Test
+    void rejectsAnInvariantThatTheBodyDoesNotPreserve() {
+        String problem = check((ctx, v) -> ctx.mkOr(ctx.mkBVSGT(v[0], ctx.mkBV(5, 32)), ctx.mkBVSLE(v[1], ctx.mkBV(5, 32))));
+        assertTrue(problem.contains("not preserved"), problem);
+    }
+
+    @Test
+    void rejectsAnInvariantThatDoesNotHoldOnEntry() {
+        String problem = check((ctx, v) -> ctx.mkBVSGT(v[1], v[0]));
+        assertTrue(problem.contains("does not hold on entry"), problem);
+    }
+
+    @Test
+    void rejectsInvariantsTooWeakForTheAssertion() {
+        assertEquals("F with the loop invariants is satisfiable", check((ctx, v) -> ctx.mkBVSGE(v[1], v[0])));
+    }
+}

@@ -1,0 +1,44 @@
+package pdpv.cegar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import org.junit.jupiter.api.Test;
+import pdpv.cfg.Loop;
+import pdpv.cfg.LoopForest;
+import pdpv.cfg.Program;
+
+/** Cube bits and polytope rows of a PDR invariant print as C with explicit signedness. */
+class InvariantPrinterTest {
+    private static final String COUNTER = """
+            int main(void) {
+                int i = 0;
+                while (i < 10) {
+                    i = i + 1;
+                }
+                return 0;
+            }
+            """;
+
+    @Test
+    void printsCubeBitsAndPolytopeRows() {
+        Program program = CProgram.parse(COUNTER);
+        Loop loop = LoopForest.of(program).loops().get(0);
+        try (Context ctx = new Context()) {
+            LoopInvariantStore.Templates t = new LoopInvariantStore(ctx).templates(loop);
+            BitVecExpr ib = t.before().values().iterator().next().current();
+            BitVecExpr ie = t.end().values().iterator().next().current();
+            BoolExpr bit = ctx.mkEq(ctx.mkExtract(3, 3, ib), ctx.mkBV(1, 1));
+            BitVecExpr row = ctx.mkBVAdd(ctx.mkSignExt(3, ie), ctx.mkBVNeg(ctx.mkSignExt(3, ib)));
+            BoolExpr bounded = ctx.mkBVSLE(row, ctx.mkBV(10, 35));
+            BoolExpr inv = ctx.mkAnd(ctx.mkNot(bit), ctx.mkOr(bounded, ctx.mkBVULE(ie, ctx.mkBV(7, 32))));
+            assertEquals("(((unsigned)\\old(i) >> 3 & 1u) != 1u && (((long long)(int)i + -(long long)(int)\\old(i)) <= 10"
+                    + " || (unsigned)i <= 7u))", new InvariantPrinter(loop, t).print(inv));
+            BitVecExpr wide = ctx.mkBVMul(ctx.mkBV(1L << 33, 35), ctx.mkSignExt(3, ie));
+            assertEquals("((long long)(((unsigned long long)8589934592LL * (unsigned long long)(long long)(int)i) << 29)"
+                    + " >> 29) <= 0", new InvariantPrinter(loop, t).print(ctx.mkBVSLE(wide, ctx.mkBV(0, 35))));
+        }
+    }
+}
