@@ -78,26 +78,40 @@ public final class TaskRunner {
         }
         JsonObject json = asJson(out);
         if (json != null) {
-            String verdict = json.get("verdict").getAsString();
-            String reason = json.has("reason") ? json.get("reason").getAsString() : "";
-            if (verdict.equals("unknown") && reason.equals("timeout")) {
-                verdict = "timeout";
+            try {
+                return fromJson(b, c, nondetGlobals, json, seconds, memoryMb);
+            } catch (RuntimeException e) {
+                return new TaskResult(b, c, nondetGlobals, "error", "unreadable output: " + e.getMessage(), seconds, memoryMb, -1, -1);
             }
-            JsonObject stats = json.has("statistics") && json.get("statistics").isJsonObject()
-                    ? json.getAsJsonObject("statistics") : new JsonObject();
-            double total = json.has("time_seconds") ? json.get("time_seconds").getAsDouble() : seconds;
-            double pdr = stats.has("pdr_seconds") && total > 0 ? 100 * stats.get("pdr_seconds").getAsDouble() / total : -1;
-            long refinements = stats.has("refinements") ? stats.get("refinements").getAsLong() : -1;
-            return new TaskResult(b, c, nondetGlobals, verdict, reason, seconds, memoryMb, pdr, refinements);
         }
         String verdict = out.lines().filter(l -> l.startsWith("verdict: ")).findFirst()
                 .map(l -> l.substring("verdict: ".length()).strip()).orElse("error");
         String reason = out.lines().filter(l -> l.startsWith("reason: ")).findFirst()
                 .map(l -> l.substring("reason: ".length()).strip()).orElse("");
-        if (verdict.equals("unknown") && reason.equals("timeout")) {
-            verdict = "timeout";
+        return new TaskResult(b, c, nondetGlobals, verdictOf(verdict, reason), reason, seconds, memoryMb, -1, -1);
+    }
+
+    /** Reads verify's JSON: verdict, reason, the PDR share of the time and the refinements over all loops. */
+    private static TaskResult fromJson(Benchmark b, Configuration c, boolean nondetGlobals, JsonObject json, double seconds,
+            double memoryMb) {
+        String reason = json.has("reason") ? json.get("reason").getAsString() : "";
+        String verdict = verdictOf(json.get("verdict").getAsString(), reason);
+        JsonObject stats = json.has("statistics") && json.get("statistics").isJsonObject()
+                ? json.getAsJsonObject("statistics") : new JsonObject();
+        double pdr = stats.has("pdr_share") ? 100 * stats.get("pdr_share").getAsDouble() : -1;
+        long refinements = -1;
+        if (stats.has("refinements") && stats.get("refinements").isJsonArray()) {
+            refinements = 0;
+            for (JsonElement loop : stats.getAsJsonArray("refinements")) {
+                refinements += loop.getAsJsonObject().get("refinements").getAsLong();
+            }
         }
-        return new TaskResult(b, c, nondetGlobals, verdict, reason, seconds, memoryMb, -1, -1);
+        return new TaskResult(b, c, nondetGlobals, verdict, reason, seconds, memoryMb, pdr, refinements);
+    }
+
+    /** An unknown verdict whose reason is the time limit counts as a timeout. */
+    private static String verdictOf(String verdict, String reason) {
+        return verdict.equals("unknown") && reason.equals("timeout") ? "timeout" : verdict;
     }
 
     private static JsonObject asJson(String out) {
