@@ -23,12 +23,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import pdpv.pdr.PdrOptions;
 import pdpv.pdr.PdrStatistics;
-import pdpv.pdr.SimulationType;
 import pdpv.pdr.btor.Btor2Check;
 import pdpv.pdr.btor.Btor2Exception;
 import pdpv.pdr.btor.Btor2Outcome;
@@ -50,17 +50,8 @@ final class McCommand implements Callable<Integer> {
             description = "give up with verdict unknown (reason: timeout) after this many seconds; 0 = none")
     double timeoutSeconds;
 
-    @Option(names = {"-c", "--cube-probability"}, paramLabel = "PROB", defaultValue = "0.5",
-            description = "probability that a proof obligation is a Boolean cube rather than a polytope (default: ${DEFAULT-VALUE})")
-    double cubeProbability;
-
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
-            description = "seed of the engine's random choices (default: ${DEFAULT-VALUE})")
-    long seed;
-
-    @Option(names = "--simulation", paramLabel = "TYPE", defaultValue = "HYBRID",
-            description = "expansion of proof obligations: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
-    SimulationType simulation;
+    @Mixin
+    EngineOptions engine;
 
     @Option(names = "--json", description = "print one JSON object instead of text")
     boolean json;
@@ -70,8 +61,8 @@ final class McCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (cubeProbability < 0 || cubeProbability > 1) {
-            spec.commandLine().getErr().println("error: -c must be in [0, 1], found " + cubeProbability);
+        if (engine.problem() != null) {
+            spec.commandLine().getErr().println("error: " + engine.problem());
             return ExitCodes.BAD_INPUT;
         }
         long start = System.nanoTime();
@@ -148,8 +139,7 @@ final class McCommand implements Callable<Integer> {
 
     private Btor2Outcome check(AtomicReference<Btor2Check> running) throws IOException, Btor2Exception {
         Duration budget = timeoutSeconds > 0 ? Duration.ofMillis((long) (timeoutSeconds * 1000)) : Duration.ofDays(3650);
-        PdrOptions options = PdrOptions.defaults().withCubeProbability(cubeProbability).withSeed(seed)
-                .withSimulation(simulation).withTimeout(budget);
+        PdrOptions options = engine.applyTo(PdrOptions.defaults()).withTimeout(budget);
         try (Context ctx = new Context()) {
             Btor2Check check = new Btor2Check(ctx, Btor2Reader.read(ctx, file), options);
             running.set(check);

@@ -9,6 +9,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -19,6 +20,7 @@ import pdpv.cegar.Verifier;
 import pdpv.cegar.VerifierOptions;
 import pdpv.cfg.Program;
 import pdpv.frontend.FrontEnd;
+import pdpv.pdr.PdrOptions;
 import pdpv.frontend.FrontEndOptions;
 import pdpv.frontend.UserError;
 import pdpv.semantics.DataModel;
@@ -53,6 +55,9 @@ final class VerifyCommand implements Callable<Integer> {
             description = "start a fresh PDR engine for every refinement instead of keeping each loop's trace")
     boolean noMemoization;
 
+    @Mixin
+    EngineOptions engine;
+
     @Option(names = "--json", description = "print one JSON object instead of text")
     boolean json;
 
@@ -61,6 +66,10 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (engine.problem() != null) {
+            spec.commandLine().getErr().println("error: " + engine.problem());
+            return ExitCodes.BAD_INPUT;
+        }
         long start = System.nanoTime();
         ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(null, r, "pdpv-verify", 1L << 28);
@@ -68,7 +77,7 @@ final class VerifyCommand implements Callable<Integer> {
             return t;
         });
         Verifier verifier = new Verifier(VerifierOptions.defaults()
-                .withCegar(CegarOptions.defaults().withMemoization(!noMemoization)));
+                .withCegar(new CegarOptions(!noMemoization, engine.applyTo(PdrOptions.defaults()))));
         Future<Verdict> future = worker.submit(() -> verify(verifier));
         Verdict verdict;
         try {

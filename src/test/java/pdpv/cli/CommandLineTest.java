@@ -61,6 +61,19 @@ class CommandLineTest {
     }
 
     @Test
+    void engineOptionsReachTheRefinementAndAreValidated() throws IOException {
+        Path f = write("loop.c", """
+                extern void __VERIFIER_assert(int);
+                int main(void) { int i = 0; while (i < 10) { i++; } __VERIFIER_assert(i == 10); return 0; }
+                """);
+        Result polytopes = run("verify", "-c", "0", "--simulation", "INTERVAL", "--timeout", "60", f.toString());
+        assertEquals(ExitCodes.SAFE, polytopes.code(), polytopes.out() + polytopes.err());
+        Result bad = run("verify", "-c", "1.5", f.toString());
+        assertEquals(ExitCodes.BAD_INPUT, bad.code());
+        assertTrue(bad.err().contains("-c must be in [0, 1]"), bad.err());
+    }
+
+    @Test
     void unknownOptionExitsWith30() {
         Result r = run("verify", "--no-such-option", "x.c");
         assertEquals(ExitCodes.BAD_INPUT, r.code());

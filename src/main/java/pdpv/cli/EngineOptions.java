@@ -1,0 +1,33 @@
+package pdpv.cli;
+
+import picocli.CommandLine.Option;
+import pdpv.pdr.PdrOptions;
+import pdpv.pdr.SimulationType;
+
+/**
+ * The options of the QF_BV PDR engine shared by {@code mc} and {@code verify}: the probability c
+ * of specializing a proof obligation to a Boolean cube (thesis §3.2.3), the seed of the engine's
+ * random choices, and the simulation used to expand proof obligations (§3.3).
+ */
+final class EngineOptions {
+    @Option(names = {"-c", "--cube-probability"}, paramLabel = "PROB", defaultValue = "0.5",
+            description = "probability that a proof obligation is a Boolean cube rather than a polytope (default: ${DEFAULT-VALUE})")
+    double cubeProbability;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "seed of the engine's random choices (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--simulation", paramLabel = "TYPE", defaultValue = "HYBRID",
+            description = "expansion of proof obligations: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
+    SimulationType simulation;
+
+    /** Null when the options are valid, else the message for the user. */
+    String problem() {
+        return cubeProbability < 0 || cubeProbability > 1 ? "-c must be in [0, 1], found " + cubeProbability : null;
+    }
+
+    PdrOptions applyTo(PdrOptions base) {
+        return base.withCubeProbability(cubeProbability).withSeed(seed).withSimulation(simulation);
+    }
+}
