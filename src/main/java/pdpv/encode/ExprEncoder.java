@@ -4,6 +4,7 @@ import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import java.util.Map;
 import pdpv.cfg.Expr;
+import pdpv.cfg.ExprEvaluator;
 import pdpv.cfg.Variable;
 import pdpv.semantics.CSemantics;
 
@@ -13,12 +14,12 @@ import pdpv.semantics.CSemantics;
  * {@link CSemantics} over the {@link Z3Algebra}.
  */
 public final class ExprEncoder {
-    private final CSemantics semantics;
     private final Z3Algebra alg;
+    private final ExprEvaluator<BitVecExpr, BoolExpr> walk;
 
     public ExprEncoder(CSemantics semantics, Z3Algebra alg) {
-        this.semantics = semantics;
         this.alg = alg;
+        this.walk = new ExprEvaluator<>(semantics, alg);
     }
 
     public Z3Algebra algebra() {
@@ -27,31 +28,19 @@ public final class ExprEncoder {
 
     /** The value of {@code e} when each variable has the value of its variant in {@code variants}. */
     public BitVecExpr value(Expr e, Map<Variable, BitVecExpr> variants) {
-        if (e instanceof Expr.Const c) {
-            return alg.constant(c.bits(), c.type().width());
-        }
-        if (e instanceof Expr.VarRef v) {
-            BitVecExpr variant = variants.get(v.variable());
-            if (variant == null) {
-                throw new IllegalArgumentException("no variant for " + v.variable());
-            }
-            return variant;
-        }
-        if (e instanceof Expr.Unary u) {
-            return semantics.unary(alg, u.op(), u.operand().type(), value(u.operand(), variants));
-        }
-        if (e instanceof Expr.Binary b) {
-            return semantics.binary(alg, b.op(), b.operandType(), value(b.left(), variants), value(b.right(), variants));
-        }
-        if (e instanceof Expr.Cast c) {
-            return semantics.convert(alg, value(c.operand(), variants), c.operand().type(), c.type());
-        }
-        Expr.Ite i = (Expr.Ite) e;
-        return alg.ite(truth(i.condition(), variants), value(i.ifTrue(), variants), value(i.ifFalse(), variants));
+        return walk.value(e, v -> variantOf(v, variants));
     }
 
     /** C's truth value of the scalar {@code e} (nonzero is true). */
     public BoolExpr truth(Expr e, Map<Variable, BitVecExpr> variants) {
-        return semantics.isTrue(alg, e.type(), value(e, variants));
+        return walk.truth(e, v -> variantOf(v, variants));
+    }
+
+    private static BitVecExpr variantOf(Variable v, Map<Variable, BitVecExpr> variants) {
+        BitVecExpr variant = variants.get(v);
+        if (variant == null) {
+            throw new IllegalArgumentException("no variant for " + v);
+        }
+        return variant;
     }
 }

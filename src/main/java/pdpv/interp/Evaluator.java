@@ -1,6 +1,7 @@
 package pdpv.interp;
 
 import pdpv.cfg.Expr;
+import pdpv.cfg.ExprEvaluator;
 import pdpv.semantics.BitVec;
 import pdpv.semantics.CSemantics;
 import pdpv.semantics.ConcreteAlgebra;
@@ -11,16 +12,15 @@ import pdpv.semantics.ConcreteAlgebra;
  * about C is decided here.
  */
 public final class Evaluator {
-    private final CSemantics semantics;
-    private final ConcreteAlgebra algebra = new ConcreteAlgebra();
+    private final ExprEvaluator<BitVec, Boolean> walk;
 
     public Evaluator(CSemantics semantics) {
-        this.semantics = semantics;
+        this.walk = new ExprEvaluator<>(semantics, new ConcreteAlgebra());
     }
 
     /** The value of {@code e} in {@code state}, as a bit-vector of e's type width. */
     public BitVec evaluate(Expr e, State state) {
-        BitVec value = compute(e, state);
+        BitVec value = walk.value(e, state::get);
         if (value.width() != e.type().width()) {
             throw new IllegalStateException("ill-typed expression " + e + ": " + e.type() + " evaluated to " + value);
         }
@@ -29,26 +29,6 @@ public final class Evaluator {
 
     /** Whether C reads {@code condition} as true (nonzero) in {@code state}. */
     public boolean isTrue(Expr condition, State state) {
-        return semantics.isTrue(algebra, condition.type(), evaluate(condition, state));
-    }
-
-    private BitVec compute(Expr e, State state) {
-        if (e instanceof Expr.Const c) {
-            return algebra.constant(c.bits(), c.type().width());
-        }
-        if (e instanceof Expr.VarRef r) {
-            return state.get(r.variable());
-        }
-        if (e instanceof Expr.Unary u) {
-            return semantics.unary(algebra, u.op(), u.operand().type(), evaluate(u.operand(), state));
-        }
-        if (e instanceof Expr.Binary b) {
-            return semantics.binary(algebra, b.op(), b.operandType(), evaluate(b.left(), state), evaluate(b.right(), state));
-        }
-        if (e instanceof Expr.Cast c) {
-            return semantics.convert(algebra, evaluate(c.operand(), state), c.operand().type(), c.type());
-        }
-        Expr.Ite ite = (Expr.Ite) e;
-        return isTrue(ite.condition(), state) ? evaluate(ite.ifTrue(), state) : evaluate(ite.ifFalse(), state);
+        return walk.truth(condition, state::get);
     }
 }
