@@ -11,8 +11,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import pdpv.cfg.Program;
 import pdpv.encode.chc.ChcEncoding;
@@ -20,10 +20,7 @@ import pdpv.encode.chc.ChcExporter;
 import pdpv.encode.chc.IntegerEncodingException;
 import pdpv.encode.chc.SpacerResult;
 import pdpv.encode.chc.SpacerRunner;
-import pdpv.frontend.FrontEnd;
-import pdpv.frontend.FrontEndOptions;
 import pdpv.frontend.UserError;
-import pdpv.semantics.DataModel;
 
 /**
  * {@code pdpv chc FILE.c}: the program as constrained Horn clauses in SMT-LIB (the Large Step
@@ -36,8 +33,8 @@ final class ChcCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "C source file (.c or .i)")
-    Path file;
+    @Mixin
+    ProgramOptions input;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the clauses here (default: standard output)")
     Path output;
@@ -54,24 +51,12 @@ final class ChcCommand implements Callable<Integer> {
             description = "with --solve: give up with verdict unknown after this many seconds; 0 = none")
     double timeoutSeconds;
 
-    @Option(names = "--function", paramLabel = "NAME", defaultValue = "main",
-            description = "entry function; its parameters are inputs (default: ${DEFAULT-VALUE})")
-    String function;
-
-    @Option(names = "--data-model", paramLabel = "MODEL", defaultValue = "ILP32",
-            description = "integer widths: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
-    DataModel dataModel;
-
-    @Option(names = "--nondet-globals",
-            description = "globals without initializer are inputs (InvGen's reading) instead of zero")
-    boolean nondetGlobals;
-
     @Override
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         String text;
         try (Context ctx = new Context()) {
-            Program program = FrontEnd.parse(file, new FrontEndOptions(function, dataModel, nondetGlobals));
+            Program program = input.parse();
             text = ChcExporter.export(ctx, program, integers ? ChcEncoding.INTEGER : ChcEncoding.BIT_VECTOR).toSmtLib();
         } catch (UserError u) {
             err.println(u.render());

@@ -1,6 +1,5 @@
 package pdpv.cli;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -11,7 +10,6 @@ import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import pdpv.cegar.CegarOptions;
@@ -19,11 +17,8 @@ import pdpv.cegar.Verdict;
 import pdpv.cegar.Verifier;
 import pdpv.cegar.VerifierOptions;
 import pdpv.cfg.Program;
-import pdpv.frontend.FrontEnd;
 import pdpv.pdr.PdrOptions;
-import pdpv.frontend.FrontEndOptions;
 import pdpv.frontend.UserError;
-import pdpv.semantics.DataModel;
 
 /** {@code pdpv verify FILE.c}: the push-button question, can any assertion fail? */
 @Command(name = "verify", mixinStandardHelpOptions = true,
@@ -32,20 +27,8 @@ final class VerifyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "C source file (.c or .i)")
-    Path file;
-
-    @Option(names = "--function", paramLabel = "NAME", defaultValue = "main",
-            description = "entry function; its parameters are inputs (default: ${DEFAULT-VALUE})")
-    String function;
-
-    @Option(names = "--data-model", paramLabel = "MODEL", defaultValue = "ILP32",
-            description = "integer widths: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
-    DataModel dataModel;
-
-    @Option(names = "--nondet-globals",
-            description = "globals without initializer are inputs (InvGen's reading) instead of zero")
-    boolean nondetGlobals;
+    @Mixin
+    ProgramOptions input;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "0",
             description = "give up with verdict unknown (reason: timeout) after this many seconds; 0 = none")
@@ -99,7 +82,7 @@ final class VerifyCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - start) / 1e9;
         VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut());
         if (json) {
-            printer.printJson(file.toString(), verdict, seconds);
+            printer.printJson(input.file.toString(), verdict, seconds);
         } else {
             printer.printText(verdict, seconds, stats);
         }
@@ -119,7 +102,7 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     private Verdict verify(Verifier verifier) {
-        Program program = FrontEnd.parse(file, new FrontEndOptions(function, dataModel, nondetGlobals));
+        Program program = input.parse();
         return verifier.verify(program);
     }
 }
