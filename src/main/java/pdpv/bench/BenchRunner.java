@@ -55,7 +55,7 @@ public final class BenchRunner {
                         progress.printf(Locale.ROOT, "[%d/%d] %-22s %-32s %-8s %s%s%n", done.incrementAndGet(), todo.size(),
                                 t.benchmark().name(), t.configuration().name() + (otherReading ? " (zero globals)" : ""),
                                 r.verdict(), r.seconds() >= 0 ? String.format(Locale.ROOT, "%.2fs", r.seconds()) : "",
-                                r.wrong() ? "   WRONG VERDICT" : "");
+                                !r.wrong() ? "" : r.configuration().isPeer() ? "   (peer wrong)" : "   WRONG VERDICT");
                         progress.flush();
                     }
                 }));

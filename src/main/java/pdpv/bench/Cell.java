@@ -7,10 +7,14 @@ final class Cell {
     private Cell() {
     }
 
-    /** Time when the verdict is right; "fal. pos."/"fal. neg." (Figure 5.6) when wrong; else the verdict. */
+    /**
+     * Time when the verdict is right; "fal. pos."/"fal. neg." (Figure 5.6) when wrong, in bold
+     * capitals for PDPV itself; else the verdict.
+     */
     static String of(TaskResult r) {
         if (r.wrong()) {
-            return "**WRONG: " + (r.verdict().equals("safe") ? "fal. pos." : "fal. neg.") + "**";
+            String what = r.verdict().equals("safe") ? "fal. pos." : "fal. neg.";
+            return r.configuration().isPeer() ? what : "**WRONG: " + what + "**";
         }
         if (r.solved()) {
             return seconds(r.seconds());

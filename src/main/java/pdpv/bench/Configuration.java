@@ -4,4 +4,8 @@ import java.util.List;
 
 /** A way of running a task: a PDPV subcommand (verify, chc) and its extra arguments. */
 public record Configuration(String name, String command, List<String> arguments) {
+    /** A peer tool's column (Spacer through {@code chc --solve}), not a configuration of PDPV itself. */
+    public boolean isPeer() {
+        return !command.equals("verify");
+    }
 }

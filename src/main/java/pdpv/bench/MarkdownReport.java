@@ -23,7 +23,7 @@ final class MarkdownReport {
         md.append(machine).append("\n\n");
         long wrong = results.wrongCount();
         if (wrong > 0) {
-            md.append("**WARNING: ").append(wrong).append(" WRONG VERDICT(S) — see the cells marked WRONG.**\n\n");
+            md.append("**WARNING: ").append(wrong).append(" WRONG VERDICT(S) BY PDPV — see the cells marked WRONG.**\n\n");
         }
         summary(md, configs, results);
         if (plotFile != null) {
@@ -33,7 +33,8 @@ final class MarkdownReport {
         peers(md, benchmarks, configs, results);
         readings(md, benchmarks, configs, results);
         md.append("Cells: time in seconds when the verdict is right; `**WRONG: fal. pos.**` when an unsafe ")
-                .append("program is called safe, `**WRONG: fal. neg.**` when a safe one is called unsafe; otherwise ")
+                .append("program is called safe, `**WRONG: fal. neg.**` when a safe one is called unsafe (a peer's ")
+                .append("wrong verdicts are shown as plain `fal. pos.`/`fal. neg.`, as in the thesis's figures); otherwise ")
                 .append("`unknown`, `timeout`, `error` (abnormal exit) or `n/a` (program not available). ")
                 .append("Thesis figures are from 2013 hardware. `disj_simple` runs on our reconstruction of ")
                 .append("thesis Figure 5.7b (`examples/fig5_7b_disj_simple.c`); `drevil_2` was not found in public.\n");
@@ -41,7 +42,8 @@ final class MarkdownReport {
     }
 
     private static void summary(StringBuilder md, List<Configuration> configs, Results results) {
-        md.append("## Summary\n\n| configuration | solved | wrong | unknown | timeout | error | n/a | total time (s) |\n")
+        md.append("## Summary (each benchmark under its own reading of globals)\n\n")
+                .append("| configuration | solved | wrong | unknown | timeout | error | n/a | total time (s) |\n")
                 .append("|---|---|---|---|---|---|---|---|\n");
         for (Configuration c : configs) {
             List<TaskResult> rs = results.of(c);

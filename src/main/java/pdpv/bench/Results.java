@@ -28,11 +28,11 @@ public final class Results {
 
     /** Results under each benchmark's own reading, for one configuration. */
     List<TaskResult> of(Configuration c) {
-        return all().stream().filter(r -> r.configuration().equals(c) && r.nondetGlobals() == r.benchmark().nondetGlobals())
-                .toList();
+        return all().stream().filter(r -> r.configuration().equals(c) && r.ownReading()).toList();
     }
 
+    /** Wrong verdicts of PDPV's own configurations; a peer's wrong verdicts are findings, not failures. */
     public long wrongCount() {
-        return all().stream().filter(TaskResult::wrong).count();
+        return all().stream().filter(r -> r.wrong() && !r.configuration().isPeer()).count();
     }
 }

@@ -17,12 +17,17 @@ public record TaskResult(
         double pdrPercent,
         long refinements) {
 
-    /** A definite verdict that contradicts the expected one. */
+    /** Whether the run reads globals as the benchmark's expected verdict assumes (nondet for InvGen rows). */
+    public boolean ownReading() {
+        return nondetGlobals == benchmark.nondetGlobals();
+    }
+
+    /** A definite verdict that contradicts the expected one (which holds only under the benchmark's own reading). */
     public boolean wrong() {
-        return (verdict.equals("safe") || verdict.equals("unsafe")) && !verdict.equals(benchmark.expected());
+        return ownReading() && (verdict.equals("safe") || verdict.equals("unsafe")) && !verdict.equals(benchmark.expected());
     }
 
     public boolean solved() {
-        return verdict.equals(benchmark.expected());
+        return ownReading() && verdict.equals(benchmark.expected());
     }
 }

@@ -14,6 +14,7 @@ import picocli.CommandLine.Spec;
 import pdpv.bench.BenchRunner;
 import pdpv.bench.Benchmark;
 import pdpv.bench.Configuration;
+import pdpv.bench.CsvReport;
 import pdpv.bench.Manifest;
 import pdpv.bench.Results;
 import pdpv.bench.TaskRunner;
@@ -51,6 +52,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "output directory (default: invgen-bench/results/<date>)")
     Path out;
 
+    @Option(names = "--from-csv", paramLabel = "FILE",
+            description = "run nothing: write the reports from an earlier run's results.csv (e.g. after changing the report)")
+    Path fromCsv;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         List<Benchmark> benchmarks = Manifest.benchmarks(manifest, benchDir, Path.of("."));
@@ -65,12 +70,20 @@ final class BenchCommand implements Callable<Integer> {
         int parallel = jobs == null ? cores : jobs;
         Path dir = out != null ? out : Path.of("invgen-bench", "results", LocalDate.now().toString());
         Files.createDirectories(dir);
-        TaskRunner runner = new TaskRunner(System.getProperty("java.class.path"), timeout, Files.createTempDirectory("pdpv-bench"));
-        Results results = new BenchRunner(runner, parallel, spec.commandLine().getErr()).run(benchmarks, configs);
-        String machine = String.format(Locale.ROOT,
-                "Measured on %s: %d cores, %s memory, %s %s, Java %s; time limit %.0f s per task, %d tasks in parallel.",
-                LocalDate.now(), cores, memory(), System.getProperty("os.name"), System.getProperty("os.arch"),
-                System.getProperty("java.version"), timeout, parallel);
+        String machine;
+        Results results;
+        if (fromCsv != null) {
+            results = CsvReport.read(fromCsv, benchmarks, configs);
+            Path previous = fromCsv.resolveSibling("report.md");
+            machine = Files.exists(previous) ? Files.readAllLines(previous).get(2) : "Re-rendered from " + fromCsv + ".";
+        } else {
+            TaskRunner runner = new TaskRunner(System.getProperty("java.class.path"), timeout, Files.createTempDirectory("pdpv-bench"));
+            results = new BenchRunner(runner, parallel, spec.commandLine().getErr()).run(benchmarks, configs);
+            machine = String.format(Locale.ROOT,
+                    "Measured on %s: %d cores, %s memory, %s %s, Java %s; time limit %.0f s per task, %d tasks in parallel.",
+                    LocalDate.now(), cores, memory(), System.getProperty("os.name"), System.getProperty("os.arch"),
+                    System.getProperty("java.version"), timeout, parallel);
+        }
         BenchRunner.writeReports(dir, benchmarks, configs, results, machine, timeout);
         long wrong = results.wrongCount();
         spec.commandLine().getOut().println("report: " + dir.resolve("report.md") + (wrong > 0 ? "   WRONG VERDICTS: " + wrong : ""));

@@ -55,10 +55,26 @@ class BenchReportTest {
     }
 
     @Test
+    void expectedVerdictsHoldOnlyUnderTheBenchmarksOwnReadingAndPeersDoNotFailTheRun() throws IOException {
+        Benchmark invgen = benchmark("needs_nondet_globals", "unsafe", dir.resolve("n.c"));
+        Configuration spacerInt = new Configuration("spacer-int", "chc", List.of("--solve", "--int"));
+        Results results = new Results();
+        results.add(new TaskResult(invgen, DEFAULT, false, "safe", "", 1.0, 50, 0, 0));
+        results.add(new TaskResult(invgen, spacerInt, true, "safe", "", 1.0, 50, -1, -1));
+        assertFalse(results.all().get(0).wrong(), "zero globals is not the reading the expected verdict assumes");
+        assertTrue(results.all().get(1).wrong(), "the peer's wrong verdict is recorded");
+        assertEquals(0, results.wrongCount(), "only PDPV's own wrong verdicts fail a run");
+        BenchRunner.writeReports(dir, List.of(invgen), List.of(DEFAULT, spacerInt), results, "test machine", 600);
+        Results reread = CsvReport.read(dir.resolve("results.csv"), List.of(invgen), List.of(DEFAULT, spacerInt));
+        assertEquals(results.all(), reread.all(), "results.csv reads back to the same results");
+        assertTrue(Files.readString(dir.resolve("report.md")).contains("| fal. pos. |"));
+    }
+
+    @Test
     void aTaskRunsInItsOwnJvmAndReportsItsVerdict() throws Exception {
         Benchmark b = benchmark("overflow", "unsafe", Path.of("examples/overflow_signed_increment.c"));
         TaskRunner runner = new TaskRunner(System.getProperty("java.class.path"), 120, dir);
-        TaskResult r = runner.run(b, DEFAULT, false);
+        TaskResult r = runner.run(b, DEFAULT, b.nondetGlobals());
         assertEquals("unsafe", r.verdict(), r.reason());
         assertTrue(r.solved() && !r.wrong());
         assertTrue(r.seconds() > 0);
