@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -67,11 +66,7 @@ final class McCommand implements Callable<Integer> {
         }
         long start = System.nanoTime();
         AtomicReference<Btor2Check> running = new AtomicReference<>();
-        ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(null, r, "pdpv-mc", 1L << 28);
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService worker = Workers.single("pdpv-mc");
         Btor2Outcome outcome;
         try {
             Future<Btor2Outcome> future = worker.submit(() -> check(running));

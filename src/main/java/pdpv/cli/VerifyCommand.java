@@ -3,7 +3,6 @@ package pdpv.cli;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -54,11 +53,7 @@ final class VerifyCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         long start = System.nanoTime();
-        ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(null, r, "pdpv-verify", 1L << 28);
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService worker = Workers.single("pdpv-verify");
         Verifier verifier = new Verifier(VerifierOptions.defaults()
                 .withCegar(new CegarOptions(!noMemoization, engine.applyTo(PdrOptions.defaults()))));
         Future<Verdict> future = worker.submit(() -> verify(verifier));
