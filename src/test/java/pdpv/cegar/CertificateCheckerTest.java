@@ -17,24 +17,13 @@ import pdpv.smt.SmtStatistics;
 
 /** The independent re-check of a SAFE answer accepts a proof and rejects each kind of wrong invariant. */
 class CertificateCheckerTest {
-    private static final String COUNTER = """
-            extern void __VERIFIER_assert(int cond);
-            int main(void) {
-                int i = 0;
-                while (i < 10) {
-                    i = i + 1;
-                }
-                __VERIFIER_assert(i == 10);
-                return 0;
-            }
-            """;
 
     /**
      * Checks the counter program with LI(i_b, i_e) built by {@code invariant}. Initiation is over
      * every i_b, as in the refinement instance: the invariant must hold with i_e = i_b for all i_b.
      */
     private static String check(BiFunction<Context, BitVecExpr[], BoolExpr> invariant) {
-        Program program = CProgram.parse(COUNTER);
+        Program program = CProgram.example("counter_loop.c");
         LoopForest loops = LoopForest.of(program);
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);

@@ -12,19 +12,9 @@ import pdpv.cfg.Program;
 
 /** Cube bits and polytope rows of a PDR invariant print as C with explicit signedness. */
 class InvariantPrinterTest {
-    private static final String COUNTER = """
-            int main(void) {
-                int i = 0;
-                while (i < 10) {
-                    i = i + 1;
-                }
-                return 0;
-            }
-            """;
-
     @Test
     void printsCubeBitsAndPolytopeRows() {
-        Program program = CProgram.parse(COUNTER);
+        Program program = CProgram.example("counter_loop.c");
         Loop loop = LoopForest.of(program).loops().get(0);
         try (Context ctx = new Context()) {
             LoopInvariantStore.Templates t = new LoopInvariantStore(ctx).templates(loop);
