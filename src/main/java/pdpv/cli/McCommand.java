@@ -23,7 +23,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import pdpv.pdr.PdrOptions;
@@ -45,18 +44,11 @@ final class McCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "BTOR2 model")
     Path file;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "0",
-            description = "give up with verdict unknown (reason: timeout) after this many seconds; 0 = none")
-    double timeoutSeconds;
+    @Mixin
+    RunOptions run;
 
     @Mixin
     EngineOptions engine;
-
-    @Option(names = "--json", description = "print one JSON object instead of text")
-    boolean json;
-
-    @Option(names = "--stats", description = "print the engine's statistics after the verdict")
-    boolean stats;
 
     @Override
     public Integer call() throws Exception {
@@ -86,7 +78,7 @@ final class McCommand implements Callable<Integer> {
             worker.shutdown();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        if (json) {
+        if (run.json) {
             printJson(outcome, seconds);
         } else {
             printText(outcome, seconds);
@@ -104,11 +96,11 @@ final class McCommand implements Callable<Integer> {
      */
     private Btor2Outcome await(Future<Btor2Outcome> future, AtomicReference<Btor2Check> running)
             throws InterruptedException, ExecutionException {
-        if (timeoutSeconds <= 0) {
+        if (run.timeoutSeconds <= 0) {
             return future.get();
         }
         try {
-            return future.get((long) (timeoutSeconds * 1000) + GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            return future.get((long) (run.timeoutSeconds * 1000) + GRACE_MILLIS, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             Btor2Check check = running.get();
             if (check == null) {
@@ -133,7 +125,7 @@ final class McCommand implements Callable<Integer> {
     }
 
     private Btor2Outcome check(AtomicReference<Btor2Check> running) throws IOException, Btor2Exception {
-        Duration budget = timeoutSeconds > 0 ? Duration.ofMillis((long) (timeoutSeconds * 1000)) : Duration.ofDays(3650);
+        Duration budget = run.timeoutSeconds > 0 ? Duration.ofMillis((long) (run.timeoutSeconds * 1000)) : Duration.ofDays(3650);
         PdrOptions options = engine.applyTo(PdrOptions.defaults()).withTimeout(budget);
         try (Context ctx = new Context()) {
             Btor2Check check = new Btor2Check(ctx, Btor2Reader.read(ctx, file), options);
@@ -163,7 +155,7 @@ final class McCommand implements Callable<Integer> {
                     + o.invariantPolytopes() + " polytopes)");
         }
         out.println(String.format(Locale.ROOT, "time: %.2f s", seconds));
-        if (stats) {
+        if (run.stats) {
             PdrStatistics s = o.statistics();
             out.println("statistics:");
             out.println("  frames: " + s.frames() + ", proof obligations: " + s.proofObligations());

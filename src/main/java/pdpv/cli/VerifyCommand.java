@@ -29,9 +29,8 @@ final class VerifyCommand implements Callable<Integer> {
     @Mixin
     ProgramOptions input;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "0",
-            description = "give up with verdict unknown (reason: timeout) after this many seconds; 0 = none")
-    double timeoutSeconds;
+    @Mixin
+    RunOptions run;
 
     @Option(names = "--no-memoization",
             description = "start a fresh PDR engine for every refinement instead of keeping each loop's trace")
@@ -39,12 +38,6 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Mixin
     EngineOptions engine;
-
-    @Option(names = "--json", description = "print one JSON object instead of text")
-    boolean json;
-
-    @Option(names = "--stats", description = "print statistics after the verdict")
-    boolean stats;
 
     @Override
     public Integer call() throws Exception {
@@ -59,8 +52,8 @@ final class VerifyCommand implements Callable<Integer> {
         Future<Verdict> future = worker.submit(() -> verify(verifier));
         Verdict verdict;
         try {
-            verdict = timeoutSeconds > 0
-                    ? future.get((long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS)
+            verdict = run.timeoutSeconds > 0
+                    ? future.get((long) (run.timeoutSeconds * 1000), TimeUnit.MILLISECONDS)
                     : future.get();
         } catch (TimeoutException e) {
             verifier.cancel();
@@ -76,10 +69,10 @@ final class VerifyCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut());
-        if (json) {
+        if (run.json) {
             printer.printJson(input.file.toString(), verdict, seconds);
         } else {
-            printer.printText(verdict, seconds, stats);
+            printer.printText(verdict, seconds, run.stats);
         }
         return verdict.kind().exitCode();
     }
