@@ -30,10 +30,23 @@ final class ObligationExpander {
         this.lift = new SmtSolver(ctx, stats.smt);
     }
 
-    /** Expands a bad point while every state stays bad (check 3.3). */
-    Aru expandBad(Aru point, Assignment model, TransitionSystem ts, CoreQuery badQuery) {
-        CoreQuery query = useSimulation(ts) ? SimulationChecks.bad(options.simulation(), enc, ts, model) : badQuery;
-        return expandIfValid(point, query);
+    /**
+     * Expands a bad point while every state stays bad (check 3.3). By the solver, a state is bad if
+     * B holds for it with some inputs. When B reads inputs (the refinement instances of §4.3.3 read
+     * the values at other program points), that check is quantified, ∀x ∈ ã ∃i. B(x, i), and costs
+     * tens of milliseconds; then only its unsat core is kept, which drops the variables B does not
+     * constrain, and the obligation is generalized again when it is blocked.
+     */
+    Aru expandBad(Aru point, Assignment model, TransitionSystem ts) {
+        if (useSimulation(ts)) {
+            return expandIfValid(point, SimulationChecks.bad(options.simulation(), enc, ts, model));
+        }
+        CoreQuery query = solverBadQuery(ts);
+        if (ts.inputs().isEmpty()) {
+            return expandIfValid(point, query);
+        }
+        BitSet core = query.core(point);
+        return core == null ? point : point.keep(core);
     }
 
     /** Expands a predecessor point while every state reaches {@code successor} in one step (check 3.4). */
@@ -53,6 +66,25 @@ final class ObligationExpander {
         return core == null ? point : expander.expand(point, core, query);
     }
 
+    /** Check 3.3 by the solver: no state of the candidate is good for all inputs, ¬∃x ∈ ã ∀i. ¬B(x, i). */
+    private CoreQuery solverBadQuery(TransitionSystem ts) {
+        SolverQueries queries = new SolverQueries(lift, enc, ts);
+        List<BoolExpr> assertions = List.of(forallNot(ts.bad(), inputs(ts)));
+        return aru -> queries.check(List.of(), assertions, aru, ts.currentVars(), ts.currentVars()).core();
+    }
+
+    /** ∀ bound. ¬body, or just ¬body if nothing is bound. */
+    private BoolExpr forallNot(BoolExpr body, List<Expr<?>> bound) {
+        if (bound.isEmpty()) {
+            return ctx.mkNot(body);
+        }
+        return ctx.mkForall(bound.toArray(new Expr<?>[0]), ctx.mkNot(body), 1, null, null, null, null);
+    }
+
+    private static List<Expr<?>> inputs(TransitionSystem ts) {
+        return ts.inputs().stream().<Expr<?>>map(InputVar::expr).toList();
+    }
+
     private CoreQuery solverPredecessorQuery(Assignment model, Aru successor, TransitionSystem ts) {
         SolverQueries queries = new SolverQueries(lift, enc, ts);
         List<BoolExpr> assertions = new ArrayList<>();
@@ -67,9 +99,8 @@ final class ObligationExpander {
             assertions.add(ctx.mkNot(enc.and(ok)));
         } else {
             List<Expr<?>> bound = new ArrayList<>(ts.nextVars());
-            ts.inputs().forEach(in -> bound.add(in.expr()));
-            BoolExpr step = ctx.mkAnd(ts.trans(), successor.formula(enc, ts.nextVars()));
-            assertions.add(ctx.mkForall(bound.toArray(new Expr<?>[0]), ctx.mkNot(step), 1, null, null, null, null));
+            bound.addAll(inputs(ts));
+            assertions.add(forallNot(ctx.mkAnd(ts.trans(), successor.formula(enc, ts.nextVars())), bound));
         }
         return aru -> queries.check(List.of(), assertions, aru, ts.currentVars(), ts.currentVars()).core();
     }

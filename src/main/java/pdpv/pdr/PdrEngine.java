@@ -151,7 +151,7 @@ public final class PdrEngine {
         if (!o.sat()) {
             return Optional.empty();
         }
-        Aru aru = obligations.expandBad(specialize(o.model().state()), o.model(), ts, badQuery());
+        Aru aru = obligations.expandBad(specialize(o.model().state()), o.model(), ts);
         stats.proofObligations++;
         return Optional.of(new ProofObligation(aru, frames.top(), 0, nextObligationId++, null));
     }
@@ -339,11 +339,6 @@ public final class PdrEngine {
             boolean lost = queries.check(List.of(), List.of(outside), blocked, current(), current()).sat();
             return lost ? null : new BitSet();
         };
-    }
-
-    /** Check 3.3 by the solver: every state of the candidate is bad. */
-    private CoreQuery badQuery() {
-        return aru -> queries.check(List.of(), List.of(ctx.mkNot(ts.bad())), aru, current(), current()).core();
     }
 
     private boolean intersectsInit(Aru aru) {

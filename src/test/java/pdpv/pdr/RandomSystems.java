@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Random small transition systems (all variables of one width) with a concrete evaluator, so that
- * reachability of B can be decided by exhaustive explicit-state search.
+ * Random small transition systems (all variables of one width; T, its constraint and B may read an
+ * input) with a concrete evaluator, so that reachability of B can be decided by exhaustive
+ * explicit-state search.
  */
 final class RandomSystems {
 
@@ -66,7 +67,7 @@ final class RandomSystems {
         }
         Pred init = initPred(width, vars);
         Pred constraint = rng.nextInt(3) == 0 ? pred(width, vars, inputs, 1) : null;
-        Pred bad = pred(width, vars, 0, 1);
+        Pred bad = pred(width, vars, inputs, 1);
         return new Spec(width, vars, inputs, init, next, constraint, bad);
     }
 
