@@ -21,6 +21,8 @@ import pdpv.smt.SmtSolver;
  */
 public final class PdrEngine {
     private static final int CTG_ATTEMPTS = 3;
+    /** RESHAPE and EXPAND are repeated while they change the lemma, at most this often. */
+    private static final int RESHAPE_ROUNDS = 3;
     private final Context ctx;
     private final PdrOptions options;
     private final PdrStatistics stats = new PdrStatistics();
@@ -201,18 +203,24 @@ public final class PdrEngine {
         return new ProofObligation(aru, o.frame() - 1, o.depth() + 1, nextObligationId++, o);
     }
 
-    /** EXPAND, PROPAGATE, RESHAPE, EXPAND and add to the cover (Alg. 3.1 lines 5–9). */
+    /**
+     * EXPAND, PROPAGATE, RESHAPE, EXPAND and add to the cover (Alg. 3.1 lines 5–9). Reshape and
+     * expand are repeated without guides: one substitution relates two variables, a lemma may need
+     * more (x_e > x_b and x_e > n_b for {@code while (x < n) x++}).
+     */
     private void cover(Aru blocked, BitSet core, int level) {
         CoreQuery valid = initDisjoint().and(relativeInductive(level, CTG_ATTEMPTS));
         Aru aru = expander.expand(blocked, core, valid);
         while (level < frames.top() && lemmaQuery(level + 1).core(aru) != null) {
             level++;
         }
-        if (aru instanceof Polytope p && options.guides() > 0) {
-            Optional<Polytope> reshaped = reshaper.reshape(p, frames.coverOf(level), lemmaQuery(level).and(covers(blocked)));
-            if (reshaped.isPresent()) {
-                aru = expander.expand(reshaped.get(), null, lemmaQuery(level));
+        for (int round = 0; round < RESHAPE_ROUNDS && aru instanceof Polytope p && options.guides() > 0; round++) {
+            List<Aru> guides = round == 0 ? frames.coverOf(level) : List.of();
+            Optional<Polytope> reshaped = reshaper.reshape(p, guides, lemmaQuery(level).and(covers(blocked)));
+            if (reshaped.isEmpty()) {
+                break;
             }
+            aru = expander.expand(reshaped.get(), null, lemmaQuery(level));
         }
         addToCover(aru, level);
     }

@@ -26,6 +26,15 @@ public record Polytope(List<Row> rows) implements Aru {
             return new Row(coeffs, newBound);
         }
 
+        /** The row a + b: it holds wherever both hold, and is tight wherever both are. */
+        public static Row sum(Row a, Row b) {
+            long[] c = new long[a.coeffs.length];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = a.coeffs[i] + b.coeffs[i];
+            }
+            return new Row(c, a.bound + b.bound);
+        }
+
         /** The left-hand side at a point, wrapped to the polytope width like the Z3 encoding. */
         public long lhs(long[] point, Encoding enc) {
             long sum = 0;
@@ -42,6 +51,24 @@ public record Polytope(List<Row> rows) implements Aru {
                 max += coeffs[i] >= 0 ? coeffs[i] * enc.maxSigned(i) : coeffs[i] * enc.minSigned(i);
             }
             return max;
+        }
+
+        /** The smallest value the left-hand side takes over the whole state space (no overflow). */
+        public long minLhs(Encoding enc) {
+            long min = 0;
+            for (int i = 0; i < coeffs.length; i++) {
+                min += coeffs[i] >= 0 ? coeffs[i] * enc.minSigned(i) : coeffs[i] * enc.maxSigned(i);
+            }
+            return min;
+        }
+
+        /**
+         * Whether the left-hand side and the bound stay within the polytope width everywhere in the
+         * state space, so that the row means what its geometry says (§3.2.2).
+         */
+        public boolean fitsWithoutOverflow(Encoding enc) {
+            long limit = 1L << (enc.polytopeWidth() - 1);
+            return maxLhs(enc) < limit && minLhs(enc) >= -limit && bound < limit && bound >= -limit;
         }
 
         public int arity() {

@@ -18,6 +18,12 @@ import org.apache.commons.math3.util.ArithmeticUtils;
  * RESHAPE (Alg. 3.2): for each corner of a polytope and each set of k nearby guide polytopes, the
  * hyperplane through the corner and the guides' corners (integral coefficients) is substituted for a
  * neighbouring boundary of the corner; the substitution is kept if the polytope stays a valid lemma.
+ * When no guide helps, each corner tries the sums of two of its unary neighbouring boundaries on
+ * different variables: such a sum passes through the corner, and substituted for one of the two it
+ * only enlarges the polytope. It relates two variables (x − y ≤ c, x + y ≤ c) without a guide, where
+ * guides that would give the same hyperplane need not exist: a loop {@code while (x < n) x++} is
+ * blocked by boxes along x = n, and the other polytopes of the cover may only relate x to the count
+ * of iterations. With an empty cover only these sums are tried.
  */
 final class Reshaper {
     private static final int GUIDE_CORNERS = 2;
@@ -49,6 +55,12 @@ final class Reshaper {
                 }
             }
         }
+        for (Corner c : corners) {
+            Optional<Polytope> result = substituteSum(p, c, valid);
+            if (result.isPresent()) {
+                return result;
+            }
+        }
         return Optional.empty();
     }
 
@@ -69,12 +81,37 @@ final class Reshaper {
         }
         long max = (1L << (enc.polytopeWidth() - 1)) - 1;
         Polytope.Row h = new Polytope.Row(a, Math.max(-max, Math.min(max, Math.round(Math.floor(bound + 1e-9)))));
-        for (int neighbour : c.rows()) {
+        return substitute(p, h, c.rows(), valid);
+    }
+
+    /** SUBSTITUTE(p, h, b) for each of the neighbour boundaries b in turn, keeping the first valid one. */
+    private Optional<Polytope> substitute(Polytope p, Polytope.Row h, int[] neighbours, CoreQuery valid) {
+        if (p.rows().contains(h)) {
+            return Optional.empty();
+        }
+        for (int neighbour : neighbours) {
             stats.reshapesTried++;
             Polytope candidate = p.withRow(neighbour, h);
             if (valid.core(candidate) != null) {
                 stats.reshapesSucceeded++;
                 return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The sums of two unary neighbour boundaries of corner c (on two variables), each substituted for either addend. */
+    private Optional<Polytope> substituteSum(Polytope p, Corner c, CoreQuery valid) {
+        int[] tight = Arrays.stream(c.rows()).filter(r -> p.rows().get(r).arity() == 1).toArray();
+        for (int i = 0; i < tight.length; i++) {
+            for (int j = i + 1; j < tight.length; j++) {
+                Polytope.Row h = Polytope.Row.sum(p.rows().get(tight[i]), p.rows().get(tight[j]));
+                if (h.arity() == 2 && h.fitsWithoutOverflow(enc)) {
+                    Optional<Polytope> result = substitute(p, h, new int[] {tight[i], tight[j]}, valid);
+                    if (result.isPresent()) {
+                        return result;
+                    }
+                }
             }
         }
         return Optional.empty();

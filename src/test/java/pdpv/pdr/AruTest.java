@@ -81,4 +81,19 @@ class AruTest {
         assertTrue(Polytope.ofPoint(new long[] {5, 9}, enc).contains(new long[] {5, 9}, enc));
         assertFalse(Polytope.ofPoint(new long[] {5, 9}, enc).contains(new long[] {5, 8}, enc));
     }
+
+    @Test
+    void sumOfRowsIsTightWhereBothAreAndOverflowIsDetected() {
+        List<StateVar> vars = List.of(StateVar.of(ctx, "x", 4), StateVar.of(ctx, "y", 4));
+        Encoding enc = Encoding.of(ctx, vars, 3);
+        Polytope.Row xAtMost2 = new Polytope.Row(new long[] {1, 0}, 2);
+        Polytope.Row yAtLeast5 = new Polytope.Row(new long[] {0, -1}, -5);
+        Polytope.Row sum = Polytope.Row.sum(xAtMost2, yAtLeast5);
+        assertEquals(new Polytope.Row(new long[] {1, -1}, -3), sum);
+        long[] corner = {2, 5};
+        assertEquals(sum.bound(), sum.lhs(corner, enc), "x − y ≤ −3 passes through the corner (2, 5)");
+        assertTrue(sum.fitsWithoutOverflow(enc), "|x − y| ≤ 16 fits in 7 bits");
+        assertFalse(new Polytope.Row(new long[] {5, 4}, 0).fitsWithoutOverflow(enc), "5x + 4y reaches −72, beyond 7 bits");
+        assertFalse(sum.fitsWithoutOverflow(Encoding.of(ctx, vars, 0)), "in 4 bits x − y wraps (Fig. 3.5a)");
+    }
 }
