@@ -123,6 +123,8 @@ public final class PdrEngine {
                 if (trace.isPresent()) {
                     return counterexample(trace.get());
                 }
+            } else if (infinityExcludesBad()) {
+                return invariant(Frames.INFINITY);
             } else {
                 pushNewFrame();
                 Optional<Integer> fixpoint = propagate();
@@ -131,6 +133,11 @@ public final class PdrEngine {
                 }
             }
         }
+    }
+
+    /** F_∞ is an inductive invariant; if it excludes B, it is the answer without waiting for a fixpoint. */
+    private boolean infinityExcludesBad() {
+        return !queries.check(badAssumptions(Frames.INFINITY), List.of(), empty(), current(), current()).sat();
     }
 
     private Optional<PdrResult> badInitialState() {
@@ -147,15 +154,20 @@ public final class PdrEngine {
     /** FINDBADCUBE (query 2.1): an uncovered bad point in the last frame, specialized and expanded (check 3.3). */
     private Optional<ProofObligation> findBadCube() {
         checkBudget();
-        List<BoolExpr> assume = new ArrayList<>(frames.assumptions(frames.top()));
-        assume.add(badActivation);
-        SolverQueries.Outcome o = queries.check(assume, List.of(), empty(), current(), current());
+        SolverQueries.Outcome o = queries.check(badAssumptions(frames.top()), List.of(), empty(), current(), current());
         if (!o.sat()) {
             return Optional.empty();
         }
         Aru aru = obligations.expandBad(specialize(o.model().state()), o.model(), ts);
         stats.proofObligations++;
         return Optional.of(new ProofObligation(aru, frames.top(), 0, nextObligationId++, null));
+    }
+
+    /** Assumptions for F_level ∧ B. */
+    private List<BoolExpr> badAssumptions(int level) {
+        List<BoolExpr> assume = new ArrayList<>(frames.assumptions(level));
+        assume.add(badActivation);
+        return assume;
     }
 
     /** RECOVERCUBE (Alg. 2.2/3.1) with an obligation queue; answers the head of a trace if B is reachable. */
@@ -204,18 +216,26 @@ public final class PdrEngine {
     }
 
     /**
-     * EXPAND, PROPAGATE, RESHAPE, EXPAND and add to the cover (Alg. 3.1 lines 5–9). Reshape and
-     * expand are repeated without guides: one substitution relates two variables, a lemma may need
-     * more (x_e > x_b and x_e > n_b for {@code while (x < n) x++}).
+     * EXPAND, PROPAGATE, RESHAPE, EXPAND and add to the cover (Alg. 3.1 lines 5–9). An obligation that
+     * F_∞ outside it cannot reach in one step is generalized under that stronger condition, and its
+     * lemma is covered at level ∞: a lemma relative to F_{level−1} may only count steps (x_e − x_b ≥ k
+     * in frame k, for a loop counter x), a lemma relative to F_∞ holds for good. Propagation moves a
+     * lemma as far as it holds, to ∞ if it holds there. Reshape and expand are repeated without
+     * guides: one substitution relates two variables, a lemma may need more (x_e > x_b and
+     * x_e > n_b for {@code while (x < n) x++}).
      */
     private void cover(Aru blocked, BitSet core, int level) {
-        CoreQuery valid = initDisjoint().and(relativeInductive(level, CTG_ATTEMPTS));
-        Aru aru = expander.expand(blocked, core, valid);
-        while (level < frames.top() && lemmaQuery(level + 1).core(aru) != null) {
-            level++;
+        CoreQuery valid;
+        if (lemmaQuery(Frames.INFINITY).core(blocked) != null) {
+            level = Frames.INFINITY;
+            valid = lemmaQuery(level);
+        } else {
+            valid = initDisjoint().and(relativeInductive(level, CTG_ATTEMPTS));
         }
+        Aru aru = expander.expand(blocked, core, valid);
+        level = highestLevel(aru, level);
         for (int round = 0; round < RESHAPE_ROUNDS && aru instanceof Polytope p && options.guides() > 0; round++) {
-            List<Aru> guides = round == 0 ? frames.coverOf(level) : List.of();
+            List<Aru> guides = round == 0 ? frames.coverOf(Math.min(level, frames.top())) : List.of();
             Optional<Polytope> reshaped = reshaper.reshape(p, guides, lemmaQuery(level).and(covers(blocked)));
             if (reshaped.isEmpty()) {
                 break;
@@ -223,6 +243,17 @@ public final class PdrEngine {
             aru = expander.expand(reshaped.get(), null, lemmaQuery(level));
         }
         addToCover(aru, level);
+    }
+
+    /** PROPAGATE of a new lemma for frame {@code level}: the highest level where it still is one, ∞ included. */
+    private int highestLevel(Aru lemma, int level) {
+        if (level == Frames.INFINITY || relativeInductive(Frames.INFINITY, 0).core(lemma) != null) {
+            return Frames.INFINITY;
+        }
+        while (level < frames.top() && lemmaQuery(level + 1).core(lemma) != null) {
+            level++;
+        }
+        return level;
     }
 
     private void addToCover(Aru aru, int level) {
@@ -285,10 +316,10 @@ public final class PdrEngine {
         return rng.nextDouble() < options.cubeProbability() ? BooleanCube.ofPoint(point, enc) : Polytope.ofPoint(point, enc);
     }
 
-    /** Query 2.2, F_{level−1} ∧ ¬c ∧ T ∧ c′, with the core over the parts of c′. */
+    /** Query 2.2, F_{level−1} ∧ ¬c ∧ T ∧ c′ (F_∞ ∧ ¬c ∧ T ∧ c′ for level ∞), with the core over the parts of c′. */
     private Function<Aru, SolverQueries.Outcome> blockQuery(int level) {
         return aru -> {
-            List<BoolExpr> assume = new ArrayList<>(frames.assumptions(level - 1));
+            List<BoolExpr> assume = new ArrayList<>(frames.assumptions(level == Frames.INFINITY ? level : level - 1));
             assume.add(transActivation);
             return queries.check(assume, List.of(ctx.mkNot(aru.formula(enc, current()))), aru, next(), current());
         };
@@ -316,7 +347,8 @@ public final class PdrEngine {
                 if (!o.sat()) {
                     return o.core();
                 }
-                if (attempt >= ctgAttempts || level < 2 || !coverCounterexampleToGeneralization(o.model().state(), level - 1)) {
+                if (attempt >= ctgAttempts || level < 2 || level == Frames.INFINITY
+                        || !coverCounterexampleToGeneralization(o.model().state(), level - 1)) {
                     return null;
                 }
             }
@@ -333,10 +365,7 @@ public final class PdrEngine {
             return false;
         }
         Aru aru = expander.expand(ctg, o.core(), lemmaQuery(level));
-        while (level < frames.top() && lemmaQuery(level + 1).core(aru) != null) {
-            level++;
-        }
-        addToCover(aru, level);
+        addToCover(aru, highestLevel(aru, level));
         return true;
     }
 

@@ -105,6 +105,21 @@ class EngineFeaturesTest {
     }
 
     @Test
+    void lemmaThatHoldsForGoodRelatesTheLoopBound() {
+        TransitionSystem functional = new ThesisExamples(ctx, true).countUp();
+        TransitionSystem countUp = TransitionSystem.relational(functional.vars(), functional.inputs(),
+                functional.init(), functional.trans(), functional.bad());
+        PdrOptions options = PdrOptions.defaults().withCubeProbability(0.0).withTimeout(Duration.ofSeconds(30));
+        PdrEngine engine = new PdrEngine(ctx, countUp, options);
+        PdrResult.Holds holds = assertInstanceOf(PdrResult.Holds.class, engine.check(),
+                "no state outside B reaches B, so B's points are blocked at ∞, where x_e > n_b is found");
+        assertTrue(holds.cover().stream().anyMatch(a -> a instanceof Polytope p
+                && p.rows().stream().anyMatch(r -> r.coeffs()[1] == 1 && r.coeffs()[2] == -1)),
+                "a polytope row n_b − x_e ≤ c: " + holds.cover());
+        assertNull(new ResultChecker(ctx).checkInvariant(countUp, holds.invariant(), List.of()));
+    }
+
+    @Test
     void invariantCheckerRejectsBrokenInvariants() {
         TransitionSystem simple = new ThesisExamples(ctx, true).simple(3);
         StateVar n = simple.vars().get(0);

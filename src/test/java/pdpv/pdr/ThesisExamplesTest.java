@@ -20,7 +20,7 @@ import pdpv.pdr.bench.ThesisExamples;
 /**
  * The chapter-3 examples (§3.2) and §7.1 at 32 bits, in the ARU modes where the thesis says they
  * succeed: "Simple" in all modes, x ≥ 1000 with polytopes (c < 1), "Linear invariant" needs polytopes
- * (c < 1), "Hybrid invariant" needs both kinds (c = 0.5). With wrapping sums they fail; polytopes alone cannot cover "x odd", so the
+ * (c < 1), "Hybrid invariant" needs both kinds (c = 0.5), the loop of Fig. 5.7b needs polytopes (c < 1). With wrapping sums they fail; polytopes alone cannot cover "x odd", so the
  * wrapping hybrid example is run with c ∈ {0.5, 1}.
  */
 class ThesisExamplesTest {
@@ -41,7 +41,8 @@ class ThesisExamplesTest {
                 Arguments.of("simple", 0.0), Arguments.of("simple", 0.5), Arguments.of("simple", 1.0),
                 Arguments.of("x>=1000", 0.0), Arguments.of("x>=1000", 0.5),
                 Arguments.of("linear", 0.0), Arguments.of("linear", 0.5),
-                Arguments.of("hybrid", 0.5));
+                Arguments.of("hybrid", 0.5),
+                Arguments.of("countup", 0.0), Arguments.of("countup", 0.5));
     }
 
     static Stream<Arguments> wrapping() {
@@ -55,6 +56,7 @@ class ThesisExamplesTest {
             case "simple" -> ex.simple(3);
             case "x>=1000" -> ex.simple(1000);
             case "linear" -> ex.linear();
+            case "countup" -> ex.countUp();
             default -> ex.hybrid();
         };
         return pick.apply(name);

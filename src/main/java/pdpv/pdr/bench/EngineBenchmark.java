@@ -13,7 +13,7 @@ import pdpv.pdr.SimulationType;
 import pdpv.pdr.TransitionSystem;
 
 /**
- * Runs the chapter-3 examples (§3.2, §7.1) in every ARU mode (c ∈ {0, 0.5, 1}) and simulation type
+ * Runs the chapter-3 examples (§3.2, §7.1) and the loop of Fig. 5.7b in every ARU mode (c ∈ {0, 0.5, 1}) and simulation type
  * (§3.4.2, §3.4.3) and prints a table of verdict, time, frames and ARUs. Not a test: timings belong
  * here. Usage: {@code EngineBenchmark [timeout-seconds]} (default 30).
  */
@@ -31,6 +31,7 @@ public final class EngineBenchmark {
         examples.put("linear", ThesisExamples::linear);
         examples.put("hybrid", ThesisExamples::hybrid);
         examples.put("x>=1000", ex -> ex.simple(1000));
+        examples.put("countup", ThesisExamples::countUp);
         System.out.printf("%-8s %4s %-8s %-8s %8s %6s %6s %6s %6s %8s %8s%n",
                 "example", "c", "sim", "verdict", "time[s]", "frames", "cubes", "polys", "POs", "reshapes", "smt");
         for (Map.Entry<String, Function<ThesisExamples, TransitionSystem>> e : examples.entrySet()) {

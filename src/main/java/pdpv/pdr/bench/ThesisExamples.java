@@ -9,7 +9,8 @@ import pdpv.pdr.StateVar;
 import pdpv.pdr.TransitionSystem;
 
 /**
- * The model checking instances of thesis chapter 3 (§3.2.1–3.2.3) and §7.1 over 32-bit variables.
+ * The model checking instances of thesis chapter 3 (§3.2.1–3.2.3) and §7.1 over 32-bit variables,
+ * and the refinement instance (§4.3.3) of the loop of Fig. 5.7b.
  * The thesis means sums as mathematical sums: {@code mathematical = true} evaluates them over
  * sign-extended operands; {@code false} uses wrapping 32-bit sums, under which the properties fail.
  */
@@ -65,6 +66,25 @@ public final class ThesisExamples {
         BoolExpr odd = ctx.mkEq(ctx.mkExtract(0, 0, x.current()), ctx.mkBV(1, 1));
         BoolExpr bad = ctx.mkOr(ctx.mkBVSGE(sum, k(4)), odd);
         return TransitionSystem.functional(ctx, List.of(x, y), List.of(), init, Map.of("x", x1, "y", y1), constraints, bad);
+    }
+
+    /**
+     * The loop {@code while (x < n) x++} of Fig. 5.7b as its refinement instance (§4.3.3): x_b and n_b
+     * are the values before the loop, x_e the value at the head; I := x_e = x_b, x_e′ = x_e + 1 under
+     * x_e < n_b, B := x_b = 0 ∧ n_b > 0 ∧ x_e > n_b (the loop has ended and {@code assert(x <= n)}
+     * fails). B is unreachable because x_e never passes n_b, a relation no box expresses.
+     */
+    public TransitionSystem countUp() {
+        StateVar xb = StateVar.of(ctx, "x_b", WIDTH);
+        StateVar nb = StateVar.of(ctx, "n_b", WIDTH);
+        StateVar xe = StateVar.of(ctx, "x_e", WIDTH);
+        BoolExpr init = ctx.mkEq(xe.current(), xb.current());
+        Map<String, BitVecExpr> next = Map.of(
+                "x_b", xb.current(), "n_b", nb.current(), "x_e", ctx.mkBVAdd(xe.current(), c(1)));
+        List<BoolExpr> constraints = List.of(ctx.mkBVSLT(xe.current(), nb.current()));
+        BoolExpr bad = ctx.mkAnd(ctx.mkEq(xb.current(), c(0)), ctx.mkBVSGT(nb.current(), c(0)),
+                ctx.mkBVSGT(xe.current(), nb.current()));
+        return TransitionSystem.functional(ctx, List.of(xb, nb, xe), List.of(), init, next, constraints, bad);
     }
 
     private int sumWidth() {
