@@ -70,7 +70,7 @@ final class ObligationExpander {
     private CoreQuery solverBadQuery(TransitionSystem ts) {
         SolverQueries queries = new SolverQueries(lift, enc, ts);
         List<BoolExpr> assertions = List.of(forallNot(ts.bad(), inputs(ts)));
-        return aru -> queries.check(List.of(), assertions, aru, ts.currentVars(), ts.currentVars()).core();
+        return aru -> queries.checkCandidate(List.of(), assertions, aru, ts.currentVars(), ts.currentVars()).core();
     }
 
     /** ∀ bound. ¬body, or just ¬body if nothing is bound. */
@@ -102,6 +102,6 @@ final class ObligationExpander {
             bound.addAll(inputs(ts));
             assertions.add(forallNot(ctx.mkAnd(ts.trans(), successor.formula(enc, ts.nextVars())), bound));
         }
-        return aru -> queries.check(List.of(), assertions, aru, ts.currentVars(), ts.currentVars()).core();
+        return aru -> queries.checkCandidate(List.of(), assertions, aru, ts.currentVars(), ts.currentVars()).core();
     }
 }

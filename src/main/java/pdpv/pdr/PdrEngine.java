@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Random;
-import java.util.function.Function;
 import pdpv.smt.SmtSolver;
 
 /**
@@ -187,7 +186,7 @@ public final class PdrEngine {
                 requeue(queue, o);
                 continue;
             }
-            SolverQueries.Outcome step = blockQuery(o.frame()).apply(o.aru());
+            SolverQueries.Outcome step = blockQuery(o.frame(), o.aru(), false);
             if (step.sat()) {
                 ProofObligation pre = predecessor(o, step.model());
                 if (pre.frame() == 0 || intersectsInit(pre.aru())) {
@@ -316,13 +315,24 @@ public final class PdrEngine {
         return rng.nextDouble() < options.cubeProbability() ? BooleanCube.ofPoint(point, enc) : Polytope.ofPoint(point, enc);
     }
 
-    /** Query 2.2, F_{level−1} ∧ ¬c ∧ T ∧ c′ (F_∞ ∧ ¬c ∧ T ∧ c′ for level ∞), with the core over the parts of c′. */
-    private Function<Aru, SolverQueries.Outcome> blockQuery(int level) {
-        return aru -> {
-            List<BoolExpr> assume = new ArrayList<>(frames.assumptions(level == Frames.INFINITY ? level : level - 1));
-            assume.add(transActivation);
-            return queries.check(assume, List.of(ctx.mkNot(aru.formula(enc, current()))), aru, next(), current());
-        };
+    /**
+     * Query 2.2, F_{level−1} ∧ ¬c ∧ T ∧ c′ (F_∞ ∧ ¬c ∧ T ∧ c′ for level ∞), with the core over the parts
+     * of c′. A candidate check, which only decides how far a lemma generalizes, may give up.
+     */
+    private SolverQueries.Outcome blockQuery(int level, Aru aru, boolean candidate) {
+        List<BoolExpr> assume = new ArrayList<>(frames.assumptions(level == Frames.INFINITY ? level : level - 1));
+        assume.add(transActivation);
+        List<BoolExpr> outside = List.of(ctx.mkNot(aru.formula(enc, current())));
+        return candidate ? candidate(assume, outside, aru, next()) : queries.check(assume, outside, aru, next(), current());
+    }
+
+    /** A candidate check over {@code vars}; if it gave up because the budget is spent, the search stops. */
+    private SolverQueries.Outcome candidate(List<BoolExpr> assume, List<BoolExpr> assertions, Aru aru, List<BitVecExpr> vars) {
+        SolverQueries.Outcome o = queries.checkCandidate(assume, assertions, aru, vars, current());
+        if (o.gaveUp()) {
+            checkBudget();
+        }
+        return o;
     }
 
     /** A lemma for frame {@code level}: disjoint from I and unreachable from F_{level−1} relative to itself. */
@@ -331,7 +341,7 @@ public final class PdrEngine {
     }
 
     private CoreQuery initDisjoint() {
-        return aru -> queries.check(frames.assumptions(0), List.of(), aru, current(), current()).core();
+        return aru -> candidate(frames.assumptions(0), List.of(), aru, current()).core();
     }
 
     /**
@@ -343,7 +353,7 @@ public final class PdrEngine {
     private CoreQuery relativeInductive(int level, int ctgAttempts) {
         return aru -> {
             for (int attempt = 0; ; attempt++) {
-                SolverQueries.Outcome o = blockQuery(level).apply(aru);
+                SolverQueries.Outcome o = blockQuery(level, aru, true);
                 if (!o.sat()) {
                     return o.core();
                 }
@@ -360,8 +370,8 @@ public final class PdrEngine {
         if (intersectsInit(ctg)) {
             return false;
         }
-        SolverQueries.Outcome o = blockQuery(level).apply(ctg);
-        if (o.sat()) {
+        SolverQueries.Outcome o = blockQuery(level, ctg, true);
+        if (o.core() == null) {
             return false;
         }
         Aru aru = expander.expand(ctg, o.core(), lemmaQuery(level));
@@ -371,10 +381,10 @@ public final class PdrEngine {
 
     /** The candidate still contains the blocked obligation (reshape must not lose it). */
     private CoreQuery covers(Aru blocked) {
-        return candidate -> {
-            BoolExpr outside = ctx.mkNot(candidate.formula(enc, current()));
-            boolean lost = queries.check(List.of(), List.of(outside), blocked, current(), current()).sat();
-            return lost ? null : new BitSet();
+        return reshaped -> {
+            BoolExpr outside = ctx.mkNot(reshaped.formula(enc, current()));
+            boolean kept = candidate(List.of(), List.of(outside), blocked, current()).core() != null;
+            return kept ? new BitSet() : null;
         };
     }
 

@@ -13,7 +13,10 @@ import pdpv.smt.SmtSolver;
 
 /**
  * Checks of an ARU's parts against an incremental solver: each part gets an assumption literal, so
- * that the unsat core names the parts that are needed (the core shortcut of §3.4.1).
+ * that the unsat core names the parts that are needed (the core shortcut of §3.4.1). A check whose
+ * answer only decides how far an ARU generalizes may give up: typical checks take milliseconds,
+ * but a candidate with coefficients like 3·x − y can keep the solver busy for minutes, and treating
+ * it as invalid only makes that one expansion smaller.
  */
 final class SolverQueries {
     private final SmtSolver solver;
@@ -27,10 +30,17 @@ final class SolverQueries {
         this.ts = ts;
     }
 
-    /** The outcome of one check: a model's values, or the core as part indices. */
+    /** How long a candidate check may take before it gives up. */
+    static final long CANDIDATE_MILLIS = 500;
+
+    /** The outcome of one check: a model's values, or the core as part indices; neither if it gave up. */
     record Outcome(Assignment model, BitSet core) {
         boolean sat() {
             return model != null;
+        }
+
+        boolean gaveUp() {
+            return model == null && core == null;
         }
     }
 
@@ -40,6 +50,17 @@ final class SolverQueries {
      */
     Outcome check(List<BoolExpr> assumptions, List<BoolExpr> assertions, Aru aru, List<BitVecExpr> vars,
             List<BitVecExpr> modelVars) {
+        return check(false, assumptions, assertions, aru, vars, modelVars);
+    }
+
+    /** A check like {@link #check} that gives up after {@link #CANDIDATE_MILLIS}. */
+    Outcome checkCandidate(List<BoolExpr> assumptions, List<BoolExpr> assertions, Aru aru, List<BitVecExpr> vars,
+            List<BitVecExpr> modelVars) {
+        return check(true, assumptions, assertions, aru, vars, modelVars);
+    }
+
+    private Outcome check(boolean candidate, List<BoolExpr> assumptions, List<BoolExpr> assertions, Aru aru,
+            List<BitVecExpr> vars, List<BitVecExpr> modelVars) {
         Context ctx = enc.ctx();
         List<BoolExpr> parts = aru.parts(enc, vars);
         solver.push();
@@ -53,7 +74,7 @@ final class SolverQueries {
                 solver.add(ctx.mkImplies(lit, parts.get(j)));
                 assume.add(lit);
             }
-            SmtResult result = solver.check(assume);
+            SmtResult result = candidate ? solver.checkWithin(CANDIDATE_MILLIS, assume) : solver.check(assume);
             if (result instanceof SmtResult.Sat sat) {
                 return new Outcome(read(sat.model(), modelVars), null);
             }
@@ -66,6 +87,9 @@ final class SolverQueries {
                     }
                 }
                 return new Outcome(null, core);
+            }
+            if (candidate) {
+                return new Outcome(null, null);
             }
             throw new PdrInterrupted("solver: " + ((SmtResult.Unknown) result).reason());
         } finally {

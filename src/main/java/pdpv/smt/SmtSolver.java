@@ -16,6 +16,7 @@ public final class SmtSolver {
     private final Context ctx;
     private final Solver solver;
     private final SmtStatistics statistics;
+    private long timeoutMillis;
 
     public SmtSolver(Context ctx, SmtStatistics statistics) {
         this.ctx = ctx;
@@ -33,6 +34,11 @@ public final class SmtSolver {
 
     /** Per-check time limit in milliseconds (0 = none). */
     public void setTimeoutMillis(long millis) {
+        timeoutMillis = millis;
+        applyTimeout(millis);
+    }
+
+    private void applyTimeout(long millis) {
         Params p = ctx.mkParams();
         p.add("timeout", (int) Math.min(Integer.MAX_VALUE, Math.max(0, millis)));
         solver.setParameters(p);
@@ -64,6 +70,22 @@ public final class SmtSolver {
 
     public SmtResult check(List<BoolExpr> assumptions) {
         return check(assumptions.toArray(new BoolExpr[0]));
+    }
+
+    /**
+     * Checks like {@link #check(List)}, but gives up (Unknown) after {@code millis} if the per-check
+     * limit is not shorter; later checks have that limit again.
+     */
+    public SmtResult checkWithin(long millis, List<BoolExpr> assumptions) {
+        if (timeoutMillis > 0 && timeoutMillis <= millis) {
+            return check(assumptions);
+        }
+        applyTimeout(millis);
+        try {
+            return check(assumptions);
+        } finally {
+            applyTimeout(timeoutMillis);
+        }
     }
 
     /** Interrupts a running check from another thread (the check answers Unknown). */
