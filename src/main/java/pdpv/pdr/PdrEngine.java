@@ -15,8 +15,9 @@ import pdpv.smt.SmtSolver;
 /**
  * The QF_BV PDR algorithm (Alg. 2.1 with RECOVERCUBE of Alg. 2.2 / RECOVERPOLYTOPE of Alg. 3.1).
  * Proof obligations are points specialized to a Boolean cube with probability c, else to a polytope
- * (§3.2.3), and expanded (§3.3). The engine keeps its trace between calls (§4.3.3): a later call may
- * bring a new B and a stronger T with the same I.
+ * (§3.2.3), and expanded (§3.3). Lemmas that hold relative to the frame ∞ of {@link Frames} stay
+ * there for good, and once F_∞ excludes B it is the invariant. The engine keeps its trace between
+ * calls (§4.3.3): a later call may bring a new B and a stronger T with the same I.
  */
 public final class PdrEngine {
     private static final int CTG_ATTEMPTS = 3;
