@@ -20,7 +20,8 @@ import pdpv.smt.SmtSolver;
  * calls (§4.3.3): a later call may bring a new B and a stronger T with the same I.
  */
 public final class PdrEngine {
-    private static final int CTG_ATTEMPTS = 3;
+    /** Counterexamples to generalization tried per expansion of a lemma. */
+    private static final int CTG_BUDGET = 3;
     /** RESHAPE and EXPAND are repeated while they change the lemma, at most this often. */
     private static final int RESHAPE_ROUNDS = 3;
     private final Context ctx;
@@ -230,7 +231,7 @@ public final class PdrEngine {
             level = Frames.INFINITY;
             valid = lemmaQuery(level);
         } else {
-            valid = initDisjoint().and(relativeInductive(level, CTG_ATTEMPTS));
+            valid = initDisjoint().and(relativeInductive(level, CTG_BUDGET));
         }
         Aru aru = expander.expand(blocked, core, valid);
         level = highestLevel(aru, level);
@@ -347,24 +348,32 @@ public final class PdrEngine {
 
     /**
      * Query 2.2 as a validity check. When it fails because of a predecessor state outside I (a
-     * counterexample to generalization), up to {@code ctgAttempts} such states are covered in the
-     * previous frame if they are unreachable from the frame before, and the check is repeated. This
-     * gives expansion lemmas about variables the obligation does not mention (§7.1, x ≥ 1000).
+     * counterexample to generalization), the state is covered in the previous frame if it is
+     * unreachable from the frame before, and the check is repeated. This gives expansion lemmas about
+     * variables the obligation does not mention (§7.1, x ≥ 1000). Each such lemma costs an expansion
+     * of its own, so the query tries at most {@code ctgBudget} of them over all its checks: with a
+     * budget per check, expanding one lemma at frame 3 of fig6_1_dijkstra_urn.c added a dozen lemmas
+     * that only count steps.
      */
-    private CoreQuery relativeInductive(int level, int ctgAttempts) {
+    private CoreQuery relativeInductive(int level, int ctgBudget) {
+        int[] left = {level < 2 || level == Frames.INFINITY ? 0 : ctgBudget};
         return aru -> {
-            for (int attempt = 0; ; attempt++) {
+            while (true) {
                 SolverQueries.Outcome o = blockQuery(level, aru, true);
                 if (!o.sat()) {
                     return o.core();
                 }
-                if (attempt >= ctgAttempts || level < 2 || level == Frames.INFINITY
-                        || !coverCounterexampleToGeneralization(o.model().state(), level - 1)) {
+                if (left[0] == 0) {
+                    return null;
+                }
+                left[0]--;
+                if (!coverCounterexampleToGeneralization(o.model().state(), level - 1)) {
                     return null;
                 }
             }
         };
     }
+
 
     private boolean coverCounterexampleToGeneralization(long[] state, int level) {
         Aru ctg = specialize(state);
