@@ -163,11 +163,11 @@ final class InvariantRefiner {
 
     /** SMT checks made by all PDR engines so far. */
     long pdrSmtCalls() {
-        return used.stream().mapToLong(i -> i.statistics().smtCalls()).sum();
+        return used.stream().mapToLong(i -> i.statistics().smtCalls() + i.lookaheadStatistics().calls()).sum();
     }
 
     double pdrSmtSeconds() {
-        return used.stream().mapToDouble(i -> i.statistics().smtSeconds()).sum();
+        return used.stream().mapToDouble(i -> i.statistics().smtSeconds() + i.lookaheadStatistics().seconds()).sum();
     }
 
     /** The number of successful refinements per loop. */

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
@@ -22,12 +23,14 @@ import pdpv.cfg.Variable;
 import pdpv.encode.DagEncoding;
 import pdpv.encode.LoopSite;
 import pdpv.pdr.InputVar;
+import pdpv.pdr.BoundedReachability;
 import pdpv.pdr.PdrEngine;
 import pdpv.pdr.PdrOptions;
 import pdpv.pdr.PdrResult;
 import pdpv.pdr.PdrStatistics;
 import pdpv.pdr.StateVar;
 import pdpv.pdr.TransitionSystem;
+import pdpv.smt.SmtStatistics;
 
 /**
  * The model checking instance (I, T, B) of thesis §4.3.3 for one loop l, with its PDR engine:
@@ -41,6 +44,8 @@ import pdpv.pdr.TransitionSystem;
  * invariants are strengthened.
  */
 final class RefinementInstance {
+    /** Iterations within which a trace to B is looked for by unrolling before PDR runs. */
+    private static final int LOOKAHEAD_STEPS = 3;
     private final Context ctx;
     private final LoopInvariantStore store;
     private final LoopInvariantStore.Templates templates;
@@ -50,6 +55,10 @@ final class RefinementInstance {
     private final List<InputVar> inputs = new ArrayList<>();
     private final Map<LoopSite, Integer> usedInvariants = new LinkedHashMap<>();
     private final PdrEngine engine;
+    private final BoundedReachability lookahead;
+    private final SmtStatistics lookaheadStats = new SmtStatistics();
+    private TransitionSystem system;
+    private final List<BoolExpr> notYetInEngine = new ArrayList<>();
 
     /** A nested loop's placeholder on one step of a trace: the values around its invariant. */
     record NestedVisit(LoopSite site, Map<Variable, Long> before, Map<Variable, Long> after) {
@@ -96,9 +105,10 @@ final class RefinementInstance {
         this.booleanBits = bits.toArray(new Expr<?>[0]);
         List<BoolExpr> init = new ArrayList<>();
         templates.end().forEach((v, e) -> init.add(ctx.mkEq(e.current(), templates.before().get(v).current())));
-        TransitionSystem ts = TransitionSystem.relational(templates.all(), inputs, and(init),
+        this.system = TransitionSystem.relational(templates.all(), inputs, and(init),
                 withBits(and(trans)), ctx.mkFalse());
-        this.engine = new PdrEngine(ctx, ts, options);
+        this.engine = new PdrEngine(ctx, system, options);
+        this.lookahead = new BoundedReachability(ctx, lookaheadStats);
     }
 
     DagEncoding dag() {
@@ -109,18 +119,53 @@ final class RefinementInstance {
         return engine.statistics();
     }
 
+    /** SMT checks and their time in the look for short traces. */
+    SmtStatistics lookaheadStatistics() {
+        return lookaheadStats;
+    }
+
     void cancel() {
+        lookahead.cancel();
         engine.cancel();
     }
 
-    /** Runs PDR for {@code bad}, first strengthening T by the nested invariants learned since the last call. */
+    /**
+     * Looks for a trace of at most {@link #LOOKAHEAD_STEPS} iterations to {@code bad}, then runs PDR
+     * for it; first T is strengthened by the nested invariants learned since the last call.
+     */
     PdrResult check(BoolExpr bad) {
         List<BoolExpr> stronger = new ArrayList<>();
         for (Map.Entry<LoopSite, Integer> e : usedInvariants.entrySet()) {
             stronger.add(store.instantiateFrom(e.getKey(), e.getValue()));
             e.setValue(store.count(e.getKey().loop()));
         }
-        return engine.check(withBits(bad), withBits(and(stronger)));
+        BoolExpr b = withBits(bad);
+        BoolExpr s = withBits(and(stronger));
+        system = system.strengthened(ctx, s, b);
+        notYetInEngine.add(s);
+        Optional<PdrResult.Fails> shortTrace = lookahead.find(system, LOOKAHEAD_STEPS);
+        if (shortTrace.isPresent()) {
+            return shortTrace.get();
+        }
+        BoolExpr all = and(notYetInEngine);
+        notYetInEngine.clear();
+        return engine.check(b, all);
+    }
+
+    /** The values of R_l before the loop (x_b) in {@code trace}. */
+    Map<Variable, Long> beforeValues(PdrResult.Fails trace) {
+        return stateValues(templates.before(), trace.states().get(0));
+    }
+
+    /** The values of U_l at the head (x_e) in the last state of {@code trace}. */
+    Map<Variable, Long> endValues(PdrResult.Fails trace) {
+        return stateValues(templates.end(), trace.states().get(trace.length()));
+    }
+
+    private static Map<Variable, Long> stateValues(Map<Variable, StateVar> vars, Map<String, Long> state) {
+        Map<Variable, Long> values = new LinkedHashMap<>();
+        vars.forEach((v, s) -> values.put(v, state.getOrDefault(s.name(), 0L)));
+        return values;
     }
 
     /** The nested loop placeholders that step {@code k} of {@code trace} passes, with their values. */

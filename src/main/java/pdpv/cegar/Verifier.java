@@ -25,6 +25,7 @@ import pdpv.interp.InputEvent;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
+import pdpv.interp.abstraction.CounterexampleGeneralizer;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -97,6 +98,9 @@ public final class Verifier {
         private final Map<LoopSite, Integer> instantiated = new HashMap<>();
         private final Interpreter interpreter;
         private final Interpreter headInterpreter;
+        private final CounterexampleGeneralizer generalizer;
+        private final Map<Loop, Map<Endpoint, LoopTrace>> reachable = new HashMap<>();
+        private final Map<Loop, BoolExpr> pins = new LinkedHashMap<>();
         private int iterations;
 
         Run(Context ctx, Program program, LoopForest loops, ProgramEncoding encoding, LoopInvariantStore store, SmtStatistics smt,
@@ -112,6 +116,7 @@ public final class Verifier {
                     InterpreterOptions.DEFAULTS.withMaxSteps(options.maxInterpreterSteps()));
             this.headInterpreter = new Interpreter(program.semantics(),
                     InterpreterOptions.DEFAULTS.withMaxSteps(options.maxHeadInterpreterSteps()));
+            this.generalizer = new CounterexampleGeneralizer(program.semantics());
             encoding.loopSites().forEach(s -> instantiated.put(s, 0));
         }
 
@@ -121,7 +126,7 @@ public final class Verifier {
                     return Verdict.unknown("cancelled", statistics());
                 }
                 iterations++;
-                SmtResult result = solver.check();
+                SmtResult result = check();
                 if (result instanceof SmtResult.Unsat) {
                     return certified();
                 }
@@ -139,6 +144,21 @@ public final class Verifier {
                 }
                 updateF();
             }
+        }
+
+        /**
+         * Checks F, pinned to the loop visits known to be reachable if that is satisfiable (a pinned
+         * F that is unsatisfiable proves nothing, so F is then checked alone).
+         */
+        private SmtResult check() {
+            if (!pins.isEmpty()) {
+                SmtResult pinned = solver.check(List.copyOf(pins.values()));
+                if (!(pinned instanceof SmtResult.Unsat)) {
+                    return pinned;
+                }
+                pins.clear();
+            }
+            return solver.check();
         }
 
         /**
@@ -170,7 +190,11 @@ public final class Verifier {
                 } catch (IllegalArgumentException e) {
                     return Verdict.unknown("cannot refine " + v.loop() + ": " + e.getMessage(), statistics());
                 }
+                if (o == null) {
+                    return null;
+                }
                 if (o instanceof RefineOutcome.Strengthened) {
+                    pins.clear();
                     return null;
                 }
                 if (o instanceof RefineOutcome.Undecided u) {
@@ -188,30 +212,62 @@ public final class Verifier {
         }
 
         /**
-         * Algorithm 4.4 for the i-th loop visit, with B as large as still helps: all violations of F
-         * through the loop (only for the first visit on the path, whose values before the loop come
-         * from a loop-free prefix), then those with the visit's values before the loop, then the
-         * visit's point (c_b, c_e). Each B contains the point; a larger one is dropped when PDR
-         * shows it reachable.
+         * Algorithm 4.4 for the i-th loop visit. With generalization, B is first as large as still
+         * helps: all violations of F through the loop (only for the first visit on the path, whose
+         * values before the loop come from a loop-free prefix), the counterexample generalized by
+         * Algorithm 4.5, the violations with the visit's values before the loop; then, and without
+         * generalization only, the visit's point (c_b, c_e). Every B contains the point, so a
+         * larger one shown unreachable excludes it too. A violation B shown reachable ends at a
+         * real point of the loop that F admits: F is then pinned to it (null is returned) so that
+         * the next counterexample takes that visit, which {@link #reachable} already knows.
          */
         private RefineOutcome refineVisit(int i, LoopVisit v) {
-            BoolExpr violations = refiner.violationBad(v.loop());
-            BoolExpr point = store.pointBad(v.loop(), v.before(), v.after());
-            BoolExpr before = store.pointBad(v.loop(), v.before(), Map.of());
-            List<BoolExpr> bads = new ArrayList<>();
-            if (i == 0) {
-                bads.add(violations);
+            Loop l = v.loop();
+            Endpoint point = Endpoint.of(l, v.before(), v.after());
+            LoopTrace known = reachable.getOrDefault(l, Map.of()).get(point);
+            if (known != null) {
+                return new RefineOutcome.Reachable(known);
             }
-            bads.add(ctx.mkAnd(violations, before));
-            bads.add(point);
+            List<Bad> bads = new ArrayList<>();
+            if (options.cegar().generalization()) {
+                BoolExpr violations = refiner.violationBad(l);
+                if (i == 0) {
+                    bads.add(new Bad(violations, true));
+                }
+                bads.add(new Bad(store.generalizedBad(l, generalizer.generalize(l, v.before(), v.after())), false));
+                bads.add(new Bad(ctx.mkAnd(violations, store.pointBad(l, v.before(), Map.of())), true));
+            }
+            bads.add(new Bad(store.pointBad(l, v.before(), v.after()), false));
             RefineOutcome o = null;
-            for (BoolExpr bad : bads) {
-                o = refiner.refine(v.loop(), bad);
-                if (!(o instanceof RefineOutcome.Reachable)) {
+            for (Bad bad : bads) {
+                o = refiner.refine(l, bad.formula());
+                if (!(o instanceof RefineOutcome.Reachable r)) {
                     return o;
+                }
+                Endpoint end = Endpoint.of(l, r.trace().before(), r.trace().after());
+                reachable.computeIfAbsent(l, k -> new HashMap<>()).put(end, r.trace());
+                if (end.equals(point)) {
+                    return o;
+                }
+                if (bad.pinsF()) {
+                    pins.put(l, pin(l, end));
+                    return null;
                 }
             }
             return o;
+        }
+
+        /** F's loop site of {@code l} taken, with the values {@code end} around its invariant. */
+        private BoolExpr pin(Loop l, Endpoint end) {
+            List<BoolExpr> eqs = new ArrayList<>();
+            for (LoopSite site : encoding.loopSites()) {
+                if (site.loop() == l) {
+                    eqs.add(site.headVar());
+                    site.pre().forEach((v, e) -> eqs.add(ctx.mkEq(e, ctx.mkBV(end.before().get(v), e.getSortSize()))));
+                    site.post().forEach((v, e) -> eqs.add(ctx.mkEq(e, ctx.mkBV(end.after().get(v), e.getSortSize()))));
+                }
+            }
+            return ctx.mkAnd(eqs.toArray(new BoolExpr[0]));
         }
 
         /**
@@ -300,6 +356,21 @@ public final class Verifier {
                     smt.seconds() + (r == null ? 0 : r.pdrSmtSeconds()),
                     r == null ? 0 : r.pdrCalls(), r == null ? 0 : r.pdrSeconds(), perLoop,
                     (System.nanoTime() - start) / 1e9);
+        }
+    }
+
+    /** One B of Algorithm 4.4; {@code pinsF}: it includes F, so a trace reaching it ends at a point F admits. */
+    private record Bad(BoolExpr formula, boolean pinsF) {
+    }
+
+    /** A loop's values around its invariant: R_l before it and U_l after it. */
+    private record Endpoint(Map<Variable, Long> before, Map<Variable, Long> after) {
+        static Endpoint of(Loop l, Map<Variable, Long> before, Map<Variable, Long> after) {
+            Map<Variable, Long> b = new HashMap<>();
+            l.referenced().forEach(v -> b.put(v, before.getOrDefault(v, 0L)));
+            Map<Variable, Long> a = new HashMap<>();
+            l.updated().forEach(v -> a.put(v, after.getOrDefault(v, 0L)));
+            return new Endpoint(b, a);
         }
     }
 

@@ -32,6 +32,11 @@ final class VerifyCommand implements Callable<Integer> {
     @Mixin
     RunOptions run;
 
+    @Option(names = "--no-generalization",
+            description = "refine with the spurious counterexample's point alone instead of widening it first "
+                    + "(all violations through the loop, Algorithm 4.5)")
+    boolean noGeneralization;
+
     @Option(names = "--no-memoization",
             description = "start a fresh PDR engine for every refinement instead of keeping each loop's trace")
     boolean noMemoization;
@@ -48,7 +53,7 @@ final class VerifyCommand implements Callable<Integer> {
         long start = System.nanoTime();
         ExecutorService worker = Workers.single("pdpv-verify");
         Verifier verifier = new Verifier(VerifierOptions.defaults()
-                .withCegar(new CegarOptions(!noMemoization, engine.applyTo(PdrOptions.defaults()))));
+                .withCegar(new CegarOptions(!noGeneralization, !noMemoization, engine.applyTo(PdrOptions.defaults()))));
         Future<Verdict> future = worker.submit(() -> verify(verifier));
         Verdict verdict;
         try {

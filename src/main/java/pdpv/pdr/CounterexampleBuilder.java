@@ -45,10 +45,11 @@ final class CounterexampleBuilder {
         if (!(result instanceof SmtResult.Sat sat)) {
             throw new IllegalStateException("proof obligations do not form a trace: " + result);
         }
-        return trace(sat.model(), u, last);
+        return trace(ts, sat.model(), u, last);
     }
 
-    private PdrResult trace(Model model, Unrolling u, int last) {
+    /** The states and inputs of steps 0 to {@code last} in {@code model} of an unrolling of {@code ts}. */
+    static PdrResult.Fails trace(TransitionSystem ts, Model model, Unrolling u, int last) {
         List<Map<String, Long>> states = new ArrayList<>();
         List<Map<String, Long>> inputs = new ArrayList<>();
         for (int j = 0; j <= last; j++) {
