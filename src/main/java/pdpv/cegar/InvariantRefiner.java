@@ -3,6 +3,7 @@ package pdpv.cegar;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -64,7 +65,8 @@ final class InvariantRefiner {
     }
 
     /**
-     * All counterexamples through loop l at once, as B over l's state variables: F with the current
+     * All counterexamples through loop l at once, as B over l's state variables: F on a path
+     * through l's head (b_H) with the current
      * loop invariants, l's values before and after its invariant LI_l renamed to x_b and x_e, the
      * rest of F's constants left as inputs. If PDR proves it unreachable, the invariant it finds
      * excludes every path of F through l; it contains the point of any model of F.
@@ -77,6 +79,7 @@ final class InvariantRefiner {
             conjuncts.add(store.instantiateFrom(site, 0));
             own = site.loop() == l ? site : own;
         }
+        conjuncts.add(own.headVar());
         LoopInvariantStore.Templates t = store.templates(l);
         List<Expr<?>> from = new ArrayList<>();
         List<Expr<?>> to = new ArrayList<>();
@@ -92,11 +95,16 @@ final class InvariantRefiner {
         return (BoolExpr) f.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0]));
     }
 
-    /** Alg. 4.4 for loop {@code l} and B = {@code bad} over l's state variables. */
+    /** Alg. 4.4 for loop {@code l} and B = {@code bad} over l's state variables, PDR with the options' timeout. */
     RefineOutcome refine(Loop l, BoolExpr bad) {
+        return refine(l, bad, options.pdr().timeout());
+    }
+
+    /** Alg. 4.4 with at most {@code budget} for each PDR call; running out of it leaves l undecided. */
+    RefineOutcome refine(Loop l, BoolExpr bad, Duration budget) {
         while (true) {
             RefinementInstance inst = instance(l);
-            PdrResult result = runPdr(inst, bad);
+            PdrResult result = runPdr(inst, bad, budget);
             if (result instanceof PdrResult.Holds holds) {
                 store.add(l, holds.invariant());
                 refinements.merge(l, 1, Integer::sum);
@@ -112,7 +120,7 @@ final class InvariantRefiner {
                 Map<Block, LoopTrace> real = new LinkedHashMap<>();
                 for (RefinementInstance.NestedVisit visit : inst.nestedVisits(trace, k)) {
                     Loop inner = visit.site().loop();
-                    RefineOutcome o = refine(inner, store.pointBad(inner, visit.before(), visit.after()));
+                    RefineOutcome o = refine(inner, store.pointBad(inner, visit.before(), visit.after()), budget);
                     if (o instanceof RefineOutcome.Reachable r) {
                         real.put(inner.head(), r.trace());
                     } else {
@@ -131,12 +139,12 @@ final class InvariantRefiner {
         }
     }
 
-    private PdrResult runPdr(RefinementInstance inst, BoolExpr bad) {
+    private PdrResult runPdr(RefinementInstance inst, BoolExpr bad, Duration budget) {
         long start = System.nanoTime();
         running = inst;
         try {
             pdrCalls++;
-            return inst.check(bad);
+            return inst.check(bad, budget);
         } catch (IllegalStateException e) {
             return new PdrResult.Unknown(e.getMessage());
         } finally {

@@ -7,6 +7,7 @@ import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.enumerations.Z3_decl_kind;
 import java.util.ArrayDeque;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
@@ -131,9 +132,9 @@ final class RefinementInstance {
 
     /**
      * Looks for a trace of at most {@link #LOOKAHEAD_STEPS} iterations to {@code bad}, then runs PDR
-     * for it; first T is strengthened by the nested invariants learned since the last call.
+     * for it within {@code budget}; first T is strengthened by the nested invariants learned since the last call.
      */
-    PdrResult check(BoolExpr bad) {
+    PdrResult check(BoolExpr bad, Duration budget) {
         List<BoolExpr> stronger = new ArrayList<>();
         for (Map.Entry<LoopSite, Integer> e : usedInvariants.entrySet()) {
             stronger.add(store.instantiateFrom(e.getKey(), e.getValue()));
@@ -149,7 +150,7 @@ final class RefinementInstance {
         }
         BoolExpr all = and(notYetInEngine);
         notYetInEngine.clear();
-        return engine.check(b, all);
+        return engine.check(b, all, budget);
     }
 
     /** The values of R_l before the loop (x_b) in {@code trace}. */

@@ -2,6 +2,7 @@ package pdpv.cegar;
 
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -41,6 +42,8 @@ import pdpv.smt.SmtStatistics;
  * UNSAFE only with replayed inputs, anything else is UNKNOWN with a reason.
  */
 public final class Verifier {
+    /** PDR's time for each B larger than the counterexample's point, before the next B is tried. */
+    private static final Duration WIDE_BAD_BUDGET = Duration.ofSeconds(20);
     private final VerifierOptions options;
     private volatile boolean cancelled;
     private volatile InvariantRefiner refiner;
@@ -101,6 +104,7 @@ public final class Verifier {
         private final CounterexampleGeneralizer generalizer;
         private final Map<Loop, Map<Endpoint, LoopTrace>> reachable = new HashMap<>();
         private final Map<Loop, BoolExpr> pins = new LinkedHashMap<>();
+        private boolean pinning = true;
         private int iterations;
 
         Run(Context ctx, Program program, LoopForest loops, ProgramEncoding encoding, LoopInvariantStore store, SmtStatistics smt,
@@ -147,8 +151,9 @@ public final class Verifier {
         }
 
         /**
-         * Checks F, pinned to the loop visits known to be reachable if that is satisfiable (a pinned
-         * F that is unsatisfiable proves nothing, so F is then checked alone).
+         * Checks F, pinned to the loop visits known to be reachable if that is satisfiable. A pinned
+         * F that is unsatisfiable proves nothing, so F is then checked alone, and pinning stops
+         * for the run: it would only repeat the counterexample.
          */
         private SmtResult check() {
             if (!pins.isEmpty()) {
@@ -157,6 +162,7 @@ public final class Verifier {
                     return pinned;
                 }
                 pins.clear();
+                pinning = false;
             }
             return solver.check();
         }
@@ -217,7 +223,8 @@ public final class Verifier {
          * values before the loop come from a loop-free prefix), the counterexample generalized by
          * Algorithm 4.5, the violations with the visit's values before the loop; then, and without
          * generalization only, the visit's point (c_b, c_e). Every B contains the point, so a
-         * larger one shown unreachable excludes it too. A violation B shown reachable ends at a
+         * larger one shown unreachable excludes it too. PDR gets {@link #WIDE_BAD_BUDGET} for
+         * each larger B; what it learns there stays in the loop's trace for the next one. A violation B shown reachable ends at a
          * real point of the loop that F admits: F is then pinned to it (null is returned) so that
          * the next counterexample takes that visit, which {@link #reachable} already knows.
          */
@@ -232,15 +239,20 @@ public final class Verifier {
             if (options.cegar().generalization()) {
                 BoolExpr violations = refiner.violationBad(l);
                 if (i == 0) {
-                    bads.add(new Bad(violations, true));
+                    bads.add(new Bad(violations, true, WIDE_BAD_BUDGET));
                 }
-                bads.add(new Bad(store.generalizedBad(l, generalizer.generalize(l, v.before(), v.after())), false));
-                bads.add(new Bad(ctx.mkAnd(violations, store.pointBad(l, v.before(), Map.of())), true));
+                bads.add(new Bad(store.generalizedBad(l, generalizer.generalize(l, v.before(), v.after())), false,
+                        WIDE_BAD_BUDGET));
+                bads.add(new Bad(ctx.mkAnd(violations, store.pointBad(l, v.before(), Map.of())), true, WIDE_BAD_BUDGET));
             }
-            bads.add(new Bad(store.pointBad(l, v.before(), v.after()), false));
+            Duration full = options.cegar().pdr().timeout();
+            bads.add(new Bad(store.pointBad(l, v.before(), v.after()), false, full));
             RefineOutcome o = null;
             for (Bad bad : bads) {
-                o = refiner.refine(l, bad.formula());
+                o = refiner.refine(l, bad.formula(), bad.budget());
+                if (o instanceof RefineOutcome.Undecided && !bad.budget().equals(full) && !cancelled) {
+                    continue;
+                }
                 if (!(o instanceof RefineOutcome.Reachable r)) {
                     return o;
                 }
@@ -249,7 +261,7 @@ public final class Verifier {
                 if (end.equals(point)) {
                     return o;
                 }
-                if (bad.pinsF()) {
+                if (bad.pinsF() && pinning) {
                     pins.put(l, pin(l, end));
                     return null;
                 }
@@ -359,8 +371,11 @@ public final class Verifier {
         }
     }
 
-    /** One B of Algorithm 4.4; {@code pinsF}: it includes F, so a trace reaching it ends at a point F admits. */
-    private record Bad(BoolExpr formula, boolean pinsF) {
+    /**
+     * One B of Algorithm 4.4 and PDR's budget for it; {@code pinsF}: it includes F, so a trace
+     * reaching it ends at a point F admits.
+     */
+    private record Bad(BoolExpr formula, boolean pinsF, Duration budget) {
     }
 
     /** A loop's values around its invariant: R_l before it and U_l after it. */

@@ -5,6 +5,7 @@ import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Z3Exception;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
@@ -73,8 +74,12 @@ public final class PdrEngine {
 
     /** Decides whether B is reachable (Alg. 2.1). */
     public PdrResult check() {
-        deadline = System.nanoTime() + options.timeout().toNanos();
-        solver.setTimeoutMillis(options.timeout().toMillis());
+        return checkWithin(options.timeout());
+    }
+
+    private PdrResult checkWithin(Duration budget) {
+        deadline = System.nanoTime() + budget.toNanos();
+        solver.setTimeoutMillis(budget.toMillis());
         try {
             PdrResult result = run();
             verify(result);
@@ -91,10 +96,18 @@ public final class PdrEngine {
 
     /** Reuse (§4.3.3): a new B and T ∧ {@code strongerTrans} as transition relation; frames are kept. */
     public PdrResult check(BoolExpr newBad, BoolExpr strongerTrans) {
+        return check(newBad, strongerTrans, options.timeout());
+    }
+
+    /**
+     * Reuse with a budget shorter than the options' timeout; running out of it answers Unknown
+     * ("timeout") and leaves the frames usable for later calls.
+     */
+    public PdrResult check(BoolExpr newBad, BoolExpr strongerTrans, Duration budget) {
         solver.add(ctx.mkImplies(transActivation, strongerTrans));
         ts = ts.strengthened(ctx, strongerTrans, newBad);
         setBad(newBad);
-        return check();
+        return checkWithin(budget.compareTo(options.timeout()) < 0 ? budget : options.timeout());
     }
 
     /** Cancels a running check from another thread; it answers Unknown. The engine is not reused afterwards. */
