@@ -8,20 +8,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
-import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
-import pdpv.cfg.Terminator;
-import pdpv.cfg.Variable;
 import pdpv.encode.Counterexample;
 import pdpv.encode.LoopSite;
 import pdpv.encode.LoopVisit;
 import pdpv.encode.ProgramEncoding;
 import pdpv.interp.Execution;
-import pdpv.interp.InputEvent;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
@@ -253,7 +248,7 @@ public final class Verifier {
             for (Loop l : loops.loops()) {
                 String text = store.count(l) == 0 ? "1"
                         : new InvariantPrinter(l, store.templates(l)).print(store.conjunction(l));
-                certs.add(new Verdict.LoopCertificate(headLocation(l.head()), text));
+                certs.add(new Verdict.LoopCertificate(Evidence.headLocation(l.head()), text));
             }
             return Verdict.safe(certs, statistics());
         }
@@ -263,36 +258,14 @@ public final class Verifier {
         }
 
         private Verdict unsafe(Execution run) {
-            List<Verdict.InputValue> inputs = new ArrayList<>();
-            for (InputEvent e : run.inputs()) {
-                Stmt.Havoc h = e.havoc();
-                String name = h.target().kind() == Variable.Kind.TEMPORARY ? null : h.target().sourceName();
-                inputs.add(new Verdict.InputValue(name, h.description(), h.loc(), h.target().type().format(e.value())));
-            }
-            Stmt.Assert failed = run.failedAssertion();
-            return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text()),
-                    sourcePath(run), statistics());
-        }
-
-        /** The source lines of the blocks the failing run visited, without immediate repetitions. */
-        private List<SourceLoc> sourcePath(Execution run) {
-            List<SourceLoc> path = new ArrayList<>();
-            for (int id : run.path()) {
-                for (Stmt s : program.block(id).statements()) {
-                    SourceLoc loc = s.loc();
-                    if (path.isEmpty() || path.get(path.size() - 1).line() != loc.line()) {
-                        path.add(loc);
-                    }
-                }
-            }
-            return path;
+            return Evidence.unsafe(program, run, statistics());
         }
 
         private VerifierStatistics statistics() {
             InvariantRefiner r = refiner;
             List<VerifierStatistics.LoopRefinements> perLoop = new ArrayList<>();
             for (Loop l : loops.loops()) {
-                perLoop.add(new VerifierStatistics.LoopRefinements(headLocation(l.head()),
+                perLoop.add(new VerifierStatistics.LoopRefinements(Evidence.headLocation(l.head()),
                         r == null ? 0 : r.refinements().getOrDefault(l, 0)));
             }
             return new VerifierStatistics(program.blocks().size(), program.variables().size(), loops.loops().size(),
@@ -308,12 +281,5 @@ public final class Verifier {
         Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
         cex.havocValues().forEach((h, v) -> values.put(h, List.of(v)));
         return values;
-    }
-
-    private static SourceLoc headLocation(Block head) {
-        if (head.terminator() instanceof Terminator.Branch b) {
-            return b.loc();
-        }
-        return head.statements().isEmpty() ? SourceLoc.UNKNOWN : head.statements().get(0).loc();
     }
 }
