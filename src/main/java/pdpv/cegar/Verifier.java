@@ -34,7 +34,7 @@ import pdpv.smt.SmtStatistics;
  * assertion. SAFE is answered only after {@link CertificateChecker} has re-checked the invariants,
  * UNSAFE only with replayed inputs, anything else is UNKNOWN with a reason.
  */
-public final class Verifier {
+public final class Verifier implements ProgramVerifier {
     private final VerifierOptions options;
     private volatile boolean cancelled;
     private volatile InvariantRefiner refiner;
@@ -44,11 +44,12 @@ public final class Verifier {
         this.options = options;
     }
 
+    @Override
     public Verdict verify(Program program) {
         return verifyProgram(program);
     }
 
-    /** Stops a running verification from another thread; it answers UNKNOWN soon. */
+    @Override
     public void cancel() {
         cancelled = true;
         InvariantRefiner r = refiner;
