@@ -9,20 +9,16 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
-import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
-import pdpv.cfg.Terminator;
 import pdpv.cfg.Variable;
 import pdpv.encode.Counterexample;
 import pdpv.encode.LoopSite;
 import pdpv.encode.LoopVisit;
 import pdpv.encode.ProgramEncoding;
 import pdpv.interp.Execution;
-import pdpv.interp.InputEvent;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
@@ -41,7 +37,7 @@ import pdpv.smt.SmtStatistics;
  * assertion. SAFE is answered only after {@link CertificateChecker} has re-checked the invariants,
  * UNSAFE only with replayed inputs, anything else is UNKNOWN with a reason.
  */
-public final class Verifier {
+public final class Verifier implements ProgramVerifier {
     /** PDR's time for each B larger than the counterexample's point, before the next B is tried. */
     private static final Duration WIDE_BAD_BUDGET = Duration.ofSeconds(20);
     private final VerifierOptions options;
@@ -53,11 +49,12 @@ public final class Verifier {
         this.options = options;
     }
 
+    @Override
     public Verdict verify(Program program) {
         return verifyProgram(program);
     }
 
-    /** Stops a running verification from another thread; it answers UNKNOWN soon. */
+    @Override
     public void cancel() {
         cancelled = true;
         InvariantRefiner r = refiner;
@@ -321,7 +318,7 @@ public final class Verifier {
             for (Loop l : loops.loops()) {
                 String text = store.count(l) == 0 ? "1"
                         : new InvariantPrinter(l, store.templates(l)).print(store.conjunction(l));
-                certs.add(new Verdict.LoopCertificate(headLocation(l.head()), text));
+                certs.add(new Verdict.LoopCertificate(Evidence.headLocation(l.head()), text));
             }
             return Verdict.safe(certs, statistics());
         }
@@ -331,36 +328,14 @@ public final class Verifier {
         }
 
         private Verdict unsafe(Execution run) {
-            List<Verdict.InputValue> inputs = new ArrayList<>();
-            for (InputEvent e : run.inputs()) {
-                Stmt.Havoc h = e.havoc();
-                String name = h.target().kind() == Variable.Kind.TEMPORARY ? null : h.target().sourceName();
-                inputs.add(new Verdict.InputValue(name, h.description(), h.loc(), h.target().type().format(e.value())));
-            }
-            Stmt.Assert failed = run.failedAssertion();
-            return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text()),
-                    sourcePath(run), statistics());
-        }
-
-        /** The source lines of the blocks the failing run visited, without immediate repetitions. */
-        private List<SourceLoc> sourcePath(Execution run) {
-            List<SourceLoc> path = new ArrayList<>();
-            for (int id : run.path()) {
-                for (Stmt s : program.block(id).statements()) {
-                    SourceLoc loc = s.loc();
-                    if (path.isEmpty() || path.get(path.size() - 1).line() != loc.line()) {
-                        path.add(loc);
-                    }
-                }
-            }
-            return path;
+            return Evidence.unsafe(program, run, statistics());
         }
 
         private VerifierStatistics statistics() {
             InvariantRefiner r = refiner;
             List<VerifierStatistics.LoopRefinements> perLoop = new ArrayList<>();
             for (Loop l : loops.loops()) {
-                perLoop.add(new VerifierStatistics.LoopRefinements(headLocation(l.head()),
+                perLoop.add(new VerifierStatistics.LoopRefinements(Evidence.headLocation(l.head()),
                         r == null ? 0 : r.refinements().getOrDefault(l, 0)));
             }
             return new VerifierStatistics(program.blocks().size(), program.variables().size(), loops.loops().size(),
@@ -394,12 +369,5 @@ public final class Verifier {
         Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
         cex.havocValues().forEach((h, v) -> values.put(h, List.of(v)));
         return values;
-    }
-
-    private static SourceLoc headLocation(Block head) {
-        if (head.terminator() instanceof Terminator.Branch b) {
-            return b.loc();
-        }
-        return head.statements().isEmpty() ? SourceLoc.UNKNOWN : head.statements().get(0).loc();
     }
 }
