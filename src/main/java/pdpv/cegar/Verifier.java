@@ -95,7 +95,7 @@ public final class Verifier implements ProgramVerifier {
         private final LoopInvariantStore store;
         private final SmtStatistics smt;
         private final long start;
-        private final Map<LoopSite, Integer> instantiated = new HashMap<>();
+        private final Map<LoopSite, Integer> instantiated = new LinkedHashMap<>();
         private final Interpreter interpreter;
         private final Interpreter headInterpreter;
         private final CounterexampleGeneralizer generalizer;
