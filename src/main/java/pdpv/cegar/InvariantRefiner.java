@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
@@ -36,6 +38,7 @@ final class InvariantRefiner {
     private final Map<Loop, RefinementInstance> instances = new HashMap<>();
     private final Map<Loop, Integer> refinements = new LinkedHashMap<>();
     private final List<RefinementInstance> used = new ArrayList<>();
+    private final Set<Loop> seeded = new HashSet<>();
     private volatile RefinementInstance running;
     private long pdrCalls;
     private double pdrSeconds;
@@ -50,18 +53,26 @@ final class InvariantRefiner {
         this.options = options;
     }
 
-    /** The instance of {@code l}: kept across calls with memoization, otherwise fresh. */
+    /**
+     * The instance of {@code l}: kept across calls with memoization, otherwise fresh. The first
+     * instance of a loop seeds LI_l with its inductive template candidates.
+     */
     RefinementInstance instance(Loop l) {
         if (!options.memoization()) {
-            RefinementInstance fresh = new RefinementInstance(ctx, program, loops, l, store, options.pdr(), encoding.formula());
-            used.add(fresh);
-            return fresh;
+            return build(l);
         }
-        return instances.computeIfAbsent(l, loop -> {
-            RefinementInstance inst = new RefinementInstance(ctx, program, loops, loop, store, options.pdr(), encoding.formula());
-            used.add(inst);
-            return inst;
-        });
+        return instances.computeIfAbsent(l, this::build);
+    }
+
+    private RefinementInstance build(Loop l) {
+        boolean first = seeded.add(l);
+        RefinementInstance inst = new RefinementInstance(ctx, program, loops, l, store, options.pdr(),
+                first && options.candidates(), encoding.formula());
+        used.add(inst);
+        if (!inst.seed().isTrue()) {
+            store.add(l, inst.seed());
+        }
+        return inst;
     }
 
     /**

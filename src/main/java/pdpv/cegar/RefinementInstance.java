@@ -59,6 +59,7 @@ final class RefinementInstance {
     private final BoundedReachability lookahead;
     private final SmtStatistics lookaheadStats = new SmtStatistics();
     private TransitionSystem system;
+    private final BoolExpr seed;
     private final List<BoolExpr> notYetInEngine = new ArrayList<>();
 
     /** A nested loop's placeholder on one step of a trace: the values around its invariant. */
@@ -67,10 +68,12 @@ final class RefinementInstance {
 
     /**
      * {@code badVocabulary} is a formula whose constants may appear in the B of later calls besides
-     * the state variables; they become inputs too, read in the last step.
+     * the state variables; they become inputs too, read in the last step. With {@code candidates},
+     * the inductive {@link CandidateInvariants} of the loop become an external invariant of the
+     * engine (§6.1) and {@link #seed()}.
      */
     RefinementInstance(Context ctx, Program program, LoopForest loops, Loop loop, LoopInvariantStore store,
-                       PdrOptions options, BoolExpr badVocabulary) {
+                       PdrOptions options, boolean candidates, BoolExpr badVocabulary) {
         this.ctx = ctx;
         this.store = store;
         this.templates = store.templates(loop);
@@ -109,6 +112,10 @@ final class RefinementInstance {
         this.system = TransitionSystem.relational(templates.all(), inputs, and(init),
                 withBits(and(trans)), ctx.mkFalse());
         this.engine = new PdrEngine(ctx, system, options);
+        this.seed = candidates ? new CandidateInvariants(ctx, lookaheadStats).inductive(loop, templates, system) : ctx.mkTrue();
+        if (!seed.isTrue()) {
+            engine.addExternalInvariant(seed);
+        }
         this.lookahead = new BoundedReachability(ctx, lookaheadStats);
     }
 
@@ -120,7 +127,12 @@ final class RefinementInstance {
         return engine.statistics();
     }
 
-    /** SMT checks and their time in the look for short traces. */
+    /** The inductive template candidates found for the loop when the instance was built; true if none or not asked. */
+    BoolExpr seed() {
+        return seed;
+    }
+
+    /** SMT checks and their time in the look for short traces and the candidates' check. */
     SmtStatistics lookaheadStatistics() {
         return lookaheadStats;
     }

@@ -49,6 +49,11 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(thesis 4.2.1, practical only for the smallest programs) (default: ${DEFAULT-VALUE})")
     Encoding encoding;
 
+    @Option(names = "--no-candidates",
+            description = "do not seed loop invariants with the inductive ones of the template candidates "
+                    + "P(\\old(x)) => P(x) (sign, parity, order, sums)")
+    boolean noCandidates;
+
     @Option(names = "--no-memoization",
             description = "start a fresh PDR engine for every refinement instead of keeping each loop's trace "
                     + "(--encoding loops only)")
@@ -62,6 +67,7 @@ final class VerifyCommand implements Callable<Integer> {
         String problem = engine.problem() != null ? engine.problem()
                 : encoding == Encoding.SYMBOLIC && noMemoization ? "--no-memoization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noGeneralization ? "--no-generalization applies to --encoding loops only"
+                : encoding == Encoding.SYMBOLIC && noCandidates ? "--no-candidates applies to --encoding loops only"
                 : null;
         if (problem != null) {
             spec.commandLine().getErr().println("error: " + problem);
@@ -121,7 +127,7 @@ final class VerifyCommand implements Callable<Integer> {
                     : Duration.ofDays(3650);
             return new SymbolicVerifier(pdr.withTimeout(budget));
         }
-        return new Verifier(VerifierOptions.defaults().withCegar(new CegarOptions(!noGeneralization, !noMemoization, pdr)));
+        return new Verifier(VerifierOptions.defaults().withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noCandidates, pdr)));
     }
 
     private Verdict verify(ProgramVerifier verifier) {
