@@ -36,6 +36,7 @@ final class InvariantRefiner {
     private final Map<Loop, Integer> refinements = new LinkedHashMap<>();
     private final List<RefinementInstance> used = new ArrayList<>();
     private volatile RefinementInstance running;
+    private volatile boolean cancelled;
     private long pdrCalls;
     private double pdrSeconds;
 
@@ -135,6 +136,9 @@ final class InvariantRefiner {
         long start = System.nanoTime();
         running = inst;
         try {
+            if (cancelled) {
+                return new PdrResult.Unknown("cancelled");
+            }
             pdrCalls++;
             return inst.check(bad);
         } catch (IllegalStateException e) {
@@ -145,8 +149,9 @@ final class InvariantRefiner {
         }
     }
 
-    /** Cancels a running PDR call from another thread. */
+    /** Cancels the running PDR call, and every later one, from another thread. */
     void cancel() {
+        cancelled = true;
         RefinementInstance inst = running;
         if (inst != null) {
             inst.cancel();
