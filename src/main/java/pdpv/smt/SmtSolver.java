@@ -60,11 +60,16 @@ public final class SmtSolver {
 
     /** Checks the assertions together with the assumptions (Boolean constants or their negations). */
     public SmtResult check(BoolExpr... assumptions) {
-        if (cancellation.isCancelled()) {
+        if (!cancellation.enterCheck()) {
             return new SmtResult.Unknown(cancellation.reason());
         }
         long start = System.nanoTime();
-        Status status = solver.check(assumptions);
+        Status status;
+        try {
+            status = solver.check(assumptions);
+        } finally {
+            cancellation.leaveCheck();
+        }
         statistics.record(System.nanoTime() - start);
         return switch (status) {
             case SATISFIABLE -> new SmtResult.Sat(solver.getModel());
