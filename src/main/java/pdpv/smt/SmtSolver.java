@@ -11,7 +11,8 @@ import java.util.List;
  * A Z3 QF_BV solver with incremental assertions, push/pop and checks under assumptions. Owns its
  * native solver; the {@link Context} belongs to the caller, who closes it after the solver is no
  * longer used. Counts calls and time into a shared {@link SmtStatistics}. The solvers of one task
- * share a {@link Cancellation}; once it is cancelled, checks answer Unknown.
+ * share a {@link Cancellation}; once it is cancelled, checks answer Unknown. A check that runs out
+ * of memory throws {@link SolverOutOfMemory}.
  */
 public final class SmtSolver {
     private final Context ctx;
@@ -74,8 +75,15 @@ public final class SmtSolver {
         return switch (status) {
             case SATISFIABLE -> new SmtResult.Sat(solver.getModel());
             case UNSATISFIABLE -> new SmtResult.Unsat(List.of(solver.getUnsatCore()));
-            case UNKNOWN -> new SmtResult.Unknown(solver.getReasonUnknown());
+            case UNKNOWN -> unknown(solver.getReasonUnknown());
         };
+    }
+
+    private SmtResult unknown(String reason) {
+        if (Z3Memory.isOutOfMemory(reason)) {
+            throw new SolverOutOfMemory(reason);
+        }
+        return new SmtResult.Unknown(reason);
     }
 
     public SmtResult check(List<BoolExpr> assumptions) {
