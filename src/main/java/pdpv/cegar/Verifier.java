@@ -42,6 +42,7 @@ import pdpv.smt.SmtStatistics;
 public final class Verifier {
     private final VerifierOptions options;
     private volatile boolean cancelled;
+    private volatile String cancelReason;
     private volatile InvariantRefiner refiner;
     private volatile SmtSolver solver;
 
@@ -53,9 +54,17 @@ public final class Verifier {
         return verifyProgram(program);
     }
 
-    /** Stops a running verification from another thread; it answers UNKNOWN soon. */
-    public void cancel() {
-        cancelled = true;
+    /**
+     * Stops a running verification from another thread; it answers UNKNOWN with {@code reason} (the
+     * first one given) soon.
+     */
+    public void cancel(String reason) {
+        synchronized (this) {
+            if (!cancelled) {
+                cancelReason = reason;
+                cancelled = true;
+            }
+        }
         InvariantRefiner r = refiner;
         if (r != null) {
             r.cancel();
@@ -118,7 +127,7 @@ public final class Verifier {
         Verdict loop() {
             while (true) {
                 if (cancelled) {
-                    return Verdict.unknown("cancelled", statistics());
+                    return Verdict.unknown(cancelReason, statistics());
                 }
                 iterations++;
                 SmtResult result = solver.check();
@@ -126,7 +135,7 @@ public final class Verifier {
                     return certified();
                 }
                 if (result instanceof SmtResult.Unknown u) {
-                    return Verdict.unknown(cancelled ? "cancelled" : "solver gave up: " + u.reason(), statistics());
+                    return Verdict.unknown(cancelled ? cancelReason : "solver gave up: " + u.reason(), statistics());
                 }
                 Counterexample cex = encoding.decode(((SmtResult.Sat) result).model());
                 Execution replay = replayFromEntry(singleValues(cex));
@@ -174,7 +183,7 @@ public final class Verifier {
                     return null;
                 }
                 if (o instanceof RefineOutcome.Undecided u) {
-                    return Verdict.unknown(cancelled ? "cancelled" : u.reason(), statistics());
+                    return Verdict.unknown(cancelled ? cancelReason : u.reason(), statistics());
                 }
                 traces[i] = ((RefineOutcome.Reachable) o).trace();
             }

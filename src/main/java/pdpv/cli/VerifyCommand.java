@@ -56,7 +56,7 @@ final class VerifyCommand implements Callable<Integer> {
                     ? future.get((long) (run.timeoutSeconds * 1000), TimeUnit.MILLISECONDS)
                     : future.get();
         } catch (TimeoutException e) {
-            verifier.cancel();
+            verifier.cancel("timeout");
             verdict = Verdict.unknown("timeout", statisticsAfterCancel(future));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UserError u) {
