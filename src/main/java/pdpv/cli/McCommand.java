@@ -24,6 +24,7 @@ import pdpv.pdr.PdrOptions;
 import pdpv.pdr.PdrStatistics;
 import pdpv.pdr.btor.Btor2Check;
 import pdpv.pdr.btor.Btor2Exception;
+import pdpv.pdr.btor.Btor2Model;
 import pdpv.pdr.btor.Btor2Outcome;
 import pdpv.pdr.btor.Btor2Reader;
 
@@ -56,7 +57,7 @@ final class McCommand implements Callable<Integer> {
         AtomicReference<Btor2Check> running = new AtomicReference<>();
         Btor2Outcome outcome;
         try (Watchdog watchdog = run.watchdog("pdpv-mc", GRACE_SECONDS)) {
-            Watchdog.Outcome<Btor2Outcome> o = watchdog.run(() -> check(running), reason -> cancel(running));
+            Watchdog.Outcome<Btor2Outcome> o = watchdog.run(() -> check(running, start), reason -> cancel(running));
             outcome = o.limit() == null ? o.value() : stopped(o, running);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof Btor2Exception b) {
@@ -106,11 +107,14 @@ final class McCommand implements Callable<Integer> {
                 statistics);
     }
 
-    private Btor2Outcome check(AtomicReference<Btor2Check> running) throws IOException, Btor2Exception {
-        Duration budget = run.timeoutSeconds > 0 ? Duration.ofMillis((long) (run.timeoutSeconds * 1000)) : Duration.ofDays(3650);
-        PdrOptions options = engine.applyTo(PdrOptions.defaults()).withTimeout(budget);
+    /** Reads the model and runs the engine with what is left of the time limit since {@code start}. */
+    private Btor2Outcome check(AtomicReference<Btor2Check> running, long start) throws IOException, Btor2Exception {
         try (Context ctx = new Context()) {
-            Btor2Check check = new Btor2Check(ctx, Btor2Reader.read(ctx, file), options);
+            Btor2Model model = Btor2Reader.read(ctx, file);
+            long left = Math.max(1_000_000, (long) (run.timeoutSeconds * 1e9) - (System.nanoTime() - start));
+            Duration budget = run.timeoutSeconds > 0 ? Duration.ofNanos(left) : Duration.ofDays(3650);
+            PdrOptions options = engine.applyTo(PdrOptions.defaults()).withTimeout(budget);
+            Btor2Check check = new Btor2Check(ctx, model, options);
             running.set(check);
             return check.run();
         }
