@@ -18,9 +18,10 @@ import pdpv.smt.Z3Memory;
  * Z3's allocations, polled every 50 ms; while the watchdog is open, Z3 alone is also capped at the
  * limit, so that it gives up rather than eat the machine between two polls. When a limit is
  * reached, the check is cancelled with the limit as reason and its thread is interrupted, and the
- * cancel is repeated until the worker stops or half a second has passed: Z3 forgets an interrupt
- * that falls between two solver calls. A worker that dies of memory exhaustion (Java's
- * {@link OutOfMemoryError}, Z3's {@link SolverOutOfMemory}) counts as reaching the memory limit.
+ * cancel is repeated until the worker stops or half a second has passed, which also catches a
+ * cancel that came just before a solver started to listen. A worker that dies of memory
+ * exhaustion (Java's {@link OutOfMemoryError}, Z3's {@link SolverOutOfMemory}) counts as reaching
+ * the memory limit.
  */
 final class Watchdog implements AutoCloseable {
     /** Deep recursion over large formulas needs a bigger stack than a default thread has. */
@@ -82,7 +83,7 @@ final class Watchdog implements AutoCloseable {
     }
 
     /** The reason of an answer cut short for lack of memory. */
-    String memoryReason() {
+    private String memoryReason() {
         return memoryLimitMb > 0 ? "memory limit of " + memoryLimitMb + " MB reached" : "out of memory";
     }
 
