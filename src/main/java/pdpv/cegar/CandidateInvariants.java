@@ -26,6 +26,8 @@ import pdpv.smt.SmtStatistics;
  * reachable state of the loop's instance.
  */
 final class CandidateInvariants {
+    /** A Houdini round that takes longer gives up: the loop is then not seeded. */
+    private static final long QUERY_TIMEOUT_MILLIS = 10_000;
     private final Context ctx;
     private final SmtStatistics stats;
 
@@ -38,6 +40,7 @@ final class CandidateInvariants {
     BoolExpr inductive(Loop l, LoopInvariantStore.Templates t, TransitionSystem ts) {
         List<BoolExpr> candidates = candidates(l, t);
         SmtSolver solver = new SmtSolver(ctx, stats);
+        solver.setTimeoutMillis(QUERY_TIMEOUT_MILLIS);
         solver.add(ts.trans());
         while (!candidates.isEmpty()) {
             BoolExpr all = and(candidates);

@@ -40,6 +40,7 @@ final class InvariantRefiner {
     private final List<RefinementInstance> used = new ArrayList<>();
     private final Set<Loop> seeded = new HashSet<>();
     private volatile RefinementInstance running;
+    private volatile boolean cancelled;
     private long pdrCalls;
     private double pdrSeconds;
 
@@ -154,6 +155,9 @@ final class InvariantRefiner {
         long start = System.nanoTime();
         running = inst;
         try {
+            if (cancelled) {
+                return new PdrResult.Unknown("cancelled");
+            }
             pdrCalls++;
             return inst.check(bad, budget);
         } catch (IllegalStateException e) {
@@ -164,8 +168,9 @@ final class InvariantRefiner {
         }
     }
 
-    /** Cancels a running PDR call from another thread. */
+    /** Cancels the running PDR call, and every later one, from another thread. */
     void cancel() {
+        cancelled = true;
         RefinementInstance inst = running;
         if (inst != null) {
             inst.cancel();

@@ -11,6 +11,9 @@ public interface ProgramVerifier {
     /** Decides whether an assertion of {@code program} can fail. */
     Verdict verify(Program program);
 
-    /** Stops a running verification from another thread; it answers UNKNOWN soon. */
-    void cancel();
+    /**
+     * Stops a running verification from another thread; it answers UNKNOWN with {@code reason} (the
+     * first one given) soon.
+     */
+    void cancel(String reason);
 }

@@ -29,6 +29,7 @@ import pdpv.pdr.PdrResult;
 public final class SymbolicVerifier implements ProgramVerifier {
     private final PdrOptions options;
     private volatile boolean cancelled;
+    private volatile String cancelReason;
     private volatile PdrEngine engine;
 
     /** {@code options} configure the single PDR call; its timeout is the budget of the whole run. */
@@ -49,7 +50,7 @@ public final class SymbolicVerifier implements ProgramVerifier {
             PdrEngine e = new PdrEngine(ctx, system.system(), options);
             engine = e;
             if (cancelled) {
-                return Verdict.unknown("cancelled", run.statistics());
+                return Verdict.unknown(cancelReason, run.statistics());
             }
             PdrResult result = run.check(e);
             if (result instanceof PdrResult.Holds holds) {
@@ -59,15 +60,20 @@ public final class SymbolicVerifier implements ProgramVerifier {
                 return run.replay(system, trace);
             }
             String reason = ((PdrResult.Unknown) result).reason();
-            return Verdict.unknown(cancelled ? "cancelled" : "PDR: " + reason, run.statistics());
+            return Verdict.unknown(cancelled ? cancelReason : "PDR: " + reason, run.statistics());
         } finally {
             engine = null;
         }
     }
 
     @Override
-    public void cancel() {
-        cancelled = true;
+    public void cancel(String reason) {
+        synchronized (this) {
+            if (!cancelled) {
+                cancelReason = reason;
+                cancelled = true;
+            }
+        }
         PdrEngine e = engine;
         if (e != null) {
             e.cancel();

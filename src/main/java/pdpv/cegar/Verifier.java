@@ -42,6 +42,7 @@ public final class Verifier implements ProgramVerifier {
     private static final Duration WIDE_BAD_BUDGET = Duration.ofSeconds(20);
     private final VerifierOptions options;
     private volatile boolean cancelled;
+    private volatile String cancelReason;
     private volatile InvariantRefiner refiner;
     private volatile SmtSolver solver;
 
@@ -55,8 +56,13 @@ public final class Verifier implements ProgramVerifier {
     }
 
     @Override
-    public void cancel() {
-        cancelled = true;
+    public void cancel(String reason) {
+        synchronized (this) {
+            if (!cancelled) {
+                cancelReason = reason;
+                cancelled = true;
+            }
+        }
         InvariantRefiner r = refiner;
         if (r != null) {
             r.cancel();
@@ -124,7 +130,7 @@ public final class Verifier implements ProgramVerifier {
         Verdict loop() {
             while (true) {
                 if (cancelled) {
-                    return Verdict.unknown("cancelled", statistics());
+                    return Verdict.unknown(cancelReason, statistics());
                 }
                 iterations++;
                 SmtResult result = check();
@@ -132,7 +138,7 @@ public final class Verifier implements ProgramVerifier {
                     return certified();
                 }
                 if (result instanceof SmtResult.Unknown u) {
-                    return Verdict.unknown(cancelled ? "cancelled" : "solver gave up: " + u.reason(), statistics());
+                    return Verdict.unknown(cancelled ? cancelReason : "solver gave up: " + u.reason(), statistics());
                 }
                 Counterexample cex = encoding.decode(((SmtResult.Sat) result).model());
                 Execution replay = replayFromEntry(singleValues(cex));
@@ -201,7 +207,7 @@ public final class Verifier implements ProgramVerifier {
                     return null;
                 }
                 if (o instanceof RefineOutcome.Undecided u) {
-                    return Verdict.unknown(cancelled ? "cancelled" : u.reason(), statistics());
+                    return Verdict.unknown(cancelled ? cancelReason : u.reason(), statistics());
                 }
                 traces[i] = ((RefineOutcome.Reachable) o).trace();
             }

@@ -4,10 +4,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -65,6 +61,7 @@ final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         String problem = engine.problem() != null ? engine.problem()
+                : run.problem() != null ? run.problem()
                 : encoding == Encoding.SYMBOLIC && noMemoization ? "--no-memoization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noGeneralization ? "--no-generalization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noCandidates ? "--no-candidates applies to --encoding loops only"
@@ -74,25 +71,19 @@ final class VerifyCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         long start = System.nanoTime();
-        ExecutorService worker = Workers.single("pdpv-verify");
         ProgramVerifier verifier = verifier();
-        Future<Verdict> future = worker.submit(() -> verify(verifier));
         Verdict verdict;
-        try {
-            verdict = run.timeoutSeconds > 0
-                    ? future.get((long) (run.timeoutSeconds * 1000), TimeUnit.MILLISECONDS)
-                    : future.get();
-        } catch (TimeoutException e) {
-            verifier.cancel();
-            verdict = Verdict.unknown("timeout", statisticsAfterCancel(future));
+        try (Watchdog watchdog = run.watchdog("pdpv-verify", 0)) {
+            Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> verify(verifier), verifier::cancel);
+            Verdict late = outcome.value();
+            verdict = outcome.limit() == null ? late
+                    : Verdict.unknown(outcome.limit(), late == null ? null : late.statistics());
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UserError u) {
                 spec.commandLine().getErr().println(u.render());
                 return ExitCodes.BAD_INPUT;
             }
             throw e;
-        } finally {
-            worker.shutdownNow();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut());
@@ -102,18 +93,6 @@ final class VerifyCommand implements Callable<Integer> {
             printer.printText(verdict, seconds, run.stats);
         }
         return verdict.kind().exitCode();
-    }
-
-    /** The statistics of a cancelled run if it stops within a few seconds, else null. */
-    private static pdpv.cegar.VerifierStatistics statisticsAfterCancel(Future<Verdict> future) {
-        try {
-            return future.get(5, TimeUnit.SECONDS).statistics();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (ExecutionException | TimeoutException e) {
-            return null;
-        }
     }
 
     /**

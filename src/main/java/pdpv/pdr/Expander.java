@@ -9,17 +9,20 @@ import java.util.Random;
 /**
  * EXPAND (§2.2, §3.2): grows a valid ARU while a validity check still holds. Boolean cubes drop
  * literals; polytopes drop or relax each bound by binary search (§3.2.2). The unsat core of each
- * successful check removes all unneeded parts at once.
+ * successful check removes all unneeded parts at once. Every validity check first checks the
+ * budget: checks by simulation never ask the solver, and there may be thousands of them.
  */
 final class Expander {
     private final Encoding enc;
     private final PdrStatistics stats;
     private final Random rng;
+    private final Budget budget;
 
-    Expander(Encoding enc, PdrStatistics stats, Random rng) {
+    Expander(Encoding enc, PdrStatistics stats, Random rng, Budget budget) {
         this.enc = enc;
         this.stats = stats;
         this.rng = rng;
+        this.budget = budget;
     }
 
     /**
@@ -29,7 +32,7 @@ final class Expander {
     Aru expand(Aru aru, BitSet core, CoreQuery query) {
         double before = aru.log2Volume(enc);
         Aru current = aru;
-        if (core != null && query.core(aru.keep(core)) != null) {
+        if (core != null && core(query, aru.keep(core)) != null) {
             current = aru.keep(core);
         }
         current = current instanceof Polytope polytope ? relaxBounds(polytope, query) : dropLiterals(current, query);
@@ -46,7 +49,7 @@ final class Expander {
             List<BooleanCube.Literal> rest = new ArrayList<>(current.literals());
             rest.remove(literal);
             BooleanCube candidate = new BooleanCube(rest);
-            BitSet core = query.core(candidate);
+            BitSet core = core(query, candidate);
             if (core != null) {
                 current = candidate.keep(core);
             }
@@ -69,7 +72,7 @@ final class Expander {
                 continue;
             }
             Polytope dropped = current.without(i);
-            BitSet core = query.core(dropped);
+            BitSet core = core(query, dropped);
             if (core != null) {
                 current = dropped.keep(core);
             } else {
@@ -89,7 +92,7 @@ final class Expander {
         long ok = row.bound();
         long bad = Math.min(row.maxLhs(enc), maxRepresentable);
         for (long step = 1; ok + step < bad; step *= 2) {
-            if (query.core(p.withRow(i, row.withBound(ok + step))) == null) {
+            if (core(query, p.withRow(i, row.withBound(ok + step))) == null) {
                 bad = ok + step;
                 break;
             }
@@ -97,12 +100,17 @@ final class Expander {
         }
         while (bad - ok > 1) {
             long mid = ok + (bad - ok) / 2;
-            if (query.core(p.withRow(i, row.withBound(mid))) != null) {
+            if (core(query, p.withRow(i, row.withBound(mid))) != null) {
                 ok = mid;
             } else {
                 bad = mid;
             }
         }
         return ok;
+    }
+
+    private BitSet core(CoreQuery query, Aru candidate) {
+        budget.check();
+        return query.core(candidate);
     }
 }

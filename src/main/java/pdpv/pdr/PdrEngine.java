@@ -12,13 +12,15 @@ import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.function.Function;
+import pdpv.smt.Cancellation;
 import pdpv.smt.SmtSolver;
 
 /**
  * The QF_BV PDR algorithm (Alg. 2.1 with RECOVERCUBE of Alg. 2.2 / RECOVERPOLYTOPE of Alg. 3.1).
  * Proof obligations are points specialized to a Boolean cube with probability c, else to a polytope
  * (§3.2.3), and expanded (§3.3). The engine keeps its trace between calls (§4.3.3): a later call may
- * bring a new B and a stronger T with the same I.
+ * bring a new B and a stronger T with the same I. {@link #cancel} stops every solver the engine
+ * uses, the running check included, and the loops between the checks.
  */
 public final class PdrEngine {
     private static final int CTG_ATTEMPTS = 3;
@@ -27,6 +29,8 @@ public final class PdrEngine {
     private final PdrStatistics stats = new PdrStatistics();
     private final Random rng;
     private final Encoding enc;
+    private final Cancellation cancellation;
+    private final Budget budget;
     private final SmtSolver solver;
     private final SolverQueries queries;
     private final Frames frames;
@@ -39,8 +43,6 @@ public final class PdrEngine {
     private BoolExpr badActivation;
     private int badCount;
     private long nextObligationId;
-    private volatile long deadline;
-    private volatile boolean cancelled;
 
     public PdrEngine(Context ctx, TransitionSystem ts, PdrOptions options) {
         this.ctx = ctx;
@@ -48,12 +50,14 @@ public final class PdrEngine {
         this.options = options;
         this.rng = new Random(options.seed());
         this.enc = Encoding.of(ctx, ts.vars(), options.extraPolytopeBits());
-        this.solver = new SmtSolver(ctx, stats.smt);
+        this.cancellation = new Cancellation(ctx);
+        this.budget = new Budget(cancellation);
+        this.solver = new SmtSolver(ctx, stats.smt, cancellation);
         this.queries = new SolverQueries(solver, enc, ts);
         this.frames = new Frames(solver, enc, ts);
-        this.expander = new Expander(enc, stats, rng);
-        this.reshaper = new Reshaper(enc, options, stats);
-        this.obligations = new ObligationExpander(ctx, enc, options, stats, expander);
+        this.expander = new Expander(enc, stats, rng, budget);
+        this.reshaper = new Reshaper(enc, options, stats, budget);
+        this.obligations = new ObligationExpander(ctx, enc, options, stats, expander, cancellation);
         this.transActivation = ctx.mkBoolConst("pdr!trans");
         solver.add(ctx.mkImplies(transActivation, ts.trans()));
         setBad(ts.bad());
@@ -77,9 +81,9 @@ public final class PdrEngine {
         return checkWithin(options.timeout());
     }
 
-    private PdrResult checkWithin(Duration budget) {
-        deadline = System.nanoTime() + budget.toNanos();
-        solver.setTimeoutMillis(budget.toMillis());
+    private PdrResult checkWithin(Duration time) {
+        budget.start(time);
+        solver.setTimeoutMillis(time.toMillis());
         try {
             PdrResult result = run();
             verify(result);
@@ -87,8 +91,8 @@ public final class PdrEngine {
         } catch (PdrInterrupted e) {
             return new PdrResult.Unknown(e.getMessage());
         } catch (Z3Exception e) {
-            if (cancelled) {
-                return new PdrResult.Unknown("cancelled");
+            if (cancellation.isCancelled()) {
+                return new PdrResult.Unknown(cancellation.reason());
             }
             throw e;
         }
@@ -103,18 +107,19 @@ public final class PdrEngine {
      * Reuse with a budget shorter than the options' timeout; running out of it answers Unknown
      * ("timeout") and leaves the frames usable for later calls.
      */
-    public PdrResult check(BoolExpr newBad, BoolExpr strongerTrans, Duration budget) {
+    public PdrResult check(BoolExpr newBad, BoolExpr strongerTrans, Duration time) {
         solver.add(ctx.mkImplies(transActivation, strongerTrans));
         ts = ts.strengthened(ctx, strongerTrans, newBad);
         setBad(newBad);
-        return checkWithin(budget.compareTo(options.timeout()) < 0 ? budget : options.timeout());
+        return checkWithin(time.compareTo(options.timeout()) < 0 ? time : options.timeout());
     }
 
-    /** Cancels a running check from another thread; it answers Unknown. The engine is not reused afterwards. */
+    /**
+     * Cancels from another thread: the running check, or the next one, answers Unknown soon. The
+     * engine is not reused afterwards.
+     */
     public void cancel() {
-        cancelled = true;
-        deadline = System.nanoTime();
-        solver.interrupt();
+        cancellation.cancel("cancelled");
     }
 
     private void setBad(BoolExpr bad) {
@@ -157,7 +162,7 @@ public final class PdrEngine {
 
     /** FINDBADCUBE (query 2.1): an uncovered bad point in the last frame, specialized and expanded (check 3.3). */
     private Optional<ProofObligation> findBadCube() {
-        checkBudget();
+        budget.check();
         List<BoolExpr> assume = new ArrayList<>(frames.assumptions(frames.top()));
         assume.add(badActivation);
         SolverQueries.Outcome o = queries.check(assume, List.of(), empty(), current(), current());
@@ -177,7 +182,7 @@ public final class PdrEngine {
         PriorityQueue<ProofObligation> queue = new PriorityQueue<>();
         queue.add(bad);
         while (!queue.isEmpty()) {
-            checkBudget();
+            budget.check();
             ProofObligation o = queue.poll();
             if (o.frame() > frames.top()) {
                 continue;
@@ -247,7 +252,7 @@ public final class PdrEngine {
     /** PROPAGATECUBES: moves ARUs forward; a level whose delta becomes empty gives the fixpoint. */
     private Optional<Integer> propagate() {
         for (int k = 1; k < frames.top(); k++) {
-            checkBudget();
+            budget.check();
             List<BoolExpr> assume = new ArrayList<>(frames.assumptions(k));
             assume.add(transActivation);
             for (Aru aru : frames.at(k)) {
@@ -269,11 +274,12 @@ public final class PdrEngine {
     }
 
     private PdrResult counterexample(ProofObligation head) {
-        return new CounterexampleBuilder(ctx, ts, enc, stats.smt).build(head);
+        return new CounterexampleBuilder(ctx, ts, enc, stats.smt, cancellation).build(head);
     }
 
+    /** The independent check of the answer; one that a cancel or the time limit cut short proves nothing. */
     private void verify(PdrResult result) {
-        ResultChecker checker = new ResultChecker(ctx);
+        ResultChecker checker = new ResultChecker(ctx, cancellation);
         String problem = null;
         if (result instanceof PdrResult.Holds holds) {
             problem = checker.checkInvariant(ts, holds.invariant(), externalInvariants);
@@ -281,6 +287,7 @@ public final class PdrEngine {
             problem = checker.checkTrace(ts, fails);
         }
         if (problem != null) {
+            budget.check();
             throw new IllegalStateException("PDR answer failed its independent check: " + problem);
         }
     }
@@ -361,12 +368,6 @@ public final class PdrEngine {
 
     private boolean intersectsInit(Aru aru) {
         return queries.check(frames.assumptions(0), List.of(), aru, current(), current()).sat();
-    }
-
-    private void checkBudget() {
-        if (System.nanoTime() - deadline > 0) {
-            throw new PdrInterrupted("timeout");
-        }
     }
 
     private Aru empty() {

@@ -103,7 +103,7 @@ class SymbolicVerifierTest {
     @Test
     void cancelledRunsAreUnknown() {
         SymbolicVerifier verifier = new SymbolicVerifier(OPTIONS);
-        verifier.cancel();
+        verifier.cancel("cancelled");
         Verdict v = verifier.verify(CProgram.example("counter_loop.c"));
         assertEquals(Verdict.Kind.UNKNOWN, v.kind());
         assertEquals("cancelled", v.reason());

@@ -74,6 +74,26 @@ class CommandLineTest {
     }
 
     @Test
+    void aTinyMemoryLimitGivesUnknownWithTheMemoryReason() {
+        Result r = run("verify", "--memory-limit", "1", "--stats", "examples/counter_loop.c");
+        assertEquals(ExitCodes.UNKNOWN, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith("verdict: unknown\nreason: memory limit of 1 MB reached\n"), r.out());
+        assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+        Result unlimited = run("verify", "--memory-limit", "0", "--timeout", "60", "examples/counter_loop.c");
+        assertEquals(ExitCodes.SAFE, unlimited.code(), "the program needs refinement, and gets it without a limit: "
+                + unlimited.out() + unlimited.err());
+    }
+
+    @Test
+    void negativeLimitsExitWith30() {
+        Result memory = run("verify", "--memory-limit", "-1", "examples/counter_loop.c");
+        assertEquals(ExitCodes.BAD_INPUT, memory.code());
+        assertTrue(memory.err().contains("--memory-limit must not be negative"), memory.err());
+        Result time = run("verify", "--timeout", "-1", "examples/counter_loop.c");
+        assertEquals(ExitCodes.BAD_INPUT, time.code());
+    }
+
+    @Test
     void unknownOptionExitsWith30() {
         Result r = run("verify", "--no-such-option", "x.c");
         assertEquals(ExitCodes.BAD_INPUT, r.code());
