@@ -27,7 +27,7 @@ import pdpv.smt.SmtStatistics;
  */
 final class CandidateInvariants {
     /** A Houdini round that takes longer gives up: the loop is then not seeded. */
-    private static final long QUERY_TIMEOUT_MILLIS = 10_000;
+    private static final long QUERY_TIMEOUT_MILLIS = 30_000;
     private final Context ctx;
     private final SmtStatistics stats;
 
