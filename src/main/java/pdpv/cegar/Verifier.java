@@ -39,7 +39,7 @@ import pdpv.smt.SmtStatistics;
  */
 public final class Verifier implements ProgramVerifier {
     /** PDR's time for each B larger than the counterexample's point, before the next B is tried. */
-    private static final Duration WIDE_BAD_BUDGET = Duration.ofSeconds(20);
+    private static final Duration WIDE_BAD_BUDGET = Duration.ofSeconds(60);
     private final VerifierOptions options;
     private volatile boolean cancelled;
     private volatile String cancelReason;
