@@ -28,8 +28,7 @@ import pdpv.pdr.PdrResult;
  */
 public final class SymbolicVerifier implements ProgramVerifier {
     private final PdrOptions options;
-    private volatile boolean cancelled;
-    private volatile String cancelReason;
+    private final CancelReason cancelled = new CancelReason();
     private volatile PdrEngine engine;
 
     /** {@code options} configure the single PDR call; its timeout is the budget of the whole run. */
@@ -49,8 +48,8 @@ public final class SymbolicVerifier implements ProgramVerifier {
             ProgramCounterSystem system = new ProgramCounterSystem(ctx, program);
             PdrEngine e = new PdrEngine(ctx, system.system(), options);
             engine = e;
-            if (cancelled) {
-                return Verdict.unknown(cancelReason, run.statistics());
+            if (cancelled.isSet()) {
+                return Verdict.unknown(cancelled.get(), run.statistics());
             }
             PdrResult result = run.check(e);
             if (result instanceof PdrResult.Holds holds) {
@@ -60,7 +59,7 @@ public final class SymbolicVerifier implements ProgramVerifier {
                 return run.replay(system, trace);
             }
             String reason = ((PdrResult.Unknown) result).reason();
-            return Verdict.unknown(cancelled ? cancelReason : "PDR: " + reason, run.statistics());
+            return Verdict.unknown(cancelled.isSet() ? cancelled.get() : "PDR: " + reason, run.statistics());
         } finally {
             engine = null;
         }
@@ -68,12 +67,7 @@ public final class SymbolicVerifier implements ProgramVerifier {
 
     @Override
     public void cancel(String reason) {
-        synchronized (this) {
-            if (!cancelled) {
-                cancelReason = reason;
-                cancelled = true;
-            }
-        }
+        cancelled.set(reason);
         PdrEngine e = engine;
         if (e != null) {
             e.cancel();

@@ -41,8 +41,7 @@ public final class Verifier implements ProgramVerifier {
     /** PDR's time for each B larger than the counterexample's point, before the next B is tried. */
     private static final Duration WIDE_BAD_BUDGET = Duration.ofSeconds(60);
     private final VerifierOptions options;
-    private volatile boolean cancelled;
-    private volatile String cancelReason;
+    private final CancelReason cancelled = new CancelReason();
     private volatile InvariantRefiner refiner;
     private volatile SmtSolver solver;
 
@@ -57,12 +56,7 @@ public final class Verifier implements ProgramVerifier {
 
     @Override
     public void cancel(String reason) {
-        synchronized (this) {
-            if (!cancelled) {
-                cancelReason = reason;
-                cancelled = true;
-            }
-        }
+        cancelled.set(reason);
         InvariantRefiner r = refiner;
         if (r != null) {
             r.cancel();
@@ -129,8 +123,8 @@ public final class Verifier implements ProgramVerifier {
 
         Verdict loop() {
             while (true) {
-                if (cancelled) {
-                    return Verdict.unknown(cancelReason, statistics());
+                if (cancelled.isSet()) {
+                    return Verdict.unknown(cancelled.get(), statistics());
                 }
                 iterations++;
                 SmtResult result = check();
@@ -138,7 +132,7 @@ public final class Verifier implements ProgramVerifier {
                     return certified();
                 }
                 if (result instanceof SmtResult.Unknown u) {
-                    return Verdict.unknown(cancelled ? cancelReason : "solver gave up: " + u.reason(), statistics());
+                    return Verdict.unknown(cancelled.isSet() ? cancelled.get() : "solver gave up: " + u.reason(), statistics());
                 }
                 Counterexample cex = encoding.decode(((SmtResult.Sat) result).model());
                 Execution replay = replayFromEntry(singleValues(cex));
@@ -207,7 +201,7 @@ public final class Verifier implements ProgramVerifier {
                     return null;
                 }
                 if (o instanceof RefineOutcome.Undecided u) {
-                    return Verdict.unknown(cancelled ? cancelReason : u.reason(), statistics());
+                    return Verdict.unknown(cancelled.isSet() ? cancelled.get() : u.reason(), statistics());
                 }
                 traces[i] = ((RefineOutcome.Reachable) o).trace();
             }
@@ -253,7 +247,7 @@ public final class Verifier implements ProgramVerifier {
             RefineOutcome o = null;
             for (Bad bad : bads) {
                 o = refiner.refine(l, bad.formula(), bad.budget());
-                if (o instanceof RefineOutcome.Undecided && !bad.budget().equals(full) && !cancelled) {
+                if (o instanceof RefineOutcome.Undecided && !bad.budget().equals(full) && !cancelled.isSet()) {
                     continue;
                 }
                 if (!(o instanceof RefineOutcome.Reachable r)) {
