@@ -41,7 +41,7 @@ class ExamplesTest {
         String expected = m.group(1);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.run(new String[] {"verify", "--timeout", "120", file.toString()},
+        int code = Main.run(new String[] {"verify", "--timeout", "300", file.toString()},
                 new PrintWriter(out), new PrintWriter(err));
         String verdict = out.toString().lines().filter(l -> l.startsWith("verdict: ")).findFirst()
                 .map(l -> l.substring("verdict: ".length())).orElse("none: " + err);
