@@ -14,8 +14,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one task in its own JVM with a time limit (the tool's own {@code --timeout}, and a hard
- * kill shortly after it) and measures its peak resident set size with GNU time when the machine
- * has {@code /usr/bin/time}.
+ * kill shortly after it) and, for PDPV's own configurations, a memory limit (its
+ * {@code --memory-limit}), and measures its peak resident set size with GNU time when the machine
+ * has {@code /usr/bin/time}. A task stopped by the memory limit, or whose JVM died of memory
+ * exhaustion, gets the verdict {@code memory}.
  */
 public final class TaskRunner {
     private static final Path GNU_TIME = Path.of("/usr/bin/time");
@@ -23,12 +25,17 @@ public final class TaskRunner {
 
     private final String classPath;
     private final double timeoutSeconds;
+    private final long memoryLimitMb;
     private final Path scratch;
 
-    /** {@code classPath} is PDPV's own class path; {@code scratch} holds the memory measurements. */
-    public TaskRunner(String classPath, double timeoutSeconds, Path scratch) {
+    /**
+     * {@code classPath} is PDPV's own class path; {@code memoryLimitMb} is 0 for none;
+     * {@code scratch} holds the memory measurements and the tasks' error output.
+     */
+    public TaskRunner(String classPath, double timeoutSeconds, long memoryLimitMb, Path scratch) {
         this.classPath = classPath;
         this.timeoutSeconds = timeoutSeconds;
+        this.memoryLimitMb = memoryLimitMb;
         this.scratch = scratch;
     }
 
@@ -46,6 +53,9 @@ public final class TaskRunner {
         command.addAll(List.of("java", "-Xss64m", "-cp", classPath, "pdpv.cli.Main", c.command()));
         if (c.command().equals("verify")) {
             command.add("--json");
+            if (memoryLimitMb > 0) {
+                command.addAll(List.of("--memory-limit", Long.toString(memoryLimitMb)));
+            }
         }
         command.addAll(List.of("--timeout", Double.toString(timeoutSeconds)));
         if (nondetGlobals) {
@@ -54,27 +64,33 @@ public final class TaskRunner {
         command.addAll(c.arguments());
         command.add(program.get().toString());
         Path stdout = Files.createTempFile(scratch, b.name(), ".out");
+        Path stderr = Files.createTempFile(scratch, b.name(), ".err");
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
         boolean finished = p.waitFor((long) timeoutSeconds + KILL_GRACE_SECONDS, TimeUnit.SECONDS);
         double seconds = (System.nanoTime() - start) / 1e9;
         if (!finished) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly().waitFor();
+            Files.deleteIfExists(stderr);
             return new TaskResult(b, c, nondetGlobals, "timeout", "killed after the time limit", seconds, -1, -1, -1);
         }
         double memoryMb = measureMemory ? readKilobytes(memoryFile) / 1024.0 : -1;
         String out = Files.readString(stdout);
+        String err = Files.readString(stderr);
         Files.deleteIfExists(stdout);
+        Files.deleteIfExists(stderr);
         Files.deleteIfExists(memoryFile);
-        return parse(b, c, nondetGlobals, p.exitValue(), out, seconds, memoryMb);
+        return parse(b, c, nondetGlobals, p.exitValue(), out, err, seconds, memoryMb);
     }
 
-    private static TaskResult parse(Benchmark b, Configuration c, boolean nondetGlobals, int exit, String out,
+    private static TaskResult parse(Benchmark b, Configuration c, boolean nondetGlobals, int exit, String out, String err,
             double seconds, double memoryMb) {
         if (exit != 0 && exit != 10 && exit != 20) {
-            return new TaskResult(b, c, nondetGlobals, "error", "exit code " + exit, seconds, memoryMb, -1, -1);
+            Optional<String> memory = err.lines().filter(TaskRunner::saysOutOfMemory).findFirst();
+            return memory.isPresent()
+                    ? new TaskResult(b, c, nondetGlobals, "memory", memory.get().strip(), seconds, memoryMb, -1, -1)
+                    : new TaskResult(b, c, nondetGlobals, "error", "exit code " + exit, seconds, memoryMb, -1, -1);
         }
         JsonObject json = asJson(out);
         if (json != null) {
@@ -109,9 +125,20 @@ public final class TaskRunner {
         return new TaskResult(b, c, nondetGlobals, verdict, reason, seconds, memoryMb, pdr, refinements);
     }
 
-    /** An unknown verdict whose reason is the time limit counts as a timeout. */
-    private static String verdictOf(String verdict, String reason) {
-        return verdict.equals("unknown") && reason.equals("timeout") ? "timeout" : verdict;
+    /** An unknown verdict whose reason is the time limit counts as a timeout, one for lack of memory as memory. */
+    static String verdictOf(String verdict, String reason) {
+        if (!verdict.equals("unknown")) {
+            return verdict;
+        }
+        if (reason.equals("timeout")) {
+            return "timeout";
+        }
+        return reason.startsWith("memory limit of ") || reason.startsWith("out of memory") ? "memory" : verdict;
+    }
+
+    /** A line of a JVM that died of memory exhaustion: Java's OutOfMemoryError, or Z3's in native code. */
+    private static boolean saysOutOfMemory(String line) {
+        return line.contains("OutOfMemoryError") || line.contains("std::bad_alloc");
     }
 
     private static JsonObject asJson(String out) {

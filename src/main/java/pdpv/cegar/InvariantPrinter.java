@@ -32,6 +32,14 @@ final class InvariantPrinter {
         templates.end().forEach((v, s) -> bind(s, v, cName(v)));
     }
 
+    /**
+     * A printer for a formula over one state variable per program variable, each written by its C
+     * name: the invariant of the symbolic encoding (§4.2.1) at a fixed program counter.
+     */
+    InvariantPrinter(Map<Variable, StateVar> variables) {
+        variables.forEach((v, s) -> bind(s, v, cName(v)));
+    }
+
     private void bind(StateVar s, Variable v, String name) {
         variables.put(s.current(), v);
         names.put(s.current(), name);

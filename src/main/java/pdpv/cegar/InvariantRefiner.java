@@ -3,10 +3,13 @@ package pdpv.cegar;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
@@ -35,7 +38,9 @@ final class InvariantRefiner {
     private final Map<Loop, RefinementInstance> instances = new HashMap<>();
     private final Map<Loop, Integer> refinements = new LinkedHashMap<>();
     private final List<RefinementInstance> used = new ArrayList<>();
+    private final Set<Loop> seeded = new HashSet<>();
     private volatile RefinementInstance running;
+    private volatile boolean cancelled;
     private long pdrCalls;
     private double pdrSeconds;
 
@@ -49,22 +54,31 @@ final class InvariantRefiner {
         this.options = options;
     }
 
-    /** The instance of {@code l}: kept across calls with memoization, otherwise fresh. */
+    /**
+     * The instance of {@code l}: kept across calls with memoization, otherwise fresh. The first
+     * instance of a loop seeds LI_l with its inductive template candidates.
+     */
     RefinementInstance instance(Loop l) {
         if (!options.memoization()) {
-            RefinementInstance fresh = new RefinementInstance(ctx, program, loops, l, store, options.pdr(), encoding.formula());
-            used.add(fresh);
-            return fresh;
+            return build(l);
         }
-        return instances.computeIfAbsent(l, loop -> {
-            RefinementInstance inst = new RefinementInstance(ctx, program, loops, loop, store, options.pdr(), encoding.formula());
-            used.add(inst);
-            return inst;
-        });
+        return instances.computeIfAbsent(l, this::build);
+    }
+
+    private RefinementInstance build(Loop l) {
+        boolean first = seeded.add(l);
+        RefinementInstance inst = new RefinementInstance(ctx, program, loops, l, store, options.pdr(),
+                first && options.candidates(), encoding.formula());
+        used.add(inst);
+        if (!inst.seed().isTrue()) {
+            store.add(l, inst.seed());
+        }
+        return inst;
     }
 
     /**
-     * All counterexamples through loop l at once, as B over l's state variables: F with the current
+     * All counterexamples through loop l at once, as B over l's state variables: F on a path
+     * through l's head (b_H) with the current
      * loop invariants, l's values before and after its invariant LI_l renamed to x_b and x_e, the
      * rest of F's constants left as inputs. If PDR proves it unreachable, the invariant it finds
      * excludes every path of F through l; it contains the point of any model of F.
@@ -77,6 +91,7 @@ final class InvariantRefiner {
             conjuncts.add(store.instantiateFrom(site, 0));
             own = site.loop() == l ? site : own;
         }
+        conjuncts.add(own.headVar());
         LoopInvariantStore.Templates t = store.templates(l);
         List<Expr<?>> from = new ArrayList<>();
         List<Expr<?>> to = new ArrayList<>();
@@ -92,11 +107,16 @@ final class InvariantRefiner {
         return (BoolExpr) f.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0]));
     }
 
-    /** Alg. 4.4 for loop {@code l} and B = {@code bad} over l's state variables. */
+    /** Alg. 4.4 for loop {@code l} and B = {@code bad} over l's state variables, PDR with the options' timeout. */
     RefineOutcome refine(Loop l, BoolExpr bad) {
+        return refine(l, bad, options.pdr().timeout());
+    }
+
+    /** Alg. 4.4 with at most {@code budget} for each PDR call; running out of it leaves l undecided. */
+    RefineOutcome refine(Loop l, BoolExpr bad, Duration budget) {
         while (true) {
             RefinementInstance inst = instance(l);
-            PdrResult result = runPdr(inst, bad);
+            PdrResult result = runPdr(inst, bad, budget);
             if (result instanceof PdrResult.Holds holds) {
                 store.add(l, holds.invariant());
                 refinements.merge(l, 1, Integer::sum);
@@ -112,7 +132,7 @@ final class InvariantRefiner {
                 Map<Block, LoopTrace> real = new LinkedHashMap<>();
                 for (RefinementInstance.NestedVisit visit : inst.nestedVisits(trace, k)) {
                     Loop inner = visit.site().loop();
-                    RefineOutcome o = refine(inner, store.pointBad(inner, visit.before(), visit.after()));
+                    RefineOutcome o = refine(inner, store.pointBad(inner, visit.before(), visit.after()), budget);
                     if (o instanceof RefineOutcome.Reachable r) {
                         real.put(inner.head(), r.trace());
                     } else {
@@ -131,12 +151,15 @@ final class InvariantRefiner {
         }
     }
 
-    private PdrResult runPdr(RefinementInstance inst, BoolExpr bad) {
+    private PdrResult runPdr(RefinementInstance inst, BoolExpr bad, Duration budget) {
         long start = System.nanoTime();
         running = inst;
         try {
+            if (cancelled) {
+                return new PdrResult.Unknown("cancelled");
+            }
             pdrCalls++;
-            return inst.check(bad);
+            return inst.check(bad, budget);
         } catch (IllegalStateException e) {
             return new PdrResult.Unknown(e.getMessage());
         } finally {
@@ -145,8 +168,9 @@ final class InvariantRefiner {
         }
     }
 
-    /** Cancels a running PDR call from another thread. */
+    /** Cancels the running PDR call, and every later one, from another thread. */
     void cancel() {
+        cancelled = true;
         RefinementInstance inst = running;
         if (inst != null) {
             inst.cancel();
@@ -163,11 +187,11 @@ final class InvariantRefiner {
 
     /** SMT checks made by all PDR engines so far. */
     long pdrSmtCalls() {
-        return used.stream().mapToLong(i -> i.statistics().smtCalls()).sum();
+        return used.stream().mapToLong(i -> i.statistics().smtCalls() + i.lookaheadStatistics().calls()).sum();
     }
 
     double pdrSmtSeconds() {
-        return used.stream().mapToDouble(i -> i.statistics().smtSeconds()).sum();
+        return used.stream().mapToDouble(i -> i.statistics().smtSeconds() + i.lookaheadStatistics().seconds()).sum();
     }
 
     /** The number of successful refinements per loop. */

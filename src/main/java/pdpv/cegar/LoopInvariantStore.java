@@ -11,6 +11,9 @@ import java.util.Map;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
 import pdpv.encode.LoopSite;
+import pdpv.interp.abstraction.AbstractValue;
+import pdpv.interp.abstraction.BitConstraint;
+import pdpv.interp.abstraction.GeneralizedCounterexample;
 import pdpv.pdr.StateVar;
 
 /**
@@ -84,6 +87,37 @@ final class LoopInvariantStore {
             }
         });
         return eqs.isEmpty() ? ctx.mkTrue() : ctx.mkAnd(eqs.toArray(new BoolExpr[0]));
+    }
+
+    /**
+     * B as the generalized counterexample of Algorithm 4.5: x_b in c_b[x] for x ∈ R_l and x_e in
+     * c_e[x] for x ∈ U_l; ⊤ sets add no constraint.
+     */
+    BoolExpr generalizedBad(Loop l, GeneralizedCounterexample c) {
+        Templates t = templates(l);
+        List<BoolExpr> constraints = new ArrayList<>();
+        t.before().forEach((v, s) -> constraints.add(inSet(s.current(), c.before().get(v), v.type().signed())));
+        t.end().forEach((v, s) -> constraints.add(inSet(s.current(), c.after().get(v), v.type().signed())));
+        return ctx.mkAnd(constraints.toArray(new BoolExpr[0]));
+    }
+
+    private BoolExpr inSet(BitVecExpr x, AbstractValue set, boolean signed) {
+        if (set == null || set.isTop()) {
+            return ctx.mkTrue();
+        }
+        BitConstraint c = set.constraint(signed);
+        int w = c.width();
+        List<BoolExpr> parts = new ArrayList<>();
+        if (!c.boundsAreTrivial()) {
+            BitVecExpr lo = ctx.mkBV(c.lower(), w);
+            BitVecExpr hi = ctx.mkBV(c.upper(), w);
+            parts.add(c.signed() ? ctx.mkBVSLE(lo, x) : ctx.mkBVULE(lo, x));
+            parts.add(c.signed() ? ctx.mkBVSLE(x, hi) : ctx.mkBVULE(x, hi));
+        }
+        if (!c.maskIsTrivial()) {
+            parts.add(ctx.mkEq(ctx.mkBVAND(x, ctx.mkBV(c.mask(), w)), ctx.mkBV(c.value(), w)));
+        }
+        return parts.isEmpty() ? ctx.mkTrue() : ctx.mkAnd(parts.toArray(new BoolExpr[0]));
     }
 
     void add(Loop l, BoolExpr invariant) {

@@ -3,6 +3,7 @@ package pdpv.cegar;
 import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Block;
+import pdpv.cfg.Variable;
 import pdpv.pdr.PdrResult;
 
 /**
@@ -14,6 +15,16 @@ import pdpv.pdr.PdrResult;
 record LoopTrace(RefinementInstance instance, PdrResult.Fails trace, List<Map<Block, LoopTrace>> nested) {
     LoopTrace {
         nested = List.copyOf(nested);
+    }
+
+    /** The values of R_l before the loop, x_b, in the trace. */
+    Map<Variable, Long> before() {
+        return instance.beforeValues(trace);
+    }
+
+    /** The values of U_l at the head after the trace's iterations, x_e. */
+    Map<Variable, Long> after() {
+        return instance.endValues(trace);
     }
 
     /** The number of loop iterations (transitions) of the trace. */

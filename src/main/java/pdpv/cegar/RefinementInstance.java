@@ -7,6 +7,7 @@ import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.enumerations.Z3_decl_kind;
 import java.util.ArrayDeque;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
@@ -22,12 +24,14 @@ import pdpv.cfg.Variable;
 import pdpv.encode.DagEncoding;
 import pdpv.encode.LoopSite;
 import pdpv.pdr.InputVar;
+import pdpv.pdr.BoundedReachability;
 import pdpv.pdr.PdrEngine;
 import pdpv.pdr.PdrOptions;
 import pdpv.pdr.PdrResult;
 import pdpv.pdr.PdrStatistics;
 import pdpv.pdr.StateVar;
 import pdpv.pdr.TransitionSystem;
+import pdpv.smt.SmtStatistics;
 
 /**
  * The model checking instance (I, T, B) of thesis §4.3.3 for one loop l, with its PDR engine:
@@ -41,6 +45,8 @@ import pdpv.pdr.TransitionSystem;
  * invariants are strengthened.
  */
 final class RefinementInstance {
+    /** Iterations within which a trace to B is looked for by unrolling before PDR runs. */
+    private static final int LOOKAHEAD_STEPS = 3;
     private final Context ctx;
     private final LoopInvariantStore store;
     private final LoopInvariantStore.Templates templates;
@@ -50,6 +56,11 @@ final class RefinementInstance {
     private final List<InputVar> inputs = new ArrayList<>();
     private final Map<LoopSite, Integer> usedInvariants = new LinkedHashMap<>();
     private final PdrEngine engine;
+    private final BoundedReachability lookahead;
+    private final SmtStatistics lookaheadStats = new SmtStatistics();
+    private TransitionSystem system;
+    private final BoolExpr seed;
+    private final List<BoolExpr> notYetInEngine = new ArrayList<>();
 
     /** A nested loop's placeholder on one step of a trace: the values around its invariant. */
     record NestedVisit(LoopSite site, Map<Variable, Long> before, Map<Variable, Long> after) {
@@ -57,10 +68,12 @@ final class RefinementInstance {
 
     /**
      * {@code badVocabulary} is a formula whose constants may appear in the B of later calls besides
-     * the state variables; they become inputs too, read in the last step.
+     * the state variables; they become inputs too, read in the last step. With {@code candidates},
+     * the inductive {@link CandidateInvariants} of the loop become an external invariant of the
+     * engine (§6.1) and {@link #seed()}.
      */
     RefinementInstance(Context ctx, Program program, LoopForest loops, Loop loop, LoopInvariantStore store,
-                       PdrOptions options, BoolExpr badVocabulary) {
+                       PdrOptions options, boolean candidates, BoolExpr badVocabulary) {
         this.ctx = ctx;
         this.store = store;
         this.templates = store.templates(loop);
@@ -96,9 +109,14 @@ final class RefinementInstance {
         this.booleanBits = bits.toArray(new Expr<?>[0]);
         List<BoolExpr> init = new ArrayList<>();
         templates.end().forEach((v, e) -> init.add(ctx.mkEq(e.current(), templates.before().get(v).current())));
-        TransitionSystem ts = TransitionSystem.relational(templates.all(), inputs, and(init),
+        this.system = TransitionSystem.relational(templates.all(), inputs, and(init),
                 withBits(and(trans)), ctx.mkFalse());
-        this.engine = new PdrEngine(ctx, ts, options);
+        this.engine = new PdrEngine(ctx, system, options);
+        this.seed = candidates ? new CandidateInvariants(ctx, lookaheadStats).inductive(loop, templates, system) : ctx.mkTrue();
+        if (!seed.isTrue()) {
+            engine.addExternalInvariant(seed);
+        }
+        this.lookahead = new BoundedReachability(ctx, lookaheadStats);
     }
 
     DagEncoding dag() {
@@ -109,18 +127,58 @@ final class RefinementInstance {
         return engine.statistics();
     }
 
+    /** The inductive template candidates found for the loop when the instance was built; true if none or not asked. */
+    BoolExpr seed() {
+        return seed;
+    }
+
+    /** SMT checks and their time in the look for short traces and the candidates' check. */
+    SmtStatistics lookaheadStatistics() {
+        return lookaheadStats;
+    }
+
     void cancel() {
+        lookahead.cancel();
         engine.cancel();
     }
 
-    /** Runs PDR for {@code bad}, first strengthening T by the nested invariants learned since the last call. */
-    PdrResult check(BoolExpr bad) {
+    /**
+     * Looks for a trace of at most {@link #LOOKAHEAD_STEPS} iterations to {@code bad}, then runs PDR
+     * for it within {@code budget}; first T is strengthened by the nested invariants learned since the last call.
+     */
+    PdrResult check(BoolExpr bad, Duration budget) {
         List<BoolExpr> stronger = new ArrayList<>();
         for (Map.Entry<LoopSite, Integer> e : usedInvariants.entrySet()) {
             stronger.add(store.instantiateFrom(e.getKey(), e.getValue()));
             e.setValue(store.count(e.getKey().loop()));
         }
-        return engine.check(withBits(bad), withBits(and(stronger)));
+        BoolExpr b = withBits(bad);
+        BoolExpr s = withBits(and(stronger));
+        system = system.strengthened(ctx, s, b);
+        notYetInEngine.add(s);
+        Optional<PdrResult.Fails> shortTrace = lookahead.find(system, LOOKAHEAD_STEPS);
+        if (shortTrace.isPresent()) {
+            return shortTrace.get();
+        }
+        BoolExpr all = and(notYetInEngine);
+        notYetInEngine.clear();
+        return engine.check(b, all, budget);
+    }
+
+    /** The values of R_l before the loop (x_b) in {@code trace}. */
+    Map<Variable, Long> beforeValues(PdrResult.Fails trace) {
+        return stateValues(templates.before(), trace.states().get(0));
+    }
+
+    /** The values of U_l at the head (x_e) in the last state of {@code trace}. */
+    Map<Variable, Long> endValues(PdrResult.Fails trace) {
+        return stateValues(templates.end(), trace.states().get(trace.length()));
+    }
+
+    private static Map<Variable, Long> stateValues(Map<Variable, StateVar> vars, Map<String, Long> state) {
+        Map<Variable, Long> values = new LinkedHashMap<>();
+        vars.forEach((v, s) -> values.put(v, state.getOrDefault(s.name(), 0L)));
+        return values;
     }
 
     /** The nested loop placeholders that step {@code k} of {@code trace} passes, with their values. */

@@ -2,29 +2,27 @@ package pdpv.cegar;
 
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
-import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
-import pdpv.cfg.Terminator;
 import pdpv.cfg.Variable;
 import pdpv.encode.Counterexample;
 import pdpv.encode.LoopSite;
 import pdpv.encode.LoopVisit;
 import pdpv.encode.ProgramEncoding;
 import pdpv.interp.Execution;
-import pdpv.interp.InputEvent;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
+import pdpv.interp.abstraction.CounterexampleGeneralizer;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -39,9 +37,11 @@ import pdpv.smt.SmtStatistics;
  * assertion. SAFE is answered only after {@link CertificateChecker} has re-checked the invariants,
  * UNSAFE only with replayed inputs, anything else is UNKNOWN with a reason.
  */
-public final class Verifier {
+public final class Verifier implements ProgramVerifier {
+    /** PDR's time for each B larger than the counterexample's point, before the next B is tried. */
+    private static final Duration WIDE_BAD_BUDGET = Duration.ofSeconds(60);
     private final VerifierOptions options;
-    private volatile boolean cancelled;
+    private final CancelReason cancelled = new CancelReason();
     private volatile InvariantRefiner refiner;
     private volatile SmtSolver solver;
 
@@ -49,13 +49,14 @@ public final class Verifier {
         this.options = options;
     }
 
+    @Override
     public Verdict verify(Program program) {
         return verifyProgram(program);
     }
 
-    /** Stops a running verification from another thread; it answers UNKNOWN soon. */
-    public void cancel() {
-        cancelled = true;
+    @Override
+    public void cancel(String reason) {
+        cancelled.set(reason);
         InvariantRefiner r = refiner;
         if (r != null) {
             r.cancel();
@@ -94,9 +95,13 @@ public final class Verifier {
         private final LoopInvariantStore store;
         private final SmtStatistics smt;
         private final long start;
-        private final Map<LoopSite, Integer> instantiated = new HashMap<>();
+        private final Map<LoopSite, Integer> instantiated = new LinkedHashMap<>();
         private final Interpreter interpreter;
         private final Interpreter headInterpreter;
+        private final CounterexampleGeneralizer generalizer;
+        private final Map<Loop, Map<Endpoint, LoopTrace>> reachable = new HashMap<>();
+        private final Map<Loop, BoolExpr> pins = new LinkedHashMap<>();
+        private boolean pinning = true;
         private int iterations;
 
         Run(Context ctx, Program program, LoopForest loops, ProgramEncoding encoding, LoopInvariantStore store, SmtStatistics smt,
@@ -112,21 +117,22 @@ public final class Verifier {
                     InterpreterOptions.DEFAULTS.withMaxSteps(options.maxInterpreterSteps()));
             this.headInterpreter = new Interpreter(program.semantics(),
                     InterpreterOptions.DEFAULTS.withMaxSteps(options.maxHeadInterpreterSteps()));
+            this.generalizer = new CounterexampleGeneralizer(program.semantics());
             encoding.loopSites().forEach(s -> instantiated.put(s, 0));
         }
 
         Verdict loop() {
             while (true) {
-                if (cancelled) {
-                    return Verdict.unknown("cancelled", statistics());
+                if (cancelled.isSet()) {
+                    return Verdict.unknown(cancelled.get(), statistics());
                 }
                 iterations++;
-                SmtResult result = solver.check();
+                SmtResult result = check();
                 if (result instanceof SmtResult.Unsat) {
                     return certified();
                 }
                 if (result instanceof SmtResult.Unknown u) {
-                    return Verdict.unknown(cancelled ? "cancelled" : "solver gave up: " + u.reason(), statistics());
+                    return Verdict.unknown(cancelled.isSet() ? cancelled.get() : "solver gave up: " + u.reason(), statistics());
                 }
                 Counterexample cex = encoding.decode(((SmtResult.Sat) result).model());
                 Execution replay = replayFromEntry(singleValues(cex));
@@ -139,6 +145,23 @@ public final class Verifier {
                 }
                 updateF();
             }
+        }
+
+        /**
+         * Checks F, pinned to the loop visits known to be reachable if that is satisfiable. A pinned
+         * F that is unsatisfiable proves nothing, so F is then checked alone, and pinning stops
+         * for the run: it would only repeat the counterexample.
+         */
+        private SmtResult check() {
+            if (!pins.isEmpty()) {
+                SmtResult pinned = solver.check(List.copyOf(pins.values()));
+                if (!(pinned instanceof SmtResult.Unsat)) {
+                    return pinned;
+                }
+                pins.clear();
+                pinning = false;
+            }
+            return solver.check();
         }
 
         /**
@@ -170,11 +193,15 @@ public final class Verifier {
                 } catch (IllegalArgumentException e) {
                     return Verdict.unknown("cannot refine " + v.loop() + ": " + e.getMessage(), statistics());
                 }
+                if (o == null) {
+                    return null;
+                }
                 if (o instanceof RefineOutcome.Strengthened) {
+                    pins.clear();
                     return null;
                 }
                 if (o instanceof RefineOutcome.Undecided u) {
-                    return Verdict.unknown(cancelled ? "cancelled" : u.reason(), statistics());
+                    return Verdict.unknown(cancelled.isSet() ? cancelled.get() : u.reason(), statistics());
                 }
                 traces[i] = ((RefineOutcome.Reachable) o).trace();
             }
@@ -188,30 +215,68 @@ public final class Verifier {
         }
 
         /**
-         * Algorithm 4.4 for the i-th loop visit, with B as large as still helps: all violations of F
-         * through the loop (only for the first visit on the path, whose values before the loop come
-         * from a loop-free prefix), then those with the visit's values before the loop, then the
-         * visit's point (c_b, c_e). Each B contains the point; a larger one is dropped when PDR
-         * shows it reachable.
+         * Algorithm 4.4 for the i-th loop visit. With generalization, B is first as large as still
+         * helps: all violations of F through the loop (only for the first visit on the path, whose
+         * values before the loop come from a loop-free prefix), the counterexample generalized by
+         * Algorithm 4.5, the violations with the visit's values before the loop; then, and without
+         * generalization only, the visit's point (c_b, c_e). Every B contains the point, so a
+         * larger one shown unreachable excludes it too. PDR gets {@link #WIDE_BAD_BUDGET} for
+         * each larger B; what it learns there stays in the loop's trace for the next one. A violation B shown reachable ends at a
+         * real point of the loop that F admits: F is then pinned to it (null is returned) so that
+         * the next counterexample takes that visit, which {@link #reachable} already knows.
          */
         private RefineOutcome refineVisit(int i, LoopVisit v) {
-            BoolExpr violations = refiner.violationBad(v.loop());
-            BoolExpr point = store.pointBad(v.loop(), v.before(), v.after());
-            BoolExpr before = store.pointBad(v.loop(), v.before(), Map.of());
-            List<BoolExpr> bads = new ArrayList<>();
-            if (i == 0) {
-                bads.add(violations);
+            Loop l = v.loop();
+            Endpoint point = Endpoint.of(l, v.before(), v.after());
+            LoopTrace known = reachable.getOrDefault(l, Map.of()).get(point);
+            if (known != null) {
+                return new RefineOutcome.Reachable(known);
             }
-            bads.add(ctx.mkAnd(violations, before));
-            bads.add(point);
+            List<Bad> bads = new ArrayList<>();
+            if (options.cegar().generalization()) {
+                BoolExpr violations = refiner.violationBad(l);
+                if (i == 0) {
+                    bads.add(new Bad(violations, true, WIDE_BAD_BUDGET));
+                }
+                bads.add(new Bad(store.generalizedBad(l, generalizer.generalize(l, v.before(), v.after())), false,
+                        WIDE_BAD_BUDGET));
+                bads.add(new Bad(ctx.mkAnd(violations, store.pointBad(l, v.before(), Map.of())), true, WIDE_BAD_BUDGET));
+            }
+            Duration full = options.cegar().pdr().timeout();
+            bads.add(new Bad(store.pointBad(l, v.before(), v.after()), false, full));
             RefineOutcome o = null;
-            for (BoolExpr bad : bads) {
-                o = refiner.refine(v.loop(), bad);
-                if (!(o instanceof RefineOutcome.Reachable)) {
+            for (Bad bad : bads) {
+                o = refiner.refine(l, bad.formula(), bad.budget());
+                if (o instanceof RefineOutcome.Undecided && !bad.budget().equals(full) && !cancelled.isSet()) {
+                    continue;
+                }
+                if (!(o instanceof RefineOutcome.Reachable r)) {
                     return o;
+                }
+                Endpoint end = Endpoint.of(l, r.trace().before(), r.trace().after());
+                reachable.computeIfAbsent(l, k -> new HashMap<>()).put(end, r.trace());
+                if (end.equals(point)) {
+                    return o;
+                }
+                if (bad.pinsF() && pinning) {
+                    pins.put(l, pin(l, end));
+                    return null;
                 }
             }
             return o;
+        }
+
+        /** F's loop site of {@code l} taken, with the values {@code end} around its invariant. */
+        private BoolExpr pin(Loop l, Endpoint end) {
+            List<BoolExpr> eqs = new ArrayList<>();
+            for (LoopSite site : encoding.loopSites()) {
+                if (site.loop() == l) {
+                    eqs.add(site.headVar());
+                    site.pre().forEach((v, e) -> eqs.add(ctx.mkEq(e, ctx.mkBV(end.before().get(v), e.getSortSize()))));
+                    site.post().forEach((v, e) -> eqs.add(ctx.mkEq(e, ctx.mkBV(end.after().get(v), e.getSortSize()))));
+                }
+            }
+            return ctx.mkAnd(eqs.toArray(new BoolExpr[0]));
         }
 
         /**
@@ -253,7 +318,7 @@ public final class Verifier {
             for (Loop l : loops.loops()) {
                 String text = store.count(l) == 0 ? "1"
                         : new InvariantPrinter(l, store.templates(l)).print(store.conjunction(l));
-                certs.add(new Verdict.LoopCertificate(headLocation(l.head()), text));
+                certs.add(new Verdict.LoopCertificate(Evidence.headLocation(l.head()), text));
             }
             return Verdict.safe(certs, statistics());
         }
@@ -263,36 +328,14 @@ public final class Verifier {
         }
 
         private Verdict unsafe(Execution run) {
-            List<Verdict.InputValue> inputs = new ArrayList<>();
-            for (InputEvent e : run.inputs()) {
-                Stmt.Havoc h = e.havoc();
-                String name = h.target().kind() == Variable.Kind.TEMPORARY ? null : h.target().sourceName();
-                inputs.add(new Verdict.InputValue(name, h.description(), h.loc(), h.target().type().format(e.value())));
-            }
-            Stmt.Assert failed = run.failedAssertion();
-            return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text()),
-                    sourcePath(run), statistics());
-        }
-
-        /** The source lines of the blocks the failing run visited, without immediate repetitions. */
-        private List<SourceLoc> sourcePath(Execution run) {
-            List<SourceLoc> path = new ArrayList<>();
-            for (int id : run.path()) {
-                for (Stmt s : program.block(id).statements()) {
-                    SourceLoc loc = s.loc();
-                    if (path.isEmpty() || path.get(path.size() - 1).line() != loc.line()) {
-                        path.add(loc);
-                    }
-                }
-            }
-            return path;
+            return Evidence.unsafe(program, run, statistics());
         }
 
         private VerifierStatistics statistics() {
             InvariantRefiner r = refiner;
             List<VerifierStatistics.LoopRefinements> perLoop = new ArrayList<>();
             for (Loop l : loops.loops()) {
-                perLoop.add(new VerifierStatistics.LoopRefinements(headLocation(l.head()),
+                perLoop.add(new VerifierStatistics.LoopRefinements(Evidence.headLocation(l.head()),
                         r == null ? 0 : r.refinements().getOrDefault(l, 0)));
             }
             return new VerifierStatistics(program.blocks().size(), program.variables().size(), loops.loops().size(),
@@ -303,17 +346,28 @@ public final class Verifier {
         }
     }
 
+    /**
+     * One B of Algorithm 4.4 and PDR's budget for it; {@code pinsF}: it includes F, so a trace
+     * reaching it ends at a point F admits.
+     */
+    private record Bad(BoolExpr formula, boolean pinsF, Duration budget) {
+    }
+
+    /** A loop's values around its invariant: R_l before it and U_l after it. */
+    private record Endpoint(Map<Variable, Long> before, Map<Variable, Long> after) {
+        static Endpoint of(Loop l, Map<Variable, Long> before, Map<Variable, Long> after) {
+            Map<Variable, Long> b = new HashMap<>();
+            l.referenced().forEach(v -> b.put(v, before.getOrDefault(v, 0L)));
+            Map<Variable, Long> a = new HashMap<>();
+            l.updated().forEach(v -> a.put(v, after.getOrDefault(v, 0L)));
+            return new Endpoint(b, a);
+        }
+    }
+
     /** The model's value for each havoc on its path, as the first occurrence of that havoc. */
     private static Map<Stmt.Havoc, List<Long>> singleValues(Counterexample cex) {
         Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
         cex.havocValues().forEach((h, v) -> values.put(h, List.of(v)));
         return values;
-    }
-
-    private static SourceLoc headLocation(Block head) {
-        if (head.terminator() instanceof Terminator.Branch b) {
-            return b.loc();
-        }
-        return head.statements().isEmpty() ? SourceLoc.UNKNOWN : head.statements().get(0).loc();
     }
 }

@@ -8,6 +8,8 @@
  * {@code LoopInvariantStore} and strengthen F incrementally. SAFE needs the invariants re-checked
  * by {@code CertificateChecker} and is reported with them printed as C ({@code InvariantPrinter});
  * UNSAFE needs inputs the interpreter replays to a failing assertion ({@code ReplayInputs});
- * anything else is UNKNOWN with a reason.
+ * anything else is UNKNOWN with a reason. {@link pdpv.cegar.SymbolicVerifier} is the baseline of
+ * §4.2.1: the whole function as one model checking instance with an explicit program counter
+ * ({@code ProgramCounterSystem}) and one PDR call, under the same contract.
  */
 package pdpv.cegar;

@@ -46,6 +46,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "600", paramLabel = "SECONDS", description = "time limit per task (default: ${DEFAULT-VALUE})")
     double timeout;
 
+    @Option(names = "--memory-limit", defaultValue = "0", paramLabel = "MB",
+            description = "memory limit per task of PDPV's own configurations (verify --memory-limit); 0 = none (default)")
+    long memoryLimitMb;
+
     @Option(names = "-j", paramLabel = "N", description = "tasks in parallel (default: number of cores)")
     Integer jobs;
 
@@ -77,12 +81,14 @@ final class BenchCommand implements Callable<Integer> {
             Path previous = fromCsv.resolveSibling("report.md");
             machine = Files.exists(previous) ? Files.readAllLines(previous).get(2) : "Re-rendered from " + fromCsv + ".";
         } else {
-            TaskRunner runner = new TaskRunner(System.getProperty("java.class.path"), timeout, Files.createTempDirectory("pdpv-bench"));
+            TaskRunner runner = new TaskRunner(System.getProperty("java.class.path"), timeout, memoryLimitMb,
+                    Files.createTempDirectory("pdpv-bench"));
             results = new BenchRunner(runner, parallel, spec.commandLine().getErr()).run(benchmarks, configs);
+            String memoryLimit = memoryLimitMb > 0 ? String.format(Locale.ROOT, ", memory limit %d MB", memoryLimitMb) : "";
             machine = String.format(Locale.ROOT,
-                    "Measured on %s: %d cores, %s memory, %s %s, Java %s; time limit %.0f s per task, %d tasks in parallel.",
+                    "Measured on %s: %d cores, %s memory, %s %s, Java %s; time limit %.0f s per task%s, %d tasks in parallel.",
                     LocalDate.now(), cores, memory(), System.getProperty("os.name"), System.getProperty("os.arch"),
-                    System.getProperty("java.version"), timeout, parallel);
+                    System.getProperty("java.version"), timeout, memoryLimit, parallel);
         }
         BenchRunner.writeReports(dir, benchmarks, configs, results, machine, timeout);
         long wrong = results.wrongCount();

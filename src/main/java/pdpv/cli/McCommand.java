@@ -4,7 +4,6 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.microsoft.z3.Context;
-import com.microsoft.z3.Z3Exception;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -15,10 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,6 +24,7 @@ import pdpv.pdr.PdrOptions;
 import pdpv.pdr.PdrStatistics;
 import pdpv.pdr.btor.Btor2Check;
 import pdpv.pdr.btor.Btor2Exception;
+import pdpv.pdr.btor.Btor2Model;
 import pdpv.pdr.btor.Btor2Outcome;
 import pdpv.pdr.btor.Btor2Reader;
 
@@ -36,7 +32,7 @@ import pdpv.pdr.btor.Btor2Reader;
 @Command(name = "mc", mixinStandardHelpOptions = true,
         description = "Model check a BTOR2 model (bit-vectors, no arrays) with the QF_BV PDR engine.")
 final class McCommand implements Callable<Integer> {
-    private static final long GRACE_MILLIS = 1000;
+    private static final double GRACE_SECONDS = 1;
 
     @Spec
     CommandSpec spec;
@@ -52,17 +48,17 @@ final class McCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (engine.problem() != null) {
-            spec.commandLine().getErr().println("error: " + engine.problem());
+        String problem = engine.problem() != null ? engine.problem() : run.problem();
+        if (problem != null) {
+            spec.commandLine().getErr().println("error: " + problem);
             return ExitCodes.BAD_INPUT;
         }
         long start = System.nanoTime();
         AtomicReference<Btor2Check> running = new AtomicReference<>();
-        ExecutorService worker = Workers.single("pdpv-mc");
         Btor2Outcome outcome;
-        try {
-            Future<Btor2Outcome> future = worker.submit(() -> check(running));
-            outcome = await(future, running);
+        try (Watchdog watchdog = run.watchdog("pdpv-mc", GRACE_SECONDS)) {
+            Watchdog.Outcome<Btor2Outcome> o = watchdog.run(() -> check(running, start), reason -> cancel(running));
+            outcome = o.limit() == null ? o.value() : stopped(o, running);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof Btor2Exception b) {
                 spec.commandLine().getErr().println(b.render(file.toString()));
@@ -74,8 +70,6 @@ final class McCommand implements Callable<Integer> {
                 return ExitCodes.BAD_INPUT;
             }
             throw e;
-        } finally {
-            worker.shutdown();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         if (run.json) {
@@ -90,45 +84,37 @@ final class McCommand implements Callable<Integer> {
         };
     }
 
-    /**
-     * Waits for the answer. The engine stops itself at the timeout; if it overruns by more than a
-     * grace second it is cancelled, and a solver failure caused by the cancellation counts as timeout.
-     */
-    private Btor2Outcome await(Future<Btor2Outcome> future, AtomicReference<Btor2Check> running)
-            throws InterruptedException, ExecutionException {
-        if (run.timeoutSeconds <= 0) {
-            return future.get();
-        }
-        try {
-            return future.get((long) (run.timeoutSeconds * 1000) + GRACE_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            Btor2Check check = running.get();
-            if (check == null) {
-                return timedOut(new PdrStatistics());
-            }
+    private static void cancel(AtomicReference<Btor2Check> running) {
+        Btor2Check check = running.get();
+        if (check != null) {
             check.cancel();
-            try {
-                Btor2Outcome late = future.get();
-                return late.kind() != Btor2Outcome.Kind.UNKNOWN ? late : timedOut(late.statistics());
-            } catch (ExecutionException cancelled) {
-                if (cancelled.getCause() instanceof Z3Exception) {
-                    return timedOut(check.statistics());
-                }
-                throw cancelled;
-            }
         }
     }
 
-    private static Btor2Outcome timedOut(PdrStatistics statistics) {
-        return new Btor2Outcome(Btor2Outcome.Kind.UNKNOWN, "timeout", List.of(), List.of(), statistics.frames(), 0, 0,
+    /**
+     * The answer after a limit was reached. The engine stops itself at the timeout and is cancelled
+     * only if it overruns by more than a grace second; an answer it still found stands, anything
+     * else is unknown with the limit as reason.
+     */
+    private static Btor2Outcome stopped(Watchdog.Outcome<Btor2Outcome> o, AtomicReference<Btor2Check> running) {
+        Btor2Outcome late = o.value();
+        if (late != null && late.kind() != Btor2Outcome.Kind.UNKNOWN) {
+            return late;
+        }
+        Btor2Check check = running.get();
+        PdrStatistics statistics = late != null ? late.statistics() : check != null ? check.statistics() : new PdrStatistics();
+        return new Btor2Outcome(Btor2Outcome.Kind.UNKNOWN, o.limit(), List.of(), List.of(), statistics.frames(), 0, 0,
                 statistics);
     }
 
-    private Btor2Outcome check(AtomicReference<Btor2Check> running) throws IOException, Btor2Exception {
-        Duration budget = run.timeoutSeconds > 0 ? Duration.ofMillis((long) (run.timeoutSeconds * 1000)) : Duration.ofDays(3650);
-        PdrOptions options = engine.applyTo(PdrOptions.defaults()).withTimeout(budget);
+    /** Reads the model and runs the engine with what is left of the time limit since {@code start}. */
+    private Btor2Outcome check(AtomicReference<Btor2Check> running, long start) throws IOException, Btor2Exception {
         try (Context ctx = new Context()) {
-            Btor2Check check = new Btor2Check(ctx, Btor2Reader.read(ctx, file), options);
+            Btor2Model model = Btor2Reader.read(ctx, file);
+            long left = Math.max(1_000_000, (long) (run.timeoutSeconds * 1e9) - (System.nanoTime() - start));
+            Duration budget = run.timeoutSeconds > 0 ? Duration.ofNanos(left) : Duration.ofDays(3650);
+            PdrOptions options = engine.applyTo(PdrOptions.defaults()).withTimeout(budget);
+            Btor2Check check = new Btor2Check(ctx, model, options);
             running.set(check);
             return check.run();
         }

@@ -2,15 +2,33 @@ package pdpv.cli;
 
 import picocli.CommandLine.Option;
 
-/** How a checking command runs and reports: its time limit and its output format. */
+/** How a checking command runs and reports: its time and memory limits and its output format. */
 final class RunOptions {
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "0",
             description = "give up with verdict unknown (reason: timeout) after this many seconds; 0 = none")
     double timeoutSeconds;
+
+    @Option(names = "--memory-limit", paramLabel = "MB", defaultValue = "0",
+            description = "give up with verdict unknown (reason: memory limit of MB MB reached) when the Java heap in use"
+                    + " plus Z3's memory exceeds this many megabytes; 0 = none")
+    long memoryLimitMb;
 
     @Option(names = "--json", description = "print one JSON object instead of text")
     boolean json;
 
     @Option(names = "--stats", description = "print statistics after the verdict")
     boolean stats;
+
+    /** Null when the options are valid, else the message for the user. */
+    String problem() {
+        if (timeoutSeconds < 0) {
+            return "--timeout must not be negative, found " + timeoutSeconds;
+        }
+        return memoryLimitMb < 0 ? "--memory-limit must not be negative, found " + memoryLimitMb : null;
+    }
+
+    /** A watchdog for these limits; {@code extraSeconds} is added to a timeout. */
+    Watchdog watchdog(String name, double extraSeconds) {
+        return new Watchdog(name, timeoutSeconds > 0 ? timeoutSeconds + extraSeconds : 0, memoryLimitMb);
+    }
 }

@@ -1,17 +1,19 @@
 package pdpv.cli;
 
+import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Model.CommandSpec;
 import pdpv.cegar.CegarOptions;
+import pdpv.cegar.ProgramVerifier;
+import pdpv.cegar.SymbolicVerifier;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.Verifier;
 import pdpv.cegar.VerifierOptions;
@@ -32,8 +34,25 @@ final class VerifyCommand implements Callable<Integer> {
     @Mixin
     RunOptions run;
 
+    @Option(names = "--no-generalization",
+            description = "refine with the spurious counterexample's point alone instead of widening it first "
+                    + "(all violations through the loop, Algorithm 4.5)")
+    boolean noGeneralization;
+
+    @Option(names = "--encoding", paramLabel = "ENCODING", defaultValue = "loops", converter = Encoding.Converter.class,
+            description = "loops: cut the loops and refine their invariants with PDR (thesis 4.3); "
+                    + "symbolic: the whole function as one PDR instance with an explicit program counter "
+                    + "(thesis 4.2.1, practical only for the smallest programs) (default: ${DEFAULT-VALUE})")
+    Encoding encoding;
+
+    @Option(names = "--no-candidates",
+            description = "do not seed loop invariants with the inductive ones of the template candidates "
+                    + "P(\\old(x)) => P(x) (sign, parity, order, sums)")
+    boolean noCandidates;
+
     @Option(names = "--no-memoization",
-            description = "start a fresh PDR engine for every refinement instead of keeping each loop's trace")
+            description = "start a fresh PDR engine for every refinement instead of keeping each loop's trace "
+                    + "(--encoding loops only)")
     boolean noMemoization;
 
     @Mixin
@@ -41,31 +60,30 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (engine.problem() != null) {
-            spec.commandLine().getErr().println("error: " + engine.problem());
+        String problem = engine.problem() != null ? engine.problem()
+                : run.problem() != null ? run.problem()
+                : encoding == Encoding.SYMBOLIC && noMemoization ? "--no-memoization applies to --encoding loops only"
+                : encoding == Encoding.SYMBOLIC && noGeneralization ? "--no-generalization applies to --encoding loops only"
+                : encoding == Encoding.SYMBOLIC && noCandidates ? "--no-candidates applies to --encoding loops only"
+                : null;
+        if (problem != null) {
+            spec.commandLine().getErr().println("error: " + problem);
             return ExitCodes.BAD_INPUT;
         }
         long start = System.nanoTime();
-        ExecutorService worker = Workers.single("pdpv-verify");
-        Verifier verifier = new Verifier(VerifierOptions.defaults()
-                .withCegar(new CegarOptions(!noMemoization, engine.applyTo(PdrOptions.defaults()))));
-        Future<Verdict> future = worker.submit(() -> verify(verifier));
+        ProgramVerifier verifier = verifier();
         Verdict verdict;
-        try {
-            verdict = run.timeoutSeconds > 0
-                    ? future.get((long) (run.timeoutSeconds * 1000), TimeUnit.MILLISECONDS)
-                    : future.get();
-        } catch (TimeoutException e) {
-            verifier.cancel();
-            verdict = Verdict.unknown("timeout", statisticsAfterCancel(future));
+        try (Watchdog watchdog = run.watchdog("pdpv-verify", 0)) {
+            Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> verify(verifier), verifier::cancel);
+            Verdict late = outcome.value();
+            verdict = outcome.limit() == null ? late
+                    : Verdict.unknown(outcome.limit(), late == null ? null : late.statistics());
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UserError u) {
                 spec.commandLine().getErr().println(u.render());
                 return ExitCodes.BAD_INPUT;
             }
             throw e;
-        } finally {
-            worker.shutdownNow();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut());
@@ -77,20 +95,45 @@ final class VerifyCommand implements Callable<Integer> {
         return verdict.kind().exitCode();
     }
 
-    /** The statistics of a cancelled run if it stops within a few seconds, else null. */
-    private static pdpv.cegar.VerifierStatistics statisticsAfterCancel(Future<Verdict> future) {
-        try {
-            return future.get(5, TimeUnit.SECONDS).statistics();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (ExecutionException | TimeoutException e) {
-            return null;
+    /**
+     * The CEGAR verifier, or the symbolic one whose single PDR call gets the whole --timeout as its
+     * budget (unlimited without one) instead of the per-refinement default.
+     */
+    private ProgramVerifier verifier() {
+        PdrOptions pdr = engine.applyTo(PdrOptions.defaults());
+        if (encoding == Encoding.SYMBOLIC) {
+            Duration budget = run.timeoutSeconds > 0 ? Duration.ofMillis((long) (run.timeoutSeconds * 1000))
+                    : Duration.ofDays(3650);
+            return new SymbolicVerifier(pdr.withTimeout(budget));
         }
+        return new Verifier(VerifierOptions.defaults().withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noCandidates, pdr)));
     }
 
-    private Verdict verify(Verifier verifier) {
+    private Verdict verify(ProgramVerifier verifier) {
         Program program = input.parse();
         return verifier.verify(program);
+    }
+
+    /** How {@code verify} models the program: {@code loops} (thesis §4.3) or {@code symbolic} (§4.2.1). */
+    enum Encoding {
+        LOOPS, SYMBOLIC;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Reads the lower-case names the command line uses. */
+        static final class Converter implements ITypeConverter<Encoding> {
+            @Override
+            public Encoding convert(String value) {
+                for (Encoding e : values()) {
+                    if (e.toString().equals(value)) {
+                        return e;
+                    }
+                }
+                throw new TypeConversionException("expected loops or symbolic, found '" + value + "'");
+            }
+        }
     }
 }

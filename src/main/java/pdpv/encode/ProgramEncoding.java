@@ -5,7 +5,7 @@ import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Model;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Block;
@@ -36,7 +36,7 @@ public final class ProgramEncoding {
         VariantFactory variants = new VariantFactory(ctx);
         Map<Variable, BitVecExpr> initial = variants.fresh(p.variables());
         DagEncoding dag = new DagEncoder(p, loops, exprs, variants)
-                .encode(new HashSet<>(p.blocks()), p.entry(), initial, true);
+                .encode(new LinkedHashSet<>(p.blocks()), p.entry(), initial, true);
         List<BoolExpr> conjuncts = new ArrayList<>(dag.clauses());
         conjuncts.add(dag.block(p.entry()).blockVar());
         List<BoolExpr> violations = new ArrayList<>();

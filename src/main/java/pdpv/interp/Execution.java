@@ -25,7 +25,7 @@ import pdpv.cfg.Variable;
 public record Execution(Outcome outcome, Stmt.Assert failedAssertion, List<InputEvent> inputs, long inputsRead,
                         Map<Variable, Long> finalState, long steps, List<Integer> path, long blocksEntered) {
 
-    /** How a run ended. Only ASSERTION_FAILED says an assertion fails; only STEP_LIMIT leaves it open. */
+    /** How a run ended. Only ASSERTION_FAILED says an assertion fails; STEP_LIMIT and INTERRUPTED leave it open. */
     public enum Outcome {
         /** An assertion's condition was zero: a real counterexample. */
         ASSERTION_FAILED,
@@ -37,7 +37,9 @@ public record Execution(Outcome outcome, Stmt.Assert failedAssertion, List<Input
          * the same state without reading an input in between, so it repeats forever. */
         REPEATED_STATE,
         /** The step bound was reached: whether an assertion would fail later is unknown. */
-        STEP_LIMIT
+        STEP_LIMIT,
+        /** The run's thread was interrupted (its task was cancelled): whether an assertion would fail later is unknown. */
+        INTERRUPTED
     }
 
     public Execution {

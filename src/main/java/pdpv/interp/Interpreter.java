@@ -10,8 +10,8 @@ import pdpv.semantics.CSemantics;
  * the program from a block (the entry for {@code interpretationHitsAssertion(c, B_e)}, a loop
  * header for {@code findWeaklyModeledLoop}, Algorithm 4.3) with initial values and inputs taken
  * from a counterexample, and reports whether an assertion fails. Runs end at a failed assertion or
- * assumption, at a halt, at a provably repeating state (see {@link RepeatDetector}) or at the
- * step bound.
+ * assumption, at a halt, at a provably repeating state (see {@link RepeatDetector}), at the
+ * step bound, or soon after its thread is interrupted.
  */
 public final class Interpreter {
     private final Evaluator evaluator;

@@ -14,6 +14,8 @@ import pdpv.semantics.BitVec;
 
 /** One interpretation run of thesis §4.3.2: the mutable bookkeeping behind {@link Interpreter#run}. */
 final class Run {
+    /** Block entries between two looks at the thread's interrupt flag. */
+    private static final long INTERRUPT_CHECK_PERIOD = 1024;
     private final Evaluator evaluator;
     private final InterpreterOptions options;
     private final Block start;
@@ -41,6 +43,9 @@ final class Run {
         Block block = start;
         while (true) {
             enter(block);
+            if (blocksEntered % INTERRUPT_CHECK_PERIOD == 0 && Thread.currentThread().isInterrupted()) {
+                return finish(Outcome.INTERRUPTED);
+            }
             if (repeats.entersAgain(block, state)) {
                 return finish(Outcome.REPEATED_STATE);
             }

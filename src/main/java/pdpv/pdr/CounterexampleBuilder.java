@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import pdpv.smt.Cancellation;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -20,12 +21,14 @@ final class CounterexampleBuilder {
     private final TransitionSystem ts;
     private final Encoding enc;
     private final SmtStatistics stats;
+    private final Cancellation cancellation;
 
-    CounterexampleBuilder(Context ctx, TransitionSystem ts, Encoding enc, SmtStatistics stats) {
+    CounterexampleBuilder(Context ctx, TransitionSystem ts, Encoding enc, SmtStatistics stats, Cancellation cancellation) {
         this.ctx = ctx;
         this.ts = ts;
         this.enc = enc;
         this.stats = stats;
+        this.cancellation = cancellation;
     }
 
     PdrResult build(ProofObligation first) {
@@ -34,7 +37,7 @@ final class CounterexampleBuilder {
             chain.add(o.aru());
         }
         Unrolling u = new Unrolling(ctx, ts);
-        SmtSolver solver = new SmtSolver(ctx, stats);
+        SmtSolver solver = new SmtSolver(ctx, stats, cancellation);
         solver.add(u.init());
         int last = chain.size() - 1;
         for (int j = 0; j <= last; j++) {
@@ -42,13 +45,17 @@ final class CounterexampleBuilder {
             solver.add(j < last ? u.trans(j) : u.bad(j));
         }
         SmtResult result = solver.check();
+        if (result instanceof SmtResult.Unknown unknown) {
+            throw new PdrInterrupted("solver: " + unknown.reason());
+        }
         if (!(result instanceof SmtResult.Sat sat)) {
             throw new IllegalStateException("proof obligations do not form a trace: " + result);
         }
-        return trace(sat.model(), u, last);
+        return trace(ts, sat.model(), u, last);
     }
 
-    private PdrResult trace(Model model, Unrolling u, int last) {
+    /** The states and inputs of steps 0 to {@code last} in {@code model} of an unrolling of {@code ts}. */
+    static PdrResult.Fails trace(TransitionSystem ts, Model model, Unrolling u, int last) {
         List<Map<String, Long>> states = new ArrayList<>();
         List<Map<String, Long>> inputs = new ArrayList<>();
         for (int j = 0; j <= last; j++) {

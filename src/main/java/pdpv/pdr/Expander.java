@@ -10,17 +10,20 @@ import java.util.function.LongPredicate;
 /**
  * EXPAND (§2.2, §3.2): grows a valid ARU while a validity check still holds. Boolean cubes drop
  * literals; polytopes drop or relax each bound by binary search (§3.2.2). The unsat core of each
- * successful check removes all unneeded parts at once.
+ * successful check removes all unneeded parts at once. Every validity check first checks the
+ * budget: checks by simulation never ask the solver, and there may be thousands of them.
  */
 final class Expander {
     private final Encoding enc;
     private final PdrStatistics stats;
     private final Random rng;
+    private final Budget budget;
 
-    Expander(Encoding enc, PdrStatistics stats, Random rng) {
+    Expander(Encoding enc, PdrStatistics stats, Random rng, Budget budget) {
         this.enc = enc;
         this.stats = stats;
         this.rng = rng;
+        this.budget = budget;
     }
 
     /**
@@ -30,7 +33,7 @@ final class Expander {
     Aru expand(Aru aru, BitSet core, CoreQuery query) {
         double before = aru.log2Volume(enc);
         Aru current = aru;
-        if (core != null && query.core(aru.keep(core)) != null) {
+        if (core != null && core(query, aru.keep(core)) != null) {
             current = aru.keep(core);
         }
         current = current instanceof Polytope polytope ? relaxBounds(polytope, query) : dropLiterals(current, query);
@@ -47,7 +50,7 @@ final class Expander {
             List<BooleanCube.Literal> rest = new ArrayList<>(current.literals());
             rest.remove(literal);
             BooleanCube candidate = new BooleanCube(rest);
-            BitSet core = query.core(candidate);
+            BitSet core = core(query, candidate);
             if (core != null) {
                 current = candidate.keep(core);
             }
@@ -70,7 +73,7 @@ final class Expander {
                 continue;
             }
             Polytope dropped = current.without(i);
-            BitSet core = query.core(dropped);
+            BitSet core = core(query, dropped);
             if (core != null) {
                 current = dropped.keep(core);
             } else {
@@ -89,7 +92,7 @@ final class Expander {
      */
     private long largestBound(Polytope p, int i, CoreQuery query) {
         Polytope.Row row = p.rows().get(i);
-        LongPredicate valid = bound -> query.core(p.withRow(i, row.withBound(bound))) != null;
+        LongPredicate valid = bound -> core(query, p.withRow(i, row.withBound(bound))) != null;
         long ok = row.bound();
         long bad = Math.min(row.maxLhs(enc), (1L << (enc.polytopeWidth() - 1)) - 1);
         boolean zeroBeyond = ok < 0 && 0 < bad;
@@ -122,5 +125,10 @@ final class Expander {
             }
         }
         return ok;
+    }
+
+    private BitSet core(CoreQuery query, Aru candidate) {
+        budget.check();
+        return query.core(candidate);
     }
 }

@@ -7,6 +7,7 @@ import com.microsoft.z3.Expr;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import pdpv.smt.Cancellation;
 import pdpv.smt.SmtSolver;
 
 /**
@@ -22,12 +23,13 @@ final class ObligationExpander {
     private final Expander expander;
     private final SmtSolver lift;
 
-    ObligationExpander(Context ctx, Encoding enc, PdrOptions options, PdrStatistics stats, Expander expander) {
+    ObligationExpander(Context ctx, Encoding enc, PdrOptions options, PdrStatistics stats, Expander expander,
+            Cancellation cancellation) {
         this.ctx = ctx;
         this.enc = enc;
         this.options = options;
         this.expander = expander;
-        this.lift = new SmtSolver(ctx, stats.smt);
+        this.lift = new SmtSolver(ctx, stats.smt, cancellation);
     }
 
     /**

@@ -5,11 +5,14 @@ import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Z3Exception;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Random;
+import java.util.function.Function;
+import pdpv.smt.Cancellation;
 import pdpv.smt.SmtSolver;
 
 /**
@@ -17,7 +20,8 @@ import pdpv.smt.SmtSolver;
  * Proof obligations are points specialized to a Boolean cube with probability c, else to a polytope
  * (§3.2.3), and expanded (§3.3). Lemmas that hold relative to the frame ∞ of {@link Frames} stay
  * there for good, and once F_∞ excludes B it is the invariant. The engine keeps its trace between
- * calls (§4.3.3): a later call may bring a new B and a stronger T with the same I.
+ * calls (§4.3.3): a later call may bring a new B and a stronger T with the same I. {@link #cancel}
+ * stops every solver the engine uses, the running check included, and the loops between the checks.
  */
 public final class PdrEngine {
     /** Counterexamples to generalization tried per expansion of a lemma. */
@@ -29,6 +33,8 @@ public final class PdrEngine {
     private final PdrStatistics stats = new PdrStatistics();
     private final Random rng;
     private final Encoding enc;
+    private final Cancellation cancellation;
+    private final Budget budget;
     private final SmtSolver solver;
     private final SolverQueries queries;
     private final Frames frames;
@@ -41,8 +47,6 @@ public final class PdrEngine {
     private BoolExpr badActivation;
     private int badCount;
     private long nextObligationId;
-    private volatile long deadline;
-    private volatile boolean cancelled;
 
     public PdrEngine(Context ctx, TransitionSystem ts, PdrOptions options) {
         this.ctx = ctx;
@@ -50,12 +54,14 @@ public final class PdrEngine {
         this.options = options;
         this.rng = new Random(options.seed());
         this.enc = Encoding.of(ctx, ts.vars(), options.extraPolytopeBits());
-        this.solver = new SmtSolver(ctx, stats.smt);
+        this.cancellation = new Cancellation(ctx);
+        this.budget = new Budget(cancellation);
+        this.solver = new SmtSolver(ctx, stats.smt, cancellation);
         this.queries = new SolverQueries(solver, enc, ts);
         this.frames = new Frames(solver, enc, ts);
-        this.expander = new Expander(enc, stats, rng);
-        this.reshaper = new Reshaper(enc, options, stats);
-        this.obligations = new ObligationExpander(ctx, enc, options, stats, expander);
+        this.expander = new Expander(enc, stats, rng, budget);
+        this.reshaper = new Reshaper(enc, options, stats, budget);
+        this.obligations = new ObligationExpander(ctx, enc, options, stats, expander, cancellation);
         this.transActivation = ctx.mkBoolConst("pdr!trans");
         solver.add(ctx.mkImplies(transActivation, ts.trans()));
         setBad(ts.bad());
@@ -76,8 +82,12 @@ public final class PdrEngine {
 
     /** Decides whether B is reachable (Alg. 2.1). */
     public PdrResult check() {
-        deadline = System.nanoTime() + options.timeout().toNanos();
-        solver.setTimeoutMillis(options.timeout().toMillis());
+        return checkWithin(options.timeout());
+    }
+
+    private PdrResult checkWithin(Duration time) {
+        budget.start(time);
+        solver.setTimeoutMillis(time.toMillis());
         try {
             PdrResult result = run();
             verify(result);
@@ -85,8 +95,8 @@ public final class PdrEngine {
         } catch (PdrInterrupted e) {
             return new PdrResult.Unknown(e.getMessage());
         } catch (Z3Exception e) {
-            if (cancelled) {
-                return new PdrResult.Unknown("cancelled");
+            if (cancellation.isCancelled()) {
+                return new PdrResult.Unknown(cancellation.reason());
             }
             throw e;
         }
@@ -94,17 +104,26 @@ public final class PdrEngine {
 
     /** Reuse (§4.3.3): a new B and T ∧ {@code strongerTrans} as transition relation; frames are kept. */
     public PdrResult check(BoolExpr newBad, BoolExpr strongerTrans) {
+        return check(newBad, strongerTrans, options.timeout());
+    }
+
+    /**
+     * Reuse with a budget shorter than the options' timeout; running out of it answers Unknown
+     * ("timeout") and leaves the frames usable for later calls.
+     */
+    public PdrResult check(BoolExpr newBad, BoolExpr strongerTrans, Duration time) {
         solver.add(ctx.mkImplies(transActivation, strongerTrans));
         ts = ts.strengthened(ctx, strongerTrans, newBad);
         setBad(newBad);
-        return check();
+        return checkWithin(time.compareTo(options.timeout()) < 0 ? time : options.timeout());
     }
 
-    /** Cancels a running check from another thread; it answers Unknown. The engine is not reused afterwards. */
+    /**
+     * Cancels from another thread: the running check, or the next one, answers Unknown soon. The
+     * engine is not reused afterwards.
+     */
     public void cancel() {
-        cancelled = true;
-        deadline = System.nanoTime();
-        solver.interrupt();
+        cancellation.cancel("cancelled");
     }
 
     private void setBad(BoolExpr bad) {
@@ -154,7 +173,7 @@ public final class PdrEngine {
 
     /** FINDBADCUBE (query 2.1): an uncovered bad point in the last frame, specialized and expanded (check 3.3). */
     private Optional<ProofObligation> findBadCube() {
-        checkBudget();
+        budget.check();
         SolverQueries.Outcome o = queries.check(badAssumptions(frames.top()), List.of(), empty(), current(), current());
         if (!o.sat()) {
             return Optional.empty();
@@ -179,7 +198,7 @@ public final class PdrEngine {
         PriorityQueue<ProofObligation> queue = new PriorityQueue<>();
         queue.add(bad);
         while (!queue.isEmpty()) {
-            checkBudget();
+            budget.check();
             ProofObligation o = queue.poll();
             if (o.frame() > frames.top()) {
                 continue;
@@ -274,7 +293,7 @@ public final class PdrEngine {
     /** PROPAGATECUBES: moves ARUs forward; a level whose delta becomes empty gives the fixpoint. */
     private Optional<Integer> propagate() {
         for (int k = 1; k < frames.top(); k++) {
-            checkBudget();
+            budget.check();
             List<BoolExpr> assume = new ArrayList<>(frames.assumptions(k));
             assume.add(transActivation);
             for (Aru aru : frames.at(k)) {
@@ -296,11 +315,12 @@ public final class PdrEngine {
     }
 
     private PdrResult counterexample(ProofObligation head) {
-        return new CounterexampleBuilder(ctx, ts, enc, stats.smt).build(head);
+        return new CounterexampleBuilder(ctx, ts, enc, stats.smt, cancellation).build(head);
     }
 
+    /** The independent check of the answer; one that a cancel or the time limit cut short proves nothing. */
     private void verify(PdrResult result) {
-        ResultChecker checker = new ResultChecker(ctx);
+        ResultChecker checker = new ResultChecker(ctx, cancellation);
         String problem = null;
         if (result instanceof PdrResult.Holds holds) {
             problem = checker.checkInvariant(ts, holds.invariant(), externalInvariants);
@@ -308,6 +328,7 @@ public final class PdrEngine {
             problem = checker.checkTrace(ts, fails);
         }
         if (problem != null) {
+            budget.check();
             throw new IllegalStateException("PDR answer failed its independent check: " + problem);
         }
     }
@@ -332,7 +353,7 @@ public final class PdrEngine {
     private SolverQueries.Outcome candidate(List<BoolExpr> assume, List<BoolExpr> assertions, Aru aru, List<BitVecExpr> vars) {
         SolverQueries.Outcome o = queries.checkCandidate(assume, assertions, aru, vars, current());
         if (o.gaveUp()) {
-            checkBudget();
+            budget.check();
         }
         return o;
     }
@@ -400,12 +421,6 @@ public final class PdrEngine {
 
     private boolean intersectsInit(Aru aru) {
         return queries.check(frames.assumptions(0), List.of(), aru, current(), current()).sat();
-    }
-
-    private void checkBudget() {
-        if (System.nanoTime() - deadline > 0) {
-            throw new PdrInterrupted("timeout");
-        }
     }
 
     private Aru empty() {

@@ -24,17 +24,21 @@ import org.apache.commons.math3.util.ArithmeticUtils;
  * guides that would give the same hyperplane need not exist: a loop {@code while (x < n) x++} is
  * blocked by boxes along x = n, and the other polytopes of the cover may only relate x to the count
  * of iterations. With an empty cover only these sums are tried.
+ * Finding corners solves a linear system per choice of rows, which can be many: the budget is
+ * checked for each.
  */
 final class Reshaper {
     private static final int GUIDE_CORNERS = 2;
     private final Encoding enc;
     private final PdrOptions options;
     private final PdrStatistics stats;
+    private final Budget budget;
 
-    Reshaper(Encoding enc, PdrOptions options, PdrStatistics stats) {
+    Reshaper(Encoding enc, PdrOptions options, PdrStatistics stats, Budget budget) {
         this.enc = enc;
         this.options = options;
         this.stats = stats;
+        this.budget = budget;
     }
 
     /** A corner: the point and the indices of the rows tight at it (its neighbour boundaries). */
@@ -49,6 +53,7 @@ final class Reshaper {
         List<List<Corner>> guides = nearestGuides(p, corners, cover);
         for (Corner c : corners) {
             for (List<List<Corner>> set : guideSets(guides, options.guides())) {
+                budget.check();
                 Optional<Polytope> result = substitute(p, c, set, valid);
                 if (result.isPresent()) {
                     return result;
@@ -277,7 +282,9 @@ final class Reshaper {
         if (d == 0 || p.rows().size() < d) {
             return corners;
         }
-        for (int[] choice : subsets(p.rows().size(), d)) {
+        int[] choice = IntStream.range(0, d).toArray();
+        do {
+            budget.check();
             double[][] m = new double[d][d];
             double[] b = new double[d];
             for (int i = 0; i < d; i++) {
@@ -288,18 +295,17 @@ final class Reshaper {
                 b[i] = row.bound();
             }
             DecompositionSolver s = new LUDecomposition(new Array2DRowRealMatrix(m)).getSolver();
-            if (!s.isNonSingular()) {
-                continue;
+            if (s.isNonSingular()) {
+                double[] sol = s.solve(new ArrayRealVector(b)).toArray();
+                double[] point = new double[n];
+                for (int j = 0; j < d; j++) {
+                    point[support[j]] = sol[j];
+                }
+                if (inside(p, point)) {
+                    corners.add(new Corner(point, choice.clone()));
+                }
             }
-            double[] sol = s.solve(new ArrayRealVector(b)).toArray();
-            double[] point = new double[n];
-            for (int j = 0; j < d; j++) {
-                point[support[j]] = sol[j];
-            }
-            if (inside(p, point)) {
-                corners.add(new Corner(point, choice));
-            }
-        }
+        } while (nextSubset(choice, p.rows().size()));
         return corners;
     }
 
@@ -316,20 +322,20 @@ final class Reshaper {
         return true;
     }
 
-    private static List<int[]> subsets(int n, int size) {
-        List<int[]> out = new ArrayList<>();
-        subsets(n, size, 0, new int[size], 0, out);
-        return out;
-    }
-
-    private static void subsets(int n, int size, int from, int[] acc, int filled, List<int[]> out) {
-        if (filled == size) {
-            out.add(acc.clone());
-            return;
+    /** Advances an increasing choice of indices below n to the next one in lexicographic order; false after the last. */
+    private static boolean nextSubset(int[] choice, int n) {
+        int k = choice.length;
+        int i = k - 1;
+        while (i >= 0 && choice[i] == n - k + i) {
+            i--;
         }
-        for (int i = from; i < n; i++) {
-            acc[filled] = i;
-            subsets(n, size, i + 1, acc, filled + 1, out);
+        if (i < 0) {
+            return false;
         }
+        choice[i]++;
+        for (int j = i + 1; j < k; j++) {
+            choice[j] = choice[j - 1] + 1;
+        }
+        return true;
     }
 }

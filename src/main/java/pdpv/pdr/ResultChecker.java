@@ -6,6 +6,7 @@ import com.microsoft.z3.Expr;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import pdpv.smt.Cancellation;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -14,14 +15,22 @@ import pdpv.smt.SmtStatistics;
  * Checks an answer independently of the trace that produced it, each query in a fresh solver
  * (style page, "Everyone's lesson on trust"). For HOLDS: I ⇒ Inv, Inv ∧ J ∧ T ∧ J′ ⇒ Inv′ and
  * Inv ∧ J ⇒ ¬B, where J are the external invariants (§6.1). For FAILS: the trace is evaluated
- * with its concrete values: I in step 0, T between steps, B in the last step.
+ * with its concrete values: I in step 0, T between steps, B in the last step. A query the solver
+ * does not decide (cancelled, say) counts as failed.
  */
 public final class ResultChecker {
     private final Context ctx;
     private final SmtStatistics stats = new SmtStatistics();
+    private final Cancellation cancellation;
 
     public ResultChecker(Context ctx) {
+        this(ctx, new Cancellation(ctx));
+    }
+
+    /** A checker whose queries stop when {@code cancellation} is cancelled. */
+    public ResultChecker(Context ctx, Cancellation cancellation) {
         this.ctx = ctx;
+        this.cancellation = cancellation;
     }
 
     /** Returns null if the invariant proves the system safe, otherwise which condition fails. */
@@ -81,7 +90,7 @@ public final class ResultChecker {
     }
 
     private boolean valid(BoolExpr f) {
-        SmtSolver solver = new SmtSolver(ctx, stats);
+        SmtSolver solver = new SmtSolver(ctx, stats, cancellation);
         solver.add(ctx.mkNot(f));
         return solver.check() instanceof SmtResult.Unsat;
     }

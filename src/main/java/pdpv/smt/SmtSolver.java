@@ -10,18 +10,27 @@ import java.util.List;
 /**
  * A Z3 QF_BV solver with incremental assertions, push/pop and checks under assumptions. Owns its
  * native solver; the {@link Context} belongs to the caller, who closes it after the solver is no
- * longer used. Counts calls and time into a shared {@link SmtStatistics}.
+ * longer used. Counts calls and time into a shared {@link SmtStatistics}. The solvers of one task
+ * share a {@link Cancellation}; once it is cancelled, checks answer Unknown. A check that runs out
+ * of memory throws {@link SolverOutOfMemory}.
  */
 public final class SmtSolver {
     private final Context ctx;
     private final Solver solver;
     private final SmtStatistics statistics;
+    private final Cancellation cancellation;
     private long timeoutMillis;
 
+    /** A solver with a cancellation of its own ({@link #interrupt}). */
     public SmtSolver(Context ctx, SmtStatistics statistics) {
+        this(ctx, statistics, new Cancellation(ctx));
+    }
+
+    public SmtSolver(Context ctx, SmtStatistics statistics, Cancellation cancellation) {
         this.ctx = ctx;
         this.solver = ctx.mkSolver();
         this.statistics = statistics;
+        this.cancellation = cancellation;
     }
 
     public Context context() {
@@ -58,14 +67,29 @@ public final class SmtSolver {
 
     /** Checks the assertions together with the assumptions (Boolean constants or their negations). */
     public SmtResult check(BoolExpr... assumptions) {
+        if (!cancellation.enterCheck()) {
+            return new SmtResult.Unknown(cancellation.reason());
+        }
         long start = System.nanoTime();
-        Status status = solver.check(assumptions);
+        Status status;
+        try {
+            status = solver.check(assumptions);
+        } finally {
+            cancellation.leaveCheck();
+        }
         statistics.record(System.nanoTime() - start);
         return switch (status) {
             case SATISFIABLE -> new SmtResult.Sat(solver.getModel());
             case UNSATISFIABLE -> new SmtResult.Unsat(List.of(solver.getUnsatCore()));
-            case UNKNOWN -> new SmtResult.Unknown(solver.getReasonUnknown());
+            case UNKNOWN -> unknown(solver.getReasonUnknown());
         };
+    }
+
+    private SmtResult unknown(String reason) {
+        if (Z3Memory.isOutOfMemory(reason)) {
+            throw new SolverOutOfMemory(reason);
+        }
+        return new SmtResult.Unknown(reason);
     }
 
     public SmtResult check(List<BoolExpr> assumptions) {
@@ -88,8 +112,11 @@ public final class SmtSolver {
         }
     }
 
-    /** Interrupts a running check from another thread (the check answers Unknown). */
+    /**
+     * Cancels this solver's {@link Cancellation} from another thread: the running check and every
+     * later one answer Unknown.
+     */
     public void interrupt() {
-        ctx.interrupt();
+        cancellation.cancel("interrupted");
     }
 }

@@ -73,11 +73,34 @@ class BenchReportTest {
     @Test
     void aTaskRunsInItsOwnJvmAndReportsItsVerdict() throws Exception {
         Benchmark b = benchmark("overflow", "unsafe", Path.of("examples/overflow_signed_increment.c"));
-        TaskRunner runner = new TaskRunner(System.getProperty("java.class.path"), 120, dir);
+        TaskRunner runner = new TaskRunner(System.getProperty("java.class.path"), 120, 0, dir);
         TaskResult r = runner.run(b, DEFAULT, b.nondetGlobals());
         assertEquals("unsafe", r.verdict(), r.reason());
         assertTrue(r.solved() && !r.wrong());
         assertTrue(r.seconds() > 0);
         assertFalse(r.reason().isEmpty());
+    }
+
+    @Test
+    void aTaskStoppedByTheMemoryLimitIsReportedAsMemory() throws Exception {
+        Benchmark b = benchmark("counter", "safe", Path.of("examples/counter_loop.c"));
+        TaskRunner runner = new TaskRunner(System.getProperty("java.class.path"), 120, 1, dir);
+        TaskResult r = runner.run(b, DEFAULT, b.nondetGlobals());
+        assertEquals("memory", r.verdict(), r.reason());
+        assertEquals("memory limit of 1 MB reached", r.reason());
+        assertFalse(r.solved() || r.wrong());
+        Results results = new Results();
+        results.add(r);
+        BenchRunner.writeReports(dir, List.of(b), List.of(DEFAULT), results, "test machine", 120);
+        assertTrue(Files.readString(dir.resolve("report.md")).contains("| default | 0 | 0 | 0 | 0 | 1 | 0 | 0 |"));
+    }
+
+    @Test
+    void unknownVerdictsForLackOfTimeOrMemoryAreCountedApart() {
+        assertEquals("timeout", TaskRunner.verdictOf("unknown", "timeout"));
+        assertEquals("memory", TaskRunner.verdictOf("unknown", "memory limit of 512 MB reached"));
+        assertEquals("memory", TaskRunner.verdictOf("unknown", "out of memory"));
+        assertEquals("unknown", TaskRunner.verdictOf("unknown", "PDR on loop at f.c:3: solver: canceled"));
+        assertEquals("safe", TaskRunner.verdictOf("safe", "no assertion can fail"));
     }
 }

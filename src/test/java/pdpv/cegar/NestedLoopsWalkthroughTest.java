@@ -35,7 +35,7 @@ class NestedLoopsWalkthroughTest {
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);
-            CegarOptions options = new CegarOptions(true, PdrOptions.defaults().withTimeout(Duration.ofSeconds(120)));
+            CegarOptions options = new CegarOptions(true, true, false, PdrOptions.defaults().withTimeout(Duration.ofSeconds(120)));
             InvariantRefiner refiner = new InvariantRefiner(ctx, program, loops, encoding, store, options);
             LoopInvariantStore.Templates t = store.templates(outer);
             BitVecExpr xb = t.before().get(example.x).current();

@@ -36,11 +36,12 @@ class VerifierTest {
     }
 
     @Test
-    void cancelledRunsAreUnknown() {
+    void cancelledRunsAreUnknownWithTheReasonOfTheCancel() {
         Verifier verifier = new Verifier(VerifierOptions.defaults());
-        verifier.cancel();
+        verifier.cancel("memory limit of 1 MB reached");
+        verifier.cancel("timeout");
         Verdict v = verifier.verify(CProgram.example("counter_loop.c"));
         assertEquals(Verdict.Kind.UNKNOWN, v.kind());
-        assertEquals("cancelled", v.reason());
+        assertEquals("memory limit of 1 MB reached", v.reason());
     }
 }

@@ -74,6 +74,26 @@ class CommandLineTest {
     }
 
     @Test
+    void aTinyMemoryLimitGivesUnknownWithTheMemoryReason() {
+        Result r = run("verify", "--memory-limit", "1", "--stats", "examples/counter_loop.c");
+        assertEquals(ExitCodes.UNKNOWN, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith("verdict: unknown\nreason: memory limit of 1 MB reached\n"), r.out());
+        assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+        Result unlimited = run("verify", "--memory-limit", "0", "--timeout", "60", "examples/counter_loop.c");
+        assertEquals(ExitCodes.SAFE, unlimited.code(), "the program needs refinement, and gets it without a limit: "
+                + unlimited.out() + unlimited.err());
+    }
+
+    @Test
+    void negativeLimitsExitWith30() {
+        Result memory = run("verify", "--memory-limit", "-1", "examples/counter_loop.c");
+        assertEquals(ExitCodes.BAD_INPUT, memory.code());
+        assertTrue(memory.err().contains("--memory-limit must not be negative"), memory.err());
+        Result time = run("verify", "--timeout", "-1", "examples/counter_loop.c");
+        assertEquals(ExitCodes.BAD_INPUT, time.code());
+    }
+
+    @Test
     void unknownOptionExitsWith30() {
         Result r = run("verify", "--no-such-option", "x.c");
         assertEquals(ExitCodes.BAD_INPUT, r.code());
@@ -149,5 +169,41 @@ class CommandLineTest {
         Result r = run("verify", "--function", "check", f.toString());
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().matches("(?s).*parameter s = -?12\\b.*"), r.out());
+    }
+
+    @Test
+    void symbolicEncodingAnswersWithOnePdrCallAndReportsLikeTheDefault() throws IOException {
+        Path f = write("sym.c", """
+                extern unsigned char __VERIFIER_nondet_uchar(void);
+                extern void __VERIFIER_assert(int);
+                int main(void) {
+                    unsigned char c = __VERIFIER_nondet_uchar();
+                    unsigned char d = c + 56;
+                    __VERIFIER_assert(d != 0);
+                    return 0;
+                }
+                """);
+        Result r = run("verify", "--encoding", "symbolic", "--json", "--timeout", "60", f.toString());
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertEquals("200", o.getAsJsonArray("inputs").get(0).getAsJsonObject().get("value").getAsString());
+        assertEquals(6, o.getAsJsonObject("failing_assertion").get("line").getAsInt());
+        assertEquals(1, o.getAsJsonObject("statistics").get("pdr_calls").getAsInt());
+        Result text = run("verify", "--encoding=symbolic", "--stats", f.toString());
+        assertEquals(ExitCodes.UNSAFE, text.code(), text.out() + text.err());
+        assertTrue(text.out().contains("pdr calls: 1 "), text.out());
+    }
+
+    @Test
+    void encodingIsValidated() throws IOException {
+        Path f = write("e.c", "int main(void) { return 0; }\n");
+        Result bad = run("verify", "--encoding", "cfg", f.toString());
+        assertEquals(ExitCodes.BAD_INPUT, bad.code());
+        assertTrue(bad.err().contains("expected loops or symbolic"), bad.err());
+        Result both = run("verify", "--encoding", "symbolic", "--no-memoization", f.toString());
+        assertEquals(ExitCodes.BAD_INPUT, both.code());
+        assertTrue(both.err().contains("--no-memoization applies to --encoding loops only"), both.err());
+        Result help = run("verify", "--help");
+        assertTrue(help.out().contains("--encoding=ENCODING"), help.out());
     }
 }

@@ -203,6 +203,24 @@ class InterpreterTest {
     }
 
     @Test
+    void anInterruptedThreadStopsTheRunLongBeforeTheStepLimit() {
+        // while (1) x = x + 1; repeats no state within the step bound.
+        Variable x = var("x", INT);
+        Block loop = block(0, assign(x, bin(BinaryOp.ADD, ref(x), c(INT, 1))));
+        jump(loop, loop);
+        Thread.currentThread().interrupt();
+        Execution run;
+        try {
+            run = interpreter.run(loop, Map.of(), InputOracle.constant(0));
+        } finally {
+            Thread.interrupted();
+        }
+        assertEquals(Outcome.INTERRUPTED, run.outcome());
+        assertFalse(run.hitsAssertion());
+        assertTrue(run.steps() < 10_000, run.steps() + " steps");
+    }
+
+    @Test
     void infiniteLoopReadingInputsHitsTheStepLimit() {
         // while (1) { x = nondet(); x = 0; }: the state repeats, but every pass reads a new input.
         Variable x = var("x", INT);

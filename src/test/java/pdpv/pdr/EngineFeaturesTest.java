@@ -96,6 +96,50 @@ class EngineFeaturesTest {
         canceller.join();
     }
 
+    /**
+     * 320 counters x_i′ = x_i + x_{i−1} of 32 bits: expanding the first bad point by ternary
+     * simulation tries its 10240 literals one by one without asking the solver, which takes several
+     * seconds; the cancel comes in the middle of it. The engine tests' one timing assertion (issue
+     * #4, limits): the answer must come within a couple of seconds of the cancel, not after the expansion.
+     */
+    @Test
+    void aCancelStopsAnExpansionThatAsksNoSolver() throws InterruptedException {
+        int n = 320;
+        List<StateVar> vars = new ArrayList<>();
+        Map<String, BitVecExpr> next = new LinkedHashMap<>();
+        List<BoolExpr> init = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            vars.add(StateVar.of(ctx, "x" + i, ThesisExamples.WIDTH));
+        }
+        for (int i = 0; i < n; i++) {
+            BitVecExpr x = vars.get(i).current();
+            next.put("x" + i, ctx.mkBVAdd(x, i == 0 ? c(1) : vars.get(i - 1).current()));
+            init.add(ctx.mkEq(x, c(i == 0 ? 1 : 0)));
+        }
+        BoolExpr bad = ctx.mkEq(vars.get(n - 1).current(), c(0xDEADBEEFL));
+        TransitionSystem counters = TransitionSystem.functional(ctx, vars, List.of(), ctx.mkAnd(init.toArray(new BoolExpr[0])),
+                next, List.of(), bad);
+        PdrOptions options = PdrOptions.defaults().withCubeProbability(1.0).withTimeout(Duration.ofSeconds(25));
+        PdrEngine engine = new PdrEngine(ctx, counters, options);
+        long[] cancelledAt = new long[1];
+        Thread canceller = new Thread(() -> {
+            try {
+                Thread.sleep(1500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            cancelledAt[0] = System.nanoTime();
+            engine.cancel();
+        });
+        canceller.start();
+        PdrResult result = engine.check();
+        long answeredAt = System.nanoTime();
+        canceller.join();
+        assertInstanceOf(PdrResult.Unknown.class, result);
+        double late = (answeredAt - cancelledAt[0]) / 1e9;
+        assertTrue(late < 3.0, "answered " + late + " s after the cancel");
+    }
+
     @Test
     void linearInvariantNeedsReshape() {
         TransitionSystem linear = new ThesisExamples(ctx, true).linear();

@@ -7,11 +7,13 @@ import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
+import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import pdpv.smt.Cancellation;
 
 /** Check 3.3 by the solver (§3.3) when B reads an input, as the refinement instances of §4.3.3 do. */
 class ObligationExpanderTest {
@@ -37,7 +39,7 @@ class ObligationExpanderTest {
         Encoding enc = Encoding.of(ctx, ts.vars(), 3);
         PdrOptions options = PdrOptions.defaults().withSimulation(SimulationType.SOLVER);
         PdrStatistics stats = new PdrStatistics();
-        ObligationExpander expander = new ObligationExpander(ctx, enc, options, stats, new Expander(enc, stats, new Random(1)));
+        ObligationExpander expander = new ObligationExpander(ctx, enc, options, stats, new Expander(enc, stats, new Random(1), unlimited()), new Cancellation(ctx));
         long[] point = {5, 7};
         Aru expanded = expander.expandBad(Polytope.ofPoint(point, enc), new Assignment(point, new long[] {9}), ts);
         assertTrue(expanded.contains(point, enc));
@@ -46,5 +48,11 @@ class ObligationExpanderTest {
         Solver solver = ctx.mkSolver();
         solver.add(expanded.formula(enc, ts.currentVars()), ctx.mkBVSLT(x.current(), ctx.mkBV(3, 8)));
         assertFalse(solver.check() == Status.SATISFIABLE, "every state of the expansion is bad for some input");
+    }
+
+    private Budget unlimited() {
+        Budget budget = new Budget(new Cancellation(ctx));
+        budget.start(Duration.ofHours(1));
+        return budget;
     }
 }

@@ -6,12 +6,14 @@ import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
+import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import pdpv.smt.Cancellation;
 
 /** RESHAPE (Alg. 3.2) without guides: the sum of two neighbouring boundaries of a corner. */
 class ReshaperTest {
@@ -42,10 +44,16 @@ class ReshaperTest {
         Polytope box = new Polytope(List.of(
                 new Polytope.Row(new long[] {-1, 0}, -8),
                 new Polytope.Row(new long[] {0, 1}, 7)));
-        Reshaper reshaper = new Reshaper(enc, PdrOptions.defaults(), new PdrStatistics());
+        Reshaper reshaper = new Reshaper(enc, PdrOptions.defaults(), new PdrStatistics(), unlimited());
         Optional<Polytope> reshaped = reshaper.reshape(box, List.of(), insideBeyond);
         assertTrue(reshaped.isPresent(), "x ≥ 8 ∧ n ≤ 7 has the corner (8, 7) and no guide");
         assertTrue(reshaped.get().rows().contains(new Polytope.Row(new long[] {-1, 1}, -1)),
                 "n − x ≤ −1 through the corner replaces one of its boundaries: " + reshaped.get());
+    }
+
+    private Budget unlimited() {
+        Budget budget = new Budget(new Cancellation(ctx));
+        budget.start(Duration.ofHours(1));
+        return budget;
     }
 }

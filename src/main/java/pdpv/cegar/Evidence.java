@@ -1,0 +1,57 @@
+package pdpv.cegar;
+
+import java.util.ArrayList;
+import java.util.List;
+import pdpv.cfg.Block;
+import pdpv.cfg.Program;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Terminator;
+import pdpv.cfg.Variable;
+import pdpv.interp.Execution;
+import pdpv.interp.InputEvent;
+
+/**
+ * How the evidence behind a verdict is shown to the user, the same for the CEGAR loop (thesis
+ * §4.3.2) and the symbolic encoding (§4.2.1): an UNSAFE verdict from a replayed run that fails an
+ * assertion, and the source location that names a loop in a certificate.
+ */
+final class Evidence {
+    private Evidence() {
+    }
+
+    /** The UNSAFE verdict of {@code run}, a run from the entry of {@code program} that failed an assertion. */
+    static Verdict unsafe(Program program, Execution run, VerifierStatistics statistics) {
+        List<Verdict.InputValue> inputs = new ArrayList<>();
+        for (InputEvent e : run.inputs()) {
+            Stmt.Havoc h = e.havoc();
+            String name = h.target().kind() == Variable.Kind.TEMPORARY ? null : h.target().sourceName();
+            inputs.add(new Verdict.InputValue(name, h.description(), h.loc(), h.target().type().format(e.value())));
+        }
+        Stmt.Assert failed = run.failedAssertion();
+        return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text()),
+                sourcePath(program, run), statistics);
+    }
+
+    /** Where a loop is, for the user: its head's branch, else its first statement. */
+    static SourceLoc headLocation(Block head) {
+        if (head.terminator() instanceof Terminator.Branch b) {
+            return b.loc();
+        }
+        return head.statements().isEmpty() ? SourceLoc.UNKNOWN : head.statements().get(0).loc();
+    }
+
+    /** The source lines of the blocks the failing run visited, without immediate repetitions. */
+    private static List<SourceLoc> sourcePath(Program program, Execution run) {
+        List<SourceLoc> path = new ArrayList<>();
+        for (int id : run.path()) {
+            for (Stmt s : program.block(id).statements()) {
+                SourceLoc loc = s.loc();
+                if (path.isEmpty() || path.get(path.size() - 1).line() != loc.line()) {
+                    path.add(loc);
+                }
+            }
+        }
+        return path;
+    }
+}
