@@ -20,8 +20,9 @@ import pdpv.pdr.StateVar;
  * loop only reads, {@code x}). The atoms are those of the PDR engine's cover: bits of a Boolean
  * cube, {@code ((unsigned)x >> 3 & 1u) == 1u}, and rows of a polytope, a signed comparison of a
  * linear sum of sign-extended variables, printed as a {@code long long} sum when it cannot wrap at
- * the row's width and otherwise with the wrap written out. Terms of another shape are printed in
- * SMT-LIB syntax, marked {@code smt:}.
+ * the row's width and otherwise with the wrap written out; a lone variable of a signed type is
+ * printed by its name. Implications print as disjunctions; true conjuncts and false disjuncts are
+ * left out. Terms of another shape are printed in SMT-LIB syntax, marked {@code smt:}.
  */
 final class InvariantPrinter {
     private final Map<Expr<?>, Variable> variables = new HashMap<>();
@@ -63,6 +64,9 @@ final class InvariantPrinter {
                 return negated ? "1" : "0";
             case Z3_OP_NOT:
                 return bool(args[0], !negated);
+            case Z3_OP_IMPLIES:
+                return negated ? "(" + bool(args[0], false) + " && " + bool(args[1], true) + ")"
+                        : "(" + bool(args[0], true) + " || " + bool(args[1], false) + ")";
             case Z3_OP_AND:
             case Z3_OP_OR:
                 return junction(args, (k == Z3_decl_kind.Z3_OP_AND) != negated ? " && " : " || ", negated);
@@ -95,9 +99,16 @@ final class InvariantPrinter {
     }
 
     private String junction(Expr<?>[] args, String op, boolean negated) {
+        String neutral = op.equals(" && ") ? "1" : "0";
         List<String> parts = new ArrayList<>();
         for (Expr<?> a : args) {
-            parts.add(bool(a, negated));
+            String part = bool(a, negated);
+            if (!part.equals(neutral)) {
+                parts.add(part);
+            }
+        }
+        if (parts.isEmpty()) {
+            return neutral;
         }
         return parts.size() == 1 ? parts.get(0) : "(" + String.join(op, parts) + ")";
     }
@@ -138,12 +149,29 @@ final class InvariantPrinter {
                 return left + " " + op + " " + right;
             }
         }
-        if (w <= 64 && names.containsKey(a) && b instanceof BitVecNum n) {
-            boolean narrow = w <= 32;
-            return "(" + (narrow ? "unsigned" : "unsigned long long") + ")" + names.get(a) + " " + op + " "
-                    + n.getBigInteger() + (narrow ? "u" : "ull");
+        if (!signed && (w == 8 || w == 16 || w == 32 || w == 64) && isNamedOrNumber(a) && isNamedOrNumber(b)) {
+            return unsignedOperand(a) + " " + op + " " + unsignedOperand(b);
         }
         return "(smt: " + a + " " + op + (signed ? " (signed) " : " (unsigned) ") + b + ")";
+    }
+
+    private boolean isNamedOrNumber(BitVecExpr e) {
+        return names.containsKey(e) || e instanceof BitVecNum;
+    }
+
+    /** A variable or constant of width w ≤ 64 read as an unsigned C value of that width. */
+    private String unsignedOperand(BitVecExpr e) {
+        int w = e.getSortSize();
+        if (e instanceof BitVecNum n) {
+            return n.getBigInteger() + (w <= 32 ? "u" : "ull");
+        }
+        String type = switch (w) {
+            case 8 -> "unsigned char";
+            case 16 -> "unsigned short";
+            case 32 -> "unsigned";
+            default -> "unsigned long long";
+        };
+        return "(" + type + ")" + names.get(e);
     }
 
     /** The term's signed w-bit value in C, or null if it is not a printable linear sum. */
@@ -151,8 +179,9 @@ final class InvariantPrinter {
         if (l == null) {
             return null;
         }
-        if (l.maxMagnitude().bitLength() < w) {
-            return l.print(names, false);
+        if (l.fitsSigned(w)) {
+            String variable = l.printAsVariable(names);
+            return variable != null ? variable : l.print(names, false);
         }
         String sum = l.print(names, true);
         if (sum == null) {

@@ -75,14 +75,37 @@ final class LinearTerm {
         return v.testBit(w - 1) ? v.subtract(BigInteger.ONE.shiftLeft(w)) : v;
     }
 
-    /** A bound on |c + Σ a_i · x_i| over all values of the variables. */
-    BigInteger maxMagnitude() {
-        BigInteger m = constant.abs();
+    /** Whether c + Σ a_i · x_i stays within the signed w-bit range for all values of the variables. */
+    boolean fitsSigned(int w) {
+        BigInteger min = constant;
+        BigInteger max = constant;
         for (Map.Entry<Expr<?>, BigInteger> e : coefficients.entrySet()) {
-            int w = variables.get(e.getKey()).type().width();
-            m = m.add(e.getValue().abs().shiftLeft(w - 1));
+            int width = variables.get(e.getKey()).type().width();
+            BigInteger low = BigInteger.ONE.shiftLeft(width - 1).negate();
+            BigInteger high = BigInteger.ONE.shiftLeft(width - 1).subtract(BigInteger.ONE);
+            BigInteger a = e.getValue();
+            min = min.add(a.multiply(a.signum() >= 0 ? low : high));
+            max = max.add(a.multiply(a.signum() >= 0 ? high : low));
         }
-        return m;
+        return min.compareTo(BigInteger.ONE.shiftLeft(w - 1).negate()) >= 0
+                && max.compareTo(BigInteger.ONE.shiftLeft(w - 1)) < 0;
+    }
+
+    /**
+     * A single variable of a signed C type with coefficient 1 and no constant: its name alone,
+     * which C reads with the variable's own signed value; null for any other term.
+     */
+    String printAsVariable(Map<Expr<?>, String> names) {
+        if (constant.signum() != 0) {
+            return null;
+        }
+        List<Map.Entry<Expr<?>, BigInteger>> nonzero = coefficients.entrySet().stream()
+                .filter(e -> e.getValue().signum() != 0).toList();
+        if (nonzero.size() != 1 || !nonzero.get(0).getValue().equals(BigInteger.ONE)) {
+            return null;
+        }
+        Expr<?> x = nonzero.get(0).getKey();
+        return variables.get(x).type().signed() ? names.get(x) : null;
     }
 
     /**

@@ -29,6 +29,11 @@ class InvariantPrinterTest {
             BitVecExpr wide = ctx.mkBVMul(ctx.mkBV(1L << 33, 35), ctx.mkSignExt(3, ie));
             assertEquals("((long long)(((unsigned long long)8589934592LL * (unsigned long long)(long long)(int)i) << 29)"
                     + " >> 29) <= 0", new InvariantPrinter(loop, t).print(ctx.mkBVSLE(wide, ctx.mkBV(0, 35))));
+            BoolExpr signKept = ctx.mkImplies(ctx.mkBVSLE(ctx.mkBV(0, 32), ib), ctx.mkBVSLE(ctx.mkBV(0, 32), ie));
+            assertEquals("(0 > \\old(i) || 0 <= i)", new InvariantPrinter(loop, t).print(signKept));
+            assertEquals("(\\old(i) < i && 0 >= i)",
+                    new InvariantPrinter(loop, t).print(ctx.mkNot(ctx.mkImplies(ctx.mkBVSLT(ib, ie), ctx.mkBVSLT(ctx.mkBV(0, 32), ie)))));
+            assertEquals("(unsigned)\\old(i) <= (unsigned)i", new InvariantPrinter(loop, t).print(ctx.mkBVULE(ib, ie)));
         }
     }
 }

@@ -1,0 +1,234 @@
+package pdpv.cegar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import pdpv.cfg.Loop;
+import pdpv.cfg.LoopForest;
+import pdpv.cfg.Program;
+import pdpv.cfg.Variable;
+import pdpv.frontend.FrontEnd;
+import pdpv.frontend.FrontEndOptions;
+import pdpv.semantics.DataModel;
+
+/**
+ * The certificate's C text means what the invariant means: random formulas in the shapes the
+ * engine and the candidate invariants produce (cube bits, polytope rows over sign-extended
+ * variables, comparisons, implications) over variables of six integer types of 8 to 32 bits (the engine's widths) are printed, and the
+ * printed C, compiled by gcc, is evaluated on random values and compared with Z3's value of the
+ * formula.
+ */
+class InvariantPrinterDifferentialTest {
+    private static final String PROGRAM = """
+            int main(void) {
+                int a = __VERIFIER_nondet_int();
+                unsigned b = __VERIFIER_nondet_uint();
+                short c = __VERIFIER_nondet_short();
+                signed char d = __VERIFIER_nondet_char();
+                unsigned short e = __VERIFIER_nondet_ushort();
+                unsigned char f = __VERIFIER_nondet_uchar();
+                while (a < 10) { a++; b++; c++; d++; e++; f++; }
+                return 0;
+            }
+            """;
+    private static final int FORMULAS = 800;
+    private static final int VALUATIONS = 4;
+
+    @Test
+    void printedCertificateAgreesWithTheFormula(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(gccAvailable(), "gcc is absent: certificate printing differential test skipped");
+        Path source = dir.resolve("loop.c");
+        Files.writeString(source, PROGRAM);
+        Program program = FrontEnd.parse(source, new FrontEndOptions("main", DataModel.ILP32, false));
+        Loop loop = LoopForest.of(program).loops().get(0);
+        Random rnd = new Random(7);
+        try (Context ctx = new Context()) {
+            LoopInvariantStore.Templates t = new LoopInvariantStore(ctx).templates(loop);
+            InvariantPrinter printer = new InvariantPrinter(loop, t);
+            List<Variable> vars = new ArrayList<>(t.end().keySet());
+            List<BitVecExpr> terms = new ArrayList<>();
+            List<String> cNames = new ArrayList<>();
+            for (Variable v : vars) {
+                terms.add(t.before().get(v).current());
+                cNames.add("old_" + v.sourceName());
+                terms.add(t.end().get(v).current());
+                cNames.add(v.sourceName());
+            }
+            RandomInvariants gen = new RandomInvariants(ctx, terms, rnd);
+            StringBuilder c = new StringBuilder("#include <stdio.h>\nint main(void) {\n");
+            List<String> expected = new ArrayList<>();
+            List<String> printed = new ArrayList<>();
+            for (int f = 0; f < FORMULAS; f++) {
+                BoolExpr formula = gen.formula(f % 4);
+                String text = printer.print(formula).replaceAll("\\\\old\\((\\w+)\\)", "old_$1");
+                assertTrue(!text.contains("smt:"), "every generated shape prints as C: " + text);
+                printed.add(text);
+                for (int k = 0; k < VALUATIONS; k++) {
+                    long[] values = new long[terms.size()];
+                    c.append("  {\n");
+                    for (int i = 0; i < terms.size(); i++) {
+                        int w = terms.get(i).getSortSize();
+                        values[i] = interesting(rnd, w);
+                        c.append("    ").append(cType(vars.get(i / 2))).append(' ').append(cNames.get(i))
+                                .append(" = (").append(cType(vars.get(i / 2))).append(")").append(Long.toUnsignedString(values[i]))
+                                .append("ull;\n");
+                    }
+                    c.append("    printf(\"%d\\n\", (").append(text).append(") ? 1 : 0);\n  }\n");
+                    expected.add(z3Value(ctx, formula, terms, values) + " " + f);
+                }
+            }
+            c.append("  return 0;\n}\n");
+            List<String> gcc = compileAndRun(dir, c.toString());
+            assertEquals(expected.size(), gcc.size(), "gcc program output");
+            for (int i = 0; i < expected.size(); i++) {
+                String[] e = expected.get(i).split(" ");
+                int f = Integer.parseInt(e[1]);
+                assertEquals(e[0], gcc.get(i), "case " + i + ": printed " + printed.get(f));
+            }
+        }
+    }
+
+    private static String z3Value(Context ctx, BoolExpr formula, List<BitVecExpr> terms, long[] values) {
+        Expr<?>[] from = terms.toArray(new Expr<?>[0]);
+        Expr<?>[] to = new Expr<?>[terms.size()];
+        for (int i = 0; i < to.length; i++) {
+            int w = terms.get(i).getSortSize();
+            to[i] = ctx.mkBV(new BigInteger(Long.toUnsignedString(values[i])).mod(BigInteger.ONE.shiftLeft(w)).toString(), w);
+        }
+        Expr<?> v = formula.substitute(from, to).simplify();
+        assertTrue(v.isTrue() || v.isFalse(), "closed formula simplifies to a constant: " + v);
+        return v.isTrue() ? "1" : "0";
+    }
+
+    /** Values near the edges of the type as often as anywhere else. */
+    private static long interesting(Random rnd, int w) {
+        long mask = w == 64 ? -1L : (1L << w) - 1;
+        long[] edges = {0, 1, 2, mask, mask - 1, 1L << (w - 1), (1L << (w - 1)) - 1, (1L << (w - 1)) + 1};
+        long v = rnd.nextBoolean() ? edges[rnd.nextInt(edges.length)] : rnd.nextLong() >> rnd.nextInt(w);
+        return v & mask;
+    }
+
+    private static String cType(Variable v) {
+        String name = switch (v.type().width()) {
+            case 8 -> "char";
+            case 16 -> "short";
+            case 32 -> "int";
+            default -> "int";
+        };
+        return (v.type().signed() ? "signed " : "unsigned ") + name;
+    }
+
+    private static List<String> compileAndRun(Path dir, String source) throws IOException, InterruptedException {
+        Path c = dir.resolve("eval.c");
+        Path exe = dir.resolve("eval");
+        Files.writeString(c, source);
+        run(List.of("gcc", "-O0", "-fwrapv", "-w", "-o", exe.toString(), c.toString()));
+        return run(List.of(exe.toString()));
+    }
+
+    private static List<String> run(List<String> command) throws IOException, InterruptedException {
+        Process proc = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(proc.getInputStream().readAllBytes());
+        assertTrue(proc.waitFor(120, TimeUnit.SECONDS), "timeout: " + command);
+        assertEquals(0, proc.exitValue(), command + " failed:\n" + output);
+        return output.lines().toList();
+    }
+
+    private static boolean gccAvailable() {
+        try {
+            Process p = new ProcessBuilder("gcc", "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    /** Random formulas in the shapes of the PDR engine's lemmas and of the candidate invariants. */
+    private record RandomInvariants(Context ctx, List<BitVecExpr> terms, Random rnd) {
+        BoolExpr formula(int depth) {
+            if (depth == 0) {
+                return atom();
+            }
+            return switch (rnd.nextInt(4)) {
+                case 0 -> ctx.mkAnd(formula(depth - 1), formula(depth - 1));
+                case 1 -> ctx.mkOr(formula(depth - 1), formula(depth - 1));
+                case 2 -> ctx.mkNot(formula(depth - 1));
+                default -> ctx.mkImplies(formula(depth - 1), formula(depth - 1));
+            };
+        }
+
+        private BoolExpr atom() {
+            return switch (rnd.nextInt(5)) {
+                case 0 -> cubeBit();
+                case 1 -> polytopeRow();
+                case 2 -> comparison();
+                case 3 -> wideSum();
+                default -> ctx.mkTrue();
+            };
+        }
+
+        private BitVecExpr term() {
+            return terms.get(rnd.nextInt(terms.size()));
+        }
+
+        private BoolExpr cubeBit() {
+            BitVecExpr x = term();
+            int bit = rnd.nextInt(x.getSortSize());
+            return ctx.mkEq(ctx.mkExtract(bit, bit, x), ctx.mkBV(rnd.nextInt(2), 1));
+        }
+
+        /** Σ a_i · sext(x_i) ≤ b at a width a few bits above the widest variable, as §3.2.2 encodes rows. */
+        private BoolExpr polytopeRow() {
+            int width = 32 + 1 + rnd.nextInt(4);
+            BitVecExpr sum = ctx.mkBV(0, width);
+            int n = 1 + rnd.nextInt(3);
+            for (int i = 0; i < n; i++) {
+                BitVecExpr x = term();
+                long a = rnd.nextInt(4) == 0 ? rnd.nextLong() >> (64 - width + rnd.nextInt(width)) : rnd.nextInt(7) - 3;
+                sum = ctx.mkBVAdd(sum, ctx.mkBVMul(ctx.mkBV(Long.toString(a), width), ctx.mkSignExt(width - x.getSortSize(), x)));
+            }
+            long bound = rnd.nextBoolean() ? rnd.nextInt(21) - 10 : rnd.nextLong() >> (64 - width + rnd.nextInt(width));
+            return ctx.mkBVSLE(sum, ctx.mkBV(Long.toString(bound), width));
+        }
+
+        private BoolExpr comparison() {
+            BitVecExpr x = term();
+            BitVecExpr y = sameWidth(x);
+            return switch (rnd.nextInt(4)) {
+                case 0 -> ctx.mkBVSLE(x, y);
+                case 1 -> ctx.mkBVSLT(x, y);
+                case 2 -> ctx.mkBVULE(x, y);
+                default -> ctx.mkBVULT(x, ctx.mkBV(rnd.nextInt(300), x.getSortSize()));
+            };
+        }
+
+        /** x + y ≥ 1 one bit wider than x and y, as the candidate invariants compute sums. */
+        private BoolExpr wideSum() {
+            BitVecExpr x = term();
+            BitVecExpr y = sameWidth(x);
+            BitVecExpr sum = ctx.mkBVAdd(ctx.mkSignExt(1, x), ctx.mkSignExt(1, y));
+            return ctx.mkBVSLE(ctx.mkBV(1, x.getSortSize() + 1), sum);
+        }
+
+        private BitVecExpr sameWidth(BitVecExpr x) {
+            List<BitVecExpr> same = terms.stream().filter(t -> t.getSortSize() == x.getSortSize()).toList();
+            return same.get(rnd.nextInt(same.size()));
+        }
+    }
+}
