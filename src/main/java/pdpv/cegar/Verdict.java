@@ -47,7 +47,10 @@ public record Verdict(
     public record FailedAssertion(SourceLoc loc, String text) {
     }
 
-    /** A loop's invariant as a C expression over its variables ({@code \old(x)} is x before the loop). */
+    /**
+     * A loop's invariant as a C expression over its variables: for the loop encoding over their values
+     * at the head and before the loop ({@code \old(x)}), for the symbolic encoding over those at the head.
+     */
     public record LoopCertificate(SourceLoc head, String invariant) {
     }
 

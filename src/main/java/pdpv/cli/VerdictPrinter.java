@@ -37,7 +37,8 @@ final class VerdictPrinter {
             out.println(sb);
         }
         if (!v.invariants().isEmpty()) {
-            out.println("loop invariants (\\old(x) is x before the loop):");
+            boolean preValues = v.invariants().stream().anyMatch(c -> c.invariant().contains("\\old("));
+            out.println(preValues ? "loop invariants (\\old(x) is x before the loop):" : "loop invariants (at the loop head):");
             for (Verdict.LoopCertificate c : v.invariants()) {
                 out.println("  loop at " + lineOf(c.head()) + ": " + c.invariant());
             }

@@ -195,6 +195,18 @@ class CommandLineTest {
     }
 
     @Test
+    void invariantHeadingSaysWhetherPreValuesAppear() throws IOException {
+        Path counter = Path.of("examples", "counter_loop.c");
+        Result loops = run("verify", "--timeout", "60", counter.toString());
+        assertEquals(ExitCodes.SAFE, loops.code(), loops.out() + loops.err());
+        assertTrue(loops.out().contains("loop invariants (\\old(x) is x before the loop):"), loops.out());
+        Result symbolic = run("verify", "--encoding", "symbolic", "--timeout", "60", counter.toString());
+        assertEquals(ExitCodes.SAFE, symbolic.code(), symbolic.out() + symbolic.err());
+        assertTrue(symbolic.out().contains("loop invariants (at the loop head):"), symbolic.out());
+        assertTrue(!symbolic.out().contains("\\old("), symbolic.out());
+    }
+
+    @Test
     void encodingIsValidated() throws IOException {
         Path f = write("e.c", "int main(void) { return 0; }\n");
         Result bad = run("verify", "--encoding", "cfg", f.toString());
