@@ -65,7 +65,7 @@ final class CertificateChecker {
         Map<Variable, BitVecExpr> atStart = new LinkedHashMap<>();
         t.end().keySet().forEach(v -> atStart.put(v, t.before().get(v).current()));
         if (!unsat(List.of(ctx.mkNot(withEnd(inv, t, atStart))))) {
-            return "the invariant of " + l + " does not hold on entry";
+            return "the invariant of " + Evidence.describe(l) + " does not hold on entry";
         }
         Map<Variable, BitVecExpr> next = new LinkedHashMap<>();
         t.end().forEach((v, s) -> next.put(v, (BitVecExpr) ctx.mkFreshConst(s.name() + "'", s.current().getSort())));
@@ -77,7 +77,7 @@ final class CertificateChecker {
             step.add(store.instantiateFrom(site, 0));
         }
         step.add(ctx.mkNot(withEnd(inv, t, next)));
-        return unsat(step) ? null : "the invariant of " + l + " is not preserved by its body";
+        return unsat(step) ? null : "the invariant of " + Evidence.describe(l) + " is not preserved by its body";
     }
 
     /** inv with x_e replaced by {@code end(x)}. */

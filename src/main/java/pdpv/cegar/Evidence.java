@@ -3,6 +3,7 @@ package pdpv.cegar;
 import java.util.ArrayList;
 import java.util.List;
 import pdpv.cfg.Block;
+import pdpv.cfg.Loop;
 import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
@@ -14,7 +15,7 @@ import pdpv.interp.InputEvent;
 /**
  * How the evidence behind a verdict is shown to the user, the same for the CEGAR loop (thesis
  * §4.3.2) and the symbolic encoding (§4.2.1): an UNSAFE verdict from a replayed run that fails an
- * assertion, and the source location that names a loop in a certificate.
+ * assertion, and the source location that names a loop in a certificate or a reason.
  */
 final class Evidence {
     private Evidence() {
@@ -39,6 +40,12 @@ final class Evidence {
             return b.loc();
         }
         return head.statements().isEmpty() ? SourceLoc.UNKNOWN : head.statements().get(0).loc();
+    }
+
+    /** A loop named for the user in a reason: "the loop at FILE:LINE". */
+    static String describe(Loop l) {
+        SourceLoc at = headLocation(l.head());
+        return "the loop at " + at.file() + ":" + at.line();
     }
 
     /** The source lines of the blocks the failing run visited, without immediate repetitions. */

@@ -123,7 +123,7 @@ final class InvariantRefiner {
                 return new RefineOutcome.Strengthened();
             }
             if (result instanceof PdrResult.Unknown u) {
-                return new RefineOutcome.Undecided("PDR on " + l + ": " + u.reason());
+                return new RefineOutcome.Undecided("PDR on " + Evidence.describe(l) + ": " + u.reason());
             }
             PdrResult.Fails trace = (PdrResult.Fails) result;
             List<Map<Block, LoopTrace>> nested = new ArrayList<>();

@@ -191,7 +191,7 @@ public final class Verifier implements ProgramVerifier {
                 try {
                     o = refineVisit(i, v);
                 } catch (IllegalArgumentException e) {
-                    return Verdict.unknown("cannot refine " + v.loop() + ": " + e.getMessage(), statistics());
+                    return Verdict.unknown("cannot refine " + Evidence.describe(v.loop()) + ": " + e.getMessage(), statistics());
                 }
                 if (o == null) {
                     return null;

@@ -46,6 +46,7 @@ class CertificateCheckerTest {
     void rejectsAnInvariantThatTheBodyDoesNotPreserve() {
         String problem = check((ctx, v) -> ctx.mkOr(ctx.mkBVSGT(v[0], ctx.mkBV(5, 32)), ctx.mkBVSLE(v[1], ctx.mkBV(5, 32))));
         assertTrue(problem.contains("not preserved"), problem);
+        assertTrue(problem.contains("the loop at examples/counter_loop.c:7"), problem);
     }
 
     @Test
