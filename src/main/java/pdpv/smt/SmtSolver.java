@@ -19,7 +19,6 @@ public final class SmtSolver {
     private final Solver solver;
     private final SmtStatistics statistics;
     private final Cancellation cancellation;
-    private long timeoutMillis;
 
     /** A solver with a cancellation of its own ({@link #interrupt}). */
     public SmtSolver(Context ctx, SmtStatistics statistics) {
@@ -43,11 +42,6 @@ public final class SmtSolver {
 
     /** Per-check time limit in milliseconds (0 = none). */
     public void setTimeoutMillis(long millis) {
-        timeoutMillis = millis;
-        applyTimeout(millis);
-    }
-
-    private void applyTimeout(long millis) {
         Params p = ctx.mkParams();
         p.add("timeout", (int) Math.min(Integer.MAX_VALUE, Math.max(0, millis)));
         solver.setParameters(p);
@@ -97,19 +91,23 @@ public final class SmtSolver {
     }
 
     /**
-     * Checks like {@link #check(List)}, but gives up (Unknown) after {@code millis} if the per-check
-     * limit is not shorter; later checks have that limit again.
+     * Checks like {@link #check(List)}, but gives up (Unknown) once Z3 has spent {@code units} of its
+     * resource count ({@code rlimit}); later checks are not limited. Unlike a time limit, where such
+     * a check gives up does not depend on the machine or its load, so runs repeat exactly.
      */
-    public SmtResult checkWithin(long millis, List<BoolExpr> assumptions) {
-        if (timeoutMillis > 0 && timeoutMillis <= millis) {
-            return check(assumptions);
-        }
-        applyTimeout(millis);
+    public SmtResult checkWithinResources(long units, List<BoolExpr> assumptions) {
+        applyResourceLimit(units);
         try {
             return check(assumptions);
         } finally {
-            applyTimeout(timeoutMillis);
+            applyResourceLimit(0);
         }
+    }
+
+    private void applyResourceLimit(long units) {
+        Params p = ctx.mkParams();
+        p.add("rlimit", (int) Math.min(Integer.MAX_VALUE, Math.max(0, units)));
+        solver.setParameters(p);
     }
 
     /**

@@ -8,11 +8,11 @@ import com.microsoft.z3.Context;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The solver wrapper: a check with its own time limit gives up without changing later checks. */
+/** The solver wrapper: a check with its own resource limit gives up without limiting later checks. */
 class SmtSolverTest {
 
     @Test
-    void checkWithinGivesUpAndLeavesTheLimitOfLaterChecks() {
+    void checkWithinResourcesGivesUpAndLeavesLaterChecksUnlimited() {
         try (Context ctx = new Context()) {
             SmtSolver solver = new SmtSolver(ctx, new SmtStatistics());
             solver.setTimeoutMillis(60_000);
@@ -24,9 +24,11 @@ class SmtSolverTest {
                     ctx.mkBVUGT(x, ctx.mkBV(1, 64)), ctx.mkBVUGT(y, ctx.mkBV(1, 64)));
             BoolExpr hard = ctx.mkBoolConst("hard");
             solver.add(ctx.mkImplies(hard, factors));
-            assertInstanceOf(SmtResult.Unknown.class, solver.checkWithin(50, List.of(hard)),
-                    "factoring a product of two 32-bit primes takes far longer than 50 ms");
-            assertInstanceOf(SmtResult.Sat.class, solver.check(List.of()), "later checks are not limited to 50 ms");
+            assertInstanceOf(SmtResult.Unknown.class, solver.checkWithinResources(100_000, List.of(hard)),
+                    "factoring a product of two 32-bit primes takes far more than 100,000 resource units");
+            assertInstanceOf(SmtResult.Unknown.class, solver.checkWithinResources(100_000, List.of(hard)),
+                    "the limit counts from the start of each check");
+            assertInstanceOf(SmtResult.Sat.class, solver.check(List.of()), "later checks are not limited");
         }
     }
 }
