@@ -7,14 +7,12 @@ import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
-import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +23,7 @@ import pdpv.cfg.Variable;
 import pdpv.frontend.FrontEnd;
 import pdpv.frontend.FrontEndOptions;
 import pdpv.semantics.DataModel;
+import pdpv.testing.Gcc;
 
 /**
  * The certificate's C text means what the invariant means: random formulas in the shapes the
@@ -51,7 +50,7 @@ class InvariantPrinterDifferentialTest {
 
     @Test
     void printedCertificateAgreesWithTheFormula(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(gccAvailable(), "gcc is absent: certificate printing differential test skipped");
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: certificate printing differential test skipped");
         Path source = dir.resolve("loop.c");
         Files.writeString(source, PROGRAM);
         Program program = FrontEnd.parse(source, new FrontEndOptions("main", DataModel.ILP32, false));
@@ -93,7 +92,7 @@ class InvariantPrinterDifferentialTest {
                 }
             }
             c.append("  return 0;\n}\n");
-            List<String> gcc = compileAndRun(dir, c.toString());
+            List<String> gcc = Gcc.compileAndRun(dir, "eval", c.toString());
             assertEquals(expected.size(), gcc.size(), "gcc program output");
             for (int i = 0; i < expected.size(); i++) {
                 String[] e = expected.get(i).split(" ");
@@ -131,32 +130,6 @@ class InvariantPrinterDifferentialTest {
             default -> "int";
         };
         return (v.type().signed() ? "signed " : "unsigned ") + name;
-    }
-
-    private static List<String> compileAndRun(Path dir, String source) throws IOException, InterruptedException {
-        Path c = dir.resolve("eval.c");
-        Path exe = dir.resolve("eval");
-        Files.writeString(c, source);
-        run(List.of("gcc", "-O0", "-fwrapv", "-w", "-o", exe.toString(), c.toString()));
-        return run(List.of(exe.toString()));
-    }
-
-    private static List<String> run(List<String> command) throws IOException, InterruptedException {
-        Process proc = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(proc.getInputStream().readAllBytes());
-        assertTrue(proc.waitFor(120, TimeUnit.SECONDS), "timeout: " + command);
-        assertEquals(0, proc.exitValue(), command + " failed:\n" + output);
-        return output.lines().toList();
-    }
-
-    private static boolean gccAvailable() {
-        try {
-            Process p = new ProcessBuilder("gcc", "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
     }
 
     /** Random formulas in the shapes of the PDR engine's lemmas and of the candidate invariants. */

@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +22,7 @@ import pdpv.interp.Execution;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
+import pdpv.testing.Gcc;
 
 /**
  * Randomized differential test of the C integer semantics (design page: "tested against
@@ -42,7 +41,7 @@ class SemanticsDifferentialTest {
 
     @Test
     void interpreterZ3AndGccAgreeOnRandomExpressions() throws Exception {
-        boolean gcc = gccAvailable();
+        boolean gcc = Gcc.available();
         if (!gcc) {
             System.err.println("SKIPPED: SemanticsDifferentialTest needs gcc on the PATH; it is absent.");
         }
@@ -93,30 +92,8 @@ class SemanticsDifferentialTest {
             sb.append("    printf(\"%lld\\n\", (long long)(").append(e).append("));\n");
         }
         sb.append("    return 0;\n}\n");
-        Path c = dir.resolve("g" + index + ".c");
-        Path exe = dir.resolve("g" + index);
-        Files.writeString(c, sb);
-        run(List.of("gcc", "-O0", "-fwrapv", "-w", "-o", exe.toString(), c.toString()));
-        List<String> lines = run(List.of(exe.toString()));
+        List<String> lines = Gcc.compileAndRun(dir, "g" + index, sb.toString());
         assertEquals(exprs.size(), lines.size(), "gcc program output");
         return lines;
-    }
-
-    private static List<String> run(List<String> command) throws IOException, InterruptedException {
-        Process proc = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(proc.getInputStream().readAllBytes());
-        assertTrue(proc.waitFor(60, TimeUnit.SECONDS), "timeout: " + command);
-        assertEquals(0, proc.exitValue(), command + " failed:\n" + output);
-        return output.lines().toList();
-    }
-
-    private static boolean gccAvailable() {
-        try {
-            Process p = new ProcessBuilder("gcc", "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
     }
 }

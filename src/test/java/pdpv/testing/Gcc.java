@@ -1,0 +1,47 @@
+package pdpv.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * gcc as the reference of the differential tests: C compiled with {@code -O0 -fwrapv}, whose
+ * signed overflow wraps as PDPV's semantics says (design page).
+ */
+public final class Gcc {
+    private Gcc() {
+    }
+
+    /** Whether gcc runs on this machine; the differential tests are skipped, visibly, when not. */
+    public static boolean available() {
+        try {
+            Process p = new ProcessBuilder("gcc", "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    /** Compiles {@code source} as {@code dir/name.c}, runs it and returns its output lines. */
+    public static List<String> compileAndRun(Path dir, String name, String source) throws IOException, InterruptedException {
+        Path c = dir.resolve(name + ".c");
+        Path exe = dir.resolve(name);
+        Files.writeString(c, source);
+        run(List.of("gcc", "-O0", "-fwrapv", "-w", "-o", exe.toString(), c.toString()));
+        return run(List.of(exe.toString()));
+    }
+
+    private static List<String> run(List<String> command) throws IOException, InterruptedException {
+        Process proc = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(proc.getInputStream().readAllBytes());
+        assertTrue(proc.waitFor(120, TimeUnit.SECONDS), "timeout: " + command);
+        assertEquals(0, proc.exitValue(), command + " failed:\n" + output);
+        return output.lines().toList();
+    }
+}
