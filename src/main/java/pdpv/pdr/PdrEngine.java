@@ -4,14 +4,13 @@ import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Z3Exception;
-import java.util.ArrayList;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Random;
-import java.util.function.Function;
 import pdpv.smt.Cancellation;
 import pdpv.smt.SmtSolver;
 
@@ -394,7 +393,6 @@ public final class PdrEngine {
             }
         };
     }
-
 
     private boolean coverCounterexampleToGeneralization(long[] state, int level) {
         Aru ctg = specialize(state);

@@ -32,7 +32,8 @@ final class SolverQueries {
 
     /**
      * Z3 resource units a candidate check may spend before it gives up: about half a second on the
-     * machines of the committed benchmark runs, but counted, not timed, so a run repeats exactly.
+     * machines of the committed benchmark runs, but counted, not timed, so where a check gives up
+     * does not depend on the machine's speed or load.
      */
     static final long CANDIDATE_RESOURCES = 2_500_000;
 
