@@ -3,6 +3,7 @@ package pdpv.pdr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import java.util.Optional;
+import pdpv.smt.Cancellation;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -16,21 +17,20 @@ import pdpv.smt.SmtStatistics;
 public final class BoundedReachability {
     private final Context ctx;
     private final SmtStatistics stats;
-    private volatile SmtSolver running;
-    private volatile boolean cancelled;
+    private final Cancellation cancellation;
 
     public BoundedReachability(Context ctx, SmtStatistics stats) {
         this.ctx = ctx;
         this.stats = stats;
+        this.cancellation = new Cancellation(ctx);
     }
 
     /** The shortest trace of at most {@code maxSteps} transitions from I to B, if there is one. */
     public Optional<PdrResult.Fails> find(TransitionSystem ts, int maxSteps) {
         Unrolling u = new Unrolling(ctx, ts);
-        SmtSolver solver = new SmtSolver(ctx, stats);
-        running = solver;
+        SmtSolver solver = new SmtSolver(ctx, stats, cancellation);
         solver.add(u.init());
-        for (int k = 0; k <= maxSteps && !cancelled; k++) {
+        for (int k = 0; k <= maxSteps; k++) {
             BoolExpr bad = u.bad(k);
             SmtResult r = solver.check(bad);
             if (r instanceof SmtResult.Sat sat) {
@@ -51,10 +51,6 @@ public final class BoundedReachability {
 
     /** Stops a running and every later {@link #find} from another thread; they find nothing. */
     public void cancel() {
-        cancelled = true;
-        SmtSolver s = running;
-        if (s != null) {
-            s.interrupt();
-        }
+        cancellation.cancel("cancelled");
     }
 }
