@@ -221,9 +221,10 @@ public final class Verifier implements ProgramVerifier {
          * Algorithm 4.5, the violations with the visit's values before the loop; then, and without
          * generalization only, the visit's point (c_b, c_e). Every B contains the point, so a
          * larger one shown unreachable excludes it too. PDR gets {@link #WIDE_BAD_BUDGET} for
-         * each larger B; what it learns there stays in the loop's trace for the next one. A violation B shown reachable ends at a
-         * real point of the loop that F admits: F is then pinned to it (null is returned) so that
-         * the next counterexample takes that visit, which {@link #reachable} already knows.
+         * each larger B; what it learns there stays in the loop's trace for the next one. A
+         * violation B shown reachable ends at a real point of the loop that F admits: F is then
+         * pinned to it (null is returned) so that the next counterexample takes that visit, which
+         * {@link #reachable} already knows.
          */
         private RefineOutcome refineVisit(int i, LoopVisit v) {
             Loop l = v.loop();
@@ -236,18 +237,17 @@ public final class Verifier implements ProgramVerifier {
             if (options.cegar().generalization()) {
                 BoolExpr violations = refiner.violationBad(l);
                 if (i == 0) {
-                    bads.add(new Bad(violations, true, WIDE_BAD_BUDGET));
+                    bads.add(new Bad(violations, true, true));
                 }
-                bads.add(new Bad(store.generalizedBad(l, generalizer.generalize(l, v.before(), v.after())), false,
-                        WIDE_BAD_BUDGET));
-                bads.add(new Bad(ctx.mkAnd(violations, store.pointBad(l, v.before(), Map.of())), true, WIDE_BAD_BUDGET));
+                bads.add(new Bad(store.generalizedBad(l, generalizer.generalize(l, v.before(), v.after())), false, true));
+                bads.add(new Bad(ctx.mkAnd(violations, store.pointBad(l, v.before(), Map.of())), true, true));
             }
-            Duration full = options.cegar().pdr().timeout();
-            bads.add(new Bad(store.pointBad(l, v.before(), v.after()), false, full));
+            bads.add(new Bad(store.pointBad(l, v.before(), v.after()), false, false));
             RefineOutcome o = null;
             for (Bad bad : bads) {
-                o = refiner.refine(l, bad.formula(), bad.budget());
-                if (o instanceof RefineOutcome.Undecided && !bad.budget().equals(full) && !cancelled.isSet()) {
+                Duration budget = bad.wide() ? WIDE_BAD_BUDGET : options.cegar().pdr().timeout();
+                o = refiner.refine(l, bad.formula(), budget);
+                if (o instanceof RefineOutcome.Undecided && bad.wide() && !cancelled.isSet()) {
                     continue;
                 }
                 if (!(o instanceof RefineOutcome.Reachable r)) {
@@ -347,10 +347,11 @@ public final class Verifier implements ProgramVerifier {
     }
 
     /**
-     * One B of Algorithm 4.4 and PDR's budget for it; {@code pinsF}: it includes F, so a trace
-     * reaching it ends at a point F admits.
+     * One B of Algorithm 4.4. {@code pinsF}: it includes F, so a trace reaching it ends at a point F
+     * admits. {@code wide}: larger than the counterexample's point, so PDR gets
+     * {@link #WIDE_BAD_BUDGET} for it and, if that runs out, the next B is tried.
      */
-    private record Bad(BoolExpr formula, boolean pinsF, Duration budget) {
+    private record Bad(BoolExpr formula, boolean pinsF, boolean wide) {
     }
 
     /** A loop's values around its invariant: R_l before it and U_l after it. */
