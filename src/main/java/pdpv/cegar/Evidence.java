@@ -5,6 +5,7 @@ import java.util.List;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Program;
+import pdpv.cfg.SignedOverflows;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
@@ -30,7 +31,8 @@ final class Evidence {
             inputs.add(new Verdict.InputValue(name, h.description(), h.loc(), h.target().type().format(e.value())));
         }
         Stmt.Assert failed = run.failedAssertion();
-        return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text()),
+        SourceLoc overflow = SignedOverflows.isGuard(failed.condition()) ? failed.loc() : run.firstOverflow();
+        return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text(), overflow),
                 sourcePath(program, run), statistics);
     }
 

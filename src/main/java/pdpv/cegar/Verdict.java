@@ -43,8 +43,15 @@ public record Verdict(
     public record InputValue(String name, String source, SourceLoc loc, String value) {
     }
 
-    /** The assertion an UNSAFE run violates. */
-    public record FailedAssertion(SourceLoc loc, String text) {
+    /**
+     * The assertion an UNSAFE run violates, and where the run first overflowed a signed operation
+     * on its way ({@code signedOverflow}, null if it did not; under {@code --signed-overflow error}
+     * the overflow is the violated assertion itself).
+     */
+    public record FailedAssertion(SourceLoc loc, String text, SourceLoc signedOverflow) {
+        public FailedAssertion(SourceLoc loc, String text) {
+            this(loc, text, null);
+        }
     }
 
     /**

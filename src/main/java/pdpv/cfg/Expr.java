@@ -61,6 +61,24 @@ public sealed interface Expr {
         }
     }
 
+    /**
+     * {@code int} 1 when the operation {@code left op right} overflows its (signed) operand type,
+     * else 0, as {@link pdpv.semantics.CSemantics#overflows} defines it. The front end builds it
+     * only into the checks it inserts ({@link SignedOverflows}); it is not C syntax.
+     */
+    record Overflow(BinaryOp op, Expr left, Expr right, CType type) implements Expr {
+        public Overflow {
+            if (!left.type().equals(right.type())) {
+                throw new IllegalArgumentException("operand types differ: " + left.type() + " " + op.symbol() + " " + right.type());
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "overflows(" + left + " " + op.symbol() + " " + right + ")";
+        }
+    }
+
     /** Conversion to {@code type} (C11 §6.3.1.2–6.3.1.3). */
     record Cast(Expr operand, CType type) implements Expr {
         @Override

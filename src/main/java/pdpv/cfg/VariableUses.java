@@ -56,6 +56,9 @@ public final class VariableUses {
         } else if (e instanceof Expr.Binary b) {
             collect(b.left(), out);
             collect(b.right(), out);
+        } else if (e instanceof Expr.Overflow o) {
+            collect(o.left(), out);
+            collect(o.right(), out);
         } else if (e instanceof Expr.Cast c) {
             collect(c.operand(), out);
         } else if (e instanceof Expr.Ite i) {

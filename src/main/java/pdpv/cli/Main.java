@@ -19,6 +19,7 @@ public final class Main implements Runnable {
         CommandLine cmd = new CommandLine(new Main());
         cmd.setOut(out);
         cmd.setErr(err);
+        cmd.setCaseInsensitiveEnumValuesAllowed(true);
         cmd.setParameterExceptionHandler((ex, a) -> {
             err.println("error: " + ex.getMessage());
             err.println("usage: see 'pdpv " + ex.getCommandLine().getCommandName() + " --help'");

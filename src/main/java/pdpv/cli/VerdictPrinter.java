@@ -8,20 +8,38 @@ import java.util.Locale;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.VerifierStatistics;
 import pdpv.cfg.SourceLoc;
+import pdpv.semantics.SignedOverflow;
 
 /** Prints a verdict as text (README, "Output") or as one JSON object. */
 final class VerdictPrinter {
     private final PrintWriter out;
+    private final SignedOverflow signedOverflow;
 
-    VerdictPrinter(PrintWriter out) {
+    /** {@code signedOverflow}: the reading the verdict was reached under, which bounds what SAFE claims. */
+    VerdictPrinter(PrintWriter out, SignedOverflow signedOverflow) {
         this.out = out;
+        this.signedOverflow = signedOverflow;
+    }
+
+    /** What a SAFE verdict covers when runs that overflow were set aside, else null. */
+    private String scope(Verdict v) {
+        if (v.kind() != Verdict.Kind.SAFE || signedOverflow != SignedOverflow.UNDEFINED) {
+            return null;
+        }
+        return "every run without signed overflow (--signed-overflow undefined: a run that overflows is not checked past the overflow)";
     }
 
     void printText(Verdict v, double seconds, boolean withStats) {
         out.println("verdict: " + v.kind().word());
         out.println("reason: " + v.reason());
+        if (scope(v) != null) {
+            out.println("scope: " + scope(v));
+        }
         if (v.failedAssertion() != null) {
             out.println("failing assertion: " + v.failedAssertion().loc() + ": " + v.failedAssertion().text());
+            if (v.failedAssertion().signedOverflow() != null) {
+                out.println("note: signed overflow at " + lineOf(v.failedAssertion().signedOverflow()));
+            }
         }
         if (!v.inputs().isEmpty()) {
             out.println("inputs (in the order the program reads them):");
@@ -64,6 +82,10 @@ final class VerdictPrinter {
         o.addProperty("file", file);
         o.addProperty("verdict", v.kind().word());
         o.addProperty("reason", v.reason());
+        o.addProperty("signed_overflow", signedOverflow.toString());
+        if (scope(v) != null) {
+            o.addProperty("scope", scope(v));
+        }
         JsonArray inputs = new JsonArray();
         for (Verdict.InputValue in : v.inputs()) {
             JsonObject i = new JsonObject();
@@ -80,6 +102,12 @@ final class VerdictPrinter {
             f.addProperty("line", v.failedAssertion().loc().line());
             f.addProperty("column", v.failedAssertion().loc().column());
             f.addProperty("text", v.failedAssertion().text());
+            if (v.failedAssertion().signedOverflow() != null) {
+                JsonObject at = new JsonObject();
+                at.addProperty("file", v.failedAssertion().signedOverflow().file());
+                at.addProperty("line", v.failedAssertion().signedOverflow().line());
+                f.add("signed_overflow", at);
+            }
             o.add("failing_assertion", f);
         }
         JsonArray invariants = new JsonArray();

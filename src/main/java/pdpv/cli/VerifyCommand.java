@@ -86,7 +86,7 @@ final class VerifyCommand implements Callable<Integer> {
             throw e;
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut());
+        VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut(), input.signedOverflow);
         if (run.json) {
             printer.printJson(input.file.toString(), verdict, seconds);
         } else {

@@ -8,16 +8,22 @@ import java.util.Map;
 import java.util.Set;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
+import pdpv.cfg.SignedOverflows;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
 import pdpv.cfg.Variable;
+import pdpv.semantics.CSemantics;
 import pdpv.semantics.CType;
+import pdpv.semantics.SignedOverflow;
 
 /**
  * The mutable control-flow graph under construction: a current block to append to, unique block
  * ids, unique variable ids and names, the entry prologue (global and static initialization, entry
- * inputs) and the {@code goto} edges, kept for the irreducibility check.
+ * inputs) and the {@code goto} edges, kept for the irreducibility check. Unless signed overflow
+ * wraps, every statement and branch of the body that evaluates a signed operation is preceded by
+ * its guard (issue #12): an assumption that nothing overflows ({@code undefined}) or an assertion
+ * ({@code error}), so that every consumer of the IR reads the same meaning.
  */
 final class IrBuilder {
     /** A {@code goto} from {@code from} to {@code to}, written at {@code loc}. */
@@ -32,8 +38,15 @@ final class IrBuilder {
     private final Block bodyStart;
     private int nextBlockId;
     private Block current;
+    private final SignedOverflow signedOverflow;
+    private final SignedOverflows overflows;
+    private final boolean overflowOnly;
 
-    IrBuilder() {
+    /** {@code overflowOnly}: assertions become assumptions, overflows are the only violations. */
+    IrBuilder(CSemantics semantics, boolean overflowOnly) {
+        this.signedOverflow = semantics.signedOverflow();
+        this.overflows = new SignedOverflows(semantics.intType());
+        this.overflowOnly = overflowOnly;
         prologue = newBlock();
         bodyStart = newBlock();
         current = bodyStart;
@@ -86,13 +99,40 @@ final class IrBuilder {
     }
 
     void add(Stmt s) {
+        if (s instanceof Stmt.Assign a) {
+            guard(a.value(), a.loc());
+        } else if (s instanceof Stmt.Assume a) {
+            guard(a.condition(), a.loc());
+        }
         current.add(s);
     }
 
-    /** Adds an assertion and starts a new block after it. */
+    /** Adds an assertion and starts a new block after it (an assumption when only overflows count). */
     void addAssert(Expr condition, String text, SourceLoc loc) {
-        add(new Stmt.Assert(condition, text, loc));
+        if (overflowOnly) {
+            add(new Stmt.Assume(condition, loc));
+            return;
+        }
+        guard(condition, loc);
+        current.add(new Stmt.Assert(condition, text, loc));
         continueIn(newBlock());
+    }
+
+    /** Precedes the evaluation of {@code e} by the guard that no signed operation in it overflows. */
+    private void guard(Expr e, SourceLoc loc) {
+        if (signedOverflow == SignedOverflow.WRAP) {
+            return;
+        }
+        Expr noOverflow = overflows.noOverflow(e);
+        if (noOverflow == null) {
+            return;
+        }
+        if (signedOverflow == SignedOverflow.UNDEFINED) {
+            current.add(new Stmt.Assume(noOverflow, loc));
+        } else {
+            current.add(new Stmt.Assert(noOverflow, SignedOverflows.ASSERTION_TEXT, loc));
+            continueIn(newBlock());
+        }
     }
 
     void addToPrologue(Stmt s) {
@@ -130,6 +170,7 @@ final class IrBuilder {
             jump(c.bits() != 0 ? ifTrue : ifFalse);
             return;
         }
+        guard(condition, loc);
         current.setTerminator(new Terminator.Branch(condition, ifTrue, ifFalse, loc));
         current = newBlock();
     }

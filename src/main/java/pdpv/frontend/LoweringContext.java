@@ -16,7 +16,7 @@ import pdpv.cfg.Variable;
  * the stack of active (inlined) functions, and the three lowering stages, which call each other.
  */
 final class LoweringContext {
-    final IrBuilder ir = new IrBuilder();
+    final IrBuilder ir;
     final SourceLocator locator;
     final TypeResolver types;
     final Typing typing;
@@ -36,6 +36,7 @@ final class LoweringContext {
 
     LoweringContext(SourceLocator locator, TypeResolver types, FrontEndOptions options,
             Map<String, IASTFunctionDefinition> definitions) {
+        this.ir = new IrBuilder(types.semantics(), options.overflowOnly());
         this.locator = locator;
         this.types = types;
         this.typing = new Typing(types.semantics());

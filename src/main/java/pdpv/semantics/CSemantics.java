@@ -7,13 +7,25 @@ package pdpv.semantics;
  */
 public final class CSemantics {
     private final DataModel model;
+    private final SignedOverflow signedOverflow;
 
-    public CSemantics(DataModel model) {
+    public CSemantics(DataModel model, SignedOverflow signedOverflow) {
         this.model = model;
+        this.signedOverflow = signedOverflow;
+    }
+
+    /** Signed overflow wraps (the thesis's reading). */
+    public CSemantics(DataModel model) {
+        this(model, SignedOverflow.WRAP);
     }
 
     public DataModel model() {
         return model;
+    }
+
+    /** What a signed overflow means for the program typed under these semantics. */
+    public SignedOverflow signedOverflow() {
+        return signedOverflow;
     }
 
     public CType type(CType.Kind kind, boolean signed) {
@@ -88,6 +100,56 @@ public final class CSemantics {
             case XOR -> alg.xor(a, b);
             default -> throw new IllegalArgumentException(op + " is a comparison");
         };
+    }
+
+    /**
+     * Whether {@code a op b} on operands of type {@code t} overflows (C11 §6.5p5): the one
+     * definition the encoder, the interpreters and the checks the front end inserts share. Only
+     * signed types overflow: {@code + - *} when the mathematical result leaves the type's range,
+     * {@code / %} for {@code MIN / -1}, {@code <<} when the left operand is negative or its shifted
+     * value is not representable (C11 §6.5.7p4; an amount of at least the width is not counted
+     * here, it keeps its SMT-LIB meaning). Unary minus is {@code 0 - a}.
+     */
+    public <V, B> B overflows(BitVectorAlgebra<V, B> alg, BinaryOp op, CType t, V a, V b) {
+        int w = t.width();
+        if (!t.signed()) {
+            return alg.truth(false);
+        }
+        V zero = alg.constant(0, w);
+        return switch (op) {
+            case ADD -> {
+                V r = alg.add(a, b);
+                yield alg.slt(alg.and(alg.xor(a, r), alg.xor(b, r)), zero);
+            }
+            case SUB -> {
+                V r = alg.sub(a, b);
+                yield alg.slt(alg.and(alg.xor(a, b), alg.xor(a, r)), zero);
+            }
+            case MUL -> multiplicationOverflows(alg, w, a, b);
+            case DIV, REM -> alg.land(alg.eq(a, alg.constant(t.minBits(), w)), alg.eq(b, alg.constant(-1, w)));
+            case SHL -> {
+                B inRange = alg.ult(b, alg.constant(w, w));
+                V dropped = alg.lshr(a, alg.sub(alg.constant(w - 1, w), b));
+                yield alg.land(inRange, alg.lor(alg.slt(a, zero), alg.lnot(alg.eq(dropped, zero))));
+            }
+            default -> alg.truth(false);
+        };
+    }
+
+    /** Signed {@code a * b} overflows: exactly in double width up to 32 bits; above, the product
+     * divided back by {@code a} differs from {@code b} (or it is {@code -1 * MIN}). */
+    private static <V, B> B multiplicationOverflows(BitVectorAlgebra<V, B> alg, int w, V a, V b) {
+        if (2 * w <= 64) {
+            V wide = alg.mul(alg.signExtend(a, w), alg.signExtend(b, w));
+            V narrow = alg.signExtend(alg.extract(wide, w - 1, 0), w);
+            return alg.lnot(alg.eq(wide, narrow));
+        }
+        V zero = alg.constant(0, w);
+        V minusOne = alg.constant(-1, w);
+        V min = alg.constant(1L << (w - 1), w);
+        B minusOneTimesMin = alg.land(alg.eq(a, minusOne), alg.eq(b, min));
+        B divisionDiffers = alg.land(alg.lnot(alg.eq(a, zero)), alg.lnot(alg.eq(alg.sdiv(alg.mul(a, b), a), b)));
+        return alg.lor(minusOneTimesMin, divisionDiffers);
     }
 
     /** A comparison of two operands of type {@code t}, as a truth value. */

@@ -9,6 +9,7 @@ import java.math.BigInteger;
 import java.util.Map;
 import pdpv.cfg.Variable;
 import pdpv.semantics.BinaryOp;
+import pdpv.semantics.CType;
 import pdpv.semantics.UnaryOp;
 
 /**
@@ -60,6 +61,9 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
         }
         if (e instanceof pdpv.cfg.Expr.Binary b) {
             return b.op().isComparison() ? fromTruth(truth(b, variants)) : arithmetic(b, variants);
+        }
+        if (e instanceof pdpv.cfg.Expr.Overflow o) {
+            return fromTruth(overflows(o, variants));
         }
         if (e instanceof pdpv.cfg.Expr.Cast c) {
             return c.type().isBool() ? fromTruth(truth(c.operand(), variants)) : value(c.operand(), variants);
@@ -118,6 +122,14 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
             default -> throw new IntegerEncodingException("operator " + b.op().symbol() + " in " + b
                     + " has no mathematical-integer reading; use the bit-vector encoding");
         };
+    }
+
+    /** A signed operation overflows when its exact result leaves the type's range ({@code a % b} when {@code a / b} does). */
+    private BoolExpr overflows(pdpv.cfg.Expr.Overflow o, Map<Variable, Expr<IntSort>> variants) {
+        CType t = o.left().type();
+        BinaryOp op = o.op() == BinaryOp.REM ? BinaryOp.DIV : o.op();
+        Expr<IntSort> exact = arithmetic(new pdpv.cfg.Expr.Binary(op, o.left(), o.right(), t), variants);
+        return ctx.mkOr(ctx.mkLt(exact, ctx.mkInt(t.format(t.minBits()))), ctx.mkGt(exact, ctx.mkInt(t.format(t.maxBits()))));
     }
 
     /** True if {@code e} is always 0 or 1: a comparison, {@code !}, a cast to _Bool, or {@code & | ^} of such. */

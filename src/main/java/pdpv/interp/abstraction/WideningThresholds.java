@@ -51,6 +51,9 @@ final class WideningThresholds {
             collect(b.right());
         } else if (e instanceof Expr.Unary u) {
             collect(u.operand());
+        } else if (e instanceof Expr.Overflow o) {
+            collect(o.left());
+            collect(o.right());
         } else if (e instanceof Expr.Cast c) {
             collect(c.operand());
         } else if (e instanceof Expr.Ite i) {
