@@ -14,6 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import pdpv.bench.InputError;
 import pdpv.cfg.Program;
 import pdpv.encode.chc.ChcEncoding;
 import pdpv.encode.chc.ChcExporter;
@@ -60,6 +61,9 @@ final class ChcCommand implements Callable<Integer> {
             text = ChcExporter.export(ctx, program, integers ? ChcEncoding.INTEGER : ChcEncoding.BIT_VECTOR).toSmtLib();
         } catch (UserError u) {
             err.println(u.render());
+            return ExitCodes.BAD_INPUT;
+        } catch (InputError e) {
+            err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         } catch (IntegerEncodingException e) {
             err.println("error: --int: " + e.getMessage());

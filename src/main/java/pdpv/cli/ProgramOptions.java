@@ -1,17 +1,24 @@
 package pdpv.cli;
 
 import java.nio.file.Path;
+import java.util.Locale;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import pdpv.bench.InputError;
+import pdpv.bench.Property;
+import pdpv.bench.SvcompTask;
 import pdpv.cfg.Program;
 import pdpv.frontend.FrontEnd;
 import pdpv.frontend.FrontEndOptions;
 import pdpv.semantics.DataModel;
 import pdpv.semantics.SignedOverflow;
 
-/** The C program a command reads and how: file, entry function, data model, reading of globals. */
+/**
+ * The C program a command reads and how: file (or SV-COMP task definition), entry function, data
+ * model, reading of globals and of signed overflow, and the property checked.
+ */
 final class ProgramOptions {
-    @Parameters(paramLabel = "FILE", description = "C source file (.c or .i)")
+    @Parameters(paramLabel = "FILE", description = "C source file (.c or .i), or an SV-COMP task definition (.yml)")
     Path file;
 
     @Option(names = "--function", paramLabel = "NAME", defaultValue = "main",
@@ -22,18 +29,80 @@ final class ProgramOptions {
             description = "integer widths: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     DataModel dataModel;
 
+    @Option(names = "--32", description = "the same as --data-model ILP32")
+    boolean ilp32;
+
+    @Option(names = "--64", description = "the same as --data-model LP64")
+    boolean lp64;
+
     @Option(names = "--nondet-globals",
             description = "globals without initializer are inputs (InvGen's reading) instead of zero")
     boolean nondetGlobals;
 
-    @Option(names = "--signed-overflow", paramLabel = "MODE", defaultValue = "wrap",
+    @Option(names = "--signed-overflow", paramLabel = "MODE",
             description = "what a signed overflow means: wrap (two's complement, gcc -fwrapv), undefined (runs that "
                     + "overflow are not executions: SV-COMP's reading for unreach-call), error (an overflow is a "
-                    + "violation, gcc -ftrapv) (default: ${DEFAULT-VALUE})")
+                    + "violation, gcc -ftrapv) (default: wrap; undefined for a .yml task or --property unreach-call.prp)")
     SignedOverflow signedOverflow;
 
-    /** Parses and lowers the program; user errors come as {@link pdpv.frontend.UserError}. */
+    @Option(names = "--property", paramLabel = "FILE.prp",
+            description = "the SV-COMP property to check: unreach-call.prp (the assertions) or no-overflow.prp "
+                    + "(no signed overflow; assertions only end runs); default: unreach-call, or the task's")
+    Path property;
+
+    /** The program as read: which C file, how, for which property, from which task (null for a C file). */
+    record Input(Path program, FrontEndOptions options, Property property, SvcompTask task) {
+        SignedOverflow signedOverflow() {
+            return options.signedOverflow();
+        }
+    }
+
+    /** Null when the options are valid, else the message for the user. */
+    String problem() {
+        if (ilp32 && lp64) {
+            return "--32 and --64 exclude each other";
+        }
+        return null;
+    }
+
+    /** Resolves file, task and options; problems with them are {@link InputError}s. */
+    Input resolve() {
+        Property wanted = null;
+        if (property != null) {
+            wanted = Property.ofFile(property.toString());
+            if (wanted == null) {
+                throw new InputError("--property " + property + ": PDPV checks unreach-call.prp and no-overflow.prp only");
+            }
+        }
+        Path program = file;
+        DataModel model = lp64 ? DataModel.LP64 : ilp32 ? DataModel.ILP32 : dataModel;
+        SvcompTask task = null;
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".yml") || name.endsWith(".yaml")) {
+            task = SvcompTask.read(file);
+            wanted = task.expectation(wanted).property();
+            program = task.program();
+            model = DataModel.valueOf(task.dataModel());
+        }
+        boolean svcomp = task != null || wanted != null;
+        Property checked = wanted == null ? Property.UNREACH_CALL : wanted;
+        SignedOverflow overflow = signedOverflow != null ? signedOverflow
+                : checked == Property.NO_OVERFLOW ? SignedOverflow.ERROR
+                : svcomp ? SignedOverflow.UNDEFINED : SignedOverflow.WRAP;
+        if (checked == Property.NO_OVERFLOW && overflow != SignedOverflow.ERROR) {
+            throw new InputError("the no-overflow property needs --signed-overflow error, not " + overflow);
+        }
+        return new Input(program, new FrontEndOptions(function, model, nondetGlobals, overflow,
+                checked == Property.NO_OVERFLOW), checked, task);
+    }
+
+    /** Resolves and parses; see {@link #resolve()} and {@link #parse(Input)}. */
     Program parse() {
-        return FrontEnd.parse(file, new FrontEndOptions(function, dataModel, nondetGlobals, signedOverflow, false));
+        return parse(resolve());
+    }
+
+    /** Parses and lowers the program; user errors come as {@link pdpv.frontend.UserError}. */
+    Program parse(Input input) {
+        return FrontEnd.parse(input.program(), input.options());
     }
 }

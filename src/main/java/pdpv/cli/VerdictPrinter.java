@@ -5,6 +5,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.Optional;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.VerifierStatistics;
 import pdpv.cfg.SourceLoc;
@@ -13,12 +14,38 @@ import pdpv.semantics.SignedOverflow;
 /** Prints a verdict as text (README, "Output") or as one JSON object. */
 final class VerdictPrinter {
     private final PrintWriter out;
+    private final ProgramOptions.Input input;
     private final SignedOverflow signedOverflow;
 
-    /** {@code signedOverflow}: the reading the verdict was reached under, which bounds what SAFE claims. */
-    VerdictPrinter(PrintWriter out, SignedOverflow signedOverflow) {
+    /** {@code input}: the program as read; its reading of signed overflow bounds what SAFE claims. */
+    VerdictPrinter(PrintWriter out, ProgramOptions.Input input) {
         this.out = out;
-        this.signedOverflow = signedOverflow;
+        this.input = input;
+        this.signedOverflow = input.signedOverflow();
+    }
+
+    /** SV-COMP's answer line: {@code Verification result: TRUE|FALSE(property)|UNKNOWN}. */
+    void printSvcomp(Verdict v) {
+        String result = switch (v.kind()) {
+            case SAFE -> "TRUE";
+            case UNSAFE -> "FALSE(" + input.property() + ")";
+            case UNKNOWN -> "UNKNOWN";
+        };
+        out.println("Verification result: " + result);
+        out.flush();
+    }
+
+    /** The task's expected answer for the property checked, if it states one. */
+    private Optional<String> expected() {
+        return input.task() == null ? Optional.empty() : input.task().expectation(input.property()).expectedAnswer();
+    }
+
+    /** Whether the verdict is the expected one: matches, does not match, or no answer (unknown). */
+    private static String comparison(Verdict v, String expected) {
+        if (v.kind() == Verdict.Kind.UNKNOWN) {
+            return "no answer";
+        }
+        return v.kind().word().equals(expected) ? "matches" : "does not match";
     }
 
     /** What a SAFE verdict covers when runs that overflow were set aside, else null. */
@@ -61,6 +88,11 @@ final class VerdictPrinter {
                 out.println("  loop at " + lineOf(c.head()) + ": " + c.invariant());
             }
         }
+        if (input.task() != null) {
+            out.println("task: " + input.task().file() + " (" + input.property() + ", " + input.options().dataModel()
+                    + ", signed overflow " + signedOverflow + ")");
+            expected().ifPresent(e -> out.println("expected verdict: " + e + " (" + comparison(v, e) + ")"));
+        }
         out.println(String.format(Locale.ROOT, "time: %.2f s", seconds));
         if (withStats && v.statistics() != null) {
             VerifierStatistics s = v.statistics();
@@ -83,6 +115,18 @@ final class VerdictPrinter {
         o.addProperty("verdict", v.kind().word());
         o.addProperty("reason", v.reason());
         o.addProperty("signed_overflow", signedOverflow.toString());
+        o.addProperty("property", input.property().toString());
+        if (input.task() != null) {
+            JsonObject t = new JsonObject();
+            t.addProperty("file", input.task().file().toString());
+            t.addProperty("program", input.program().toString());
+            t.addProperty("data_model", input.options().dataModel().toString());
+            expected().ifPresent(e -> {
+                t.addProperty("expected_verdict", e);
+                t.addProperty("comparison", comparison(v, e));
+            });
+            o.add("task", t);
+        }
         if (scope(v) != null) {
             o.addProperty("scope", scope(v));
         }

@@ -11,13 +11,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Model.CommandSpec;
+import pdpv.bench.InputError;
 import pdpv.cegar.CegarOptions;
 import pdpv.cegar.ProgramVerifier;
 import pdpv.cegar.SymbolicVerifier;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.Verifier;
 import pdpv.cegar.VerifierOptions;
-import pdpv.cfg.Program;
 import pdpv.pdr.PdrOptions;
 import pdpv.frontend.UserError;
 
@@ -58,10 +58,27 @@ final class VerifyCommand implements Callable<Integer> {
     @Mixin
     EngineOptions engine;
 
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text, json (the same as --json) or svcomp (text, then SV-COMP's "
+                    + "'Verification result: TRUE|FALSE(property)|UNKNOWN' line) (default: ${DEFAULT-VALUE})")
+    OutputFormat format;
+
+    /** How {@code verify} prints its answer. */
+    enum OutputFormat {
+        TEXT, JSON, SVCOMP;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         String problem = engine.problem() != null ? engine.problem()
                 : run.problem() != null ? run.problem()
+                : input.problem() != null ? input.problem()
+                : run.json && format == OutputFormat.SVCOMP ? "--json and --format svcomp exclude each other"
                 : encoding == Encoding.SYMBOLIC && noMemoization ? "--no-memoization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noGeneralization ? "--no-generalization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noCandidates ? "--no-candidates applies to --encoding loops only"
@@ -70,11 +87,18 @@ final class VerifyCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: " + problem);
             return ExitCodes.BAD_INPUT;
         }
+        ProgramOptions.Input resolved;
+        try {
+            resolved = input.resolve();
+        } catch (InputError e) {
+            spec.commandLine().getErr().println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
         long start = System.nanoTime();
         ProgramVerifier verifier = verifier();
         Verdict verdict;
         try (Watchdog watchdog = run.watchdog("pdpv-verify", 0)) {
-            Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> verify(verifier), verifier::cancel);
+            Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> verifier.verify(input.parse(resolved)), verifier::cancel);
             Verdict late = outcome.value();
             verdict = outcome.limit() == null ? late
                     : Verdict.unknown(outcome.limit(), late == null ? null : late.statistics());
@@ -86,11 +110,14 @@ final class VerifyCommand implements Callable<Integer> {
             throw e;
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut(), input.signedOverflow);
-        if (run.json) {
+        VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut(), resolved);
+        if (run.json || format == OutputFormat.JSON) {
             printer.printJson(input.file.toString(), verdict, seconds);
         } else {
             printer.printText(verdict, seconds, run.stats);
+        }
+        if (format == OutputFormat.SVCOMP) {
+            printer.printSvcomp(verdict);
         }
         return verdict.kind().exitCode();
     }
@@ -109,11 +136,6 @@ final class VerifyCommand implements Callable<Integer> {
         return new Verifier(VerifierOptions.defaults().withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noCandidates, pdr)));
     }
 
-    private Verdict verify(ProgramVerifier verifier) {
-        Program program = input.parse();
-        return verifier.verify(program);
-    }
-
     /** How {@code verify} models the program: {@code loops} (thesis §4.3) or {@code symbolic} (§4.2.1). */
     enum Encoding {
         LOOPS, SYMBOLIC;
@@ -128,7 +150,7 @@ final class VerifyCommand implements Callable<Integer> {
             @Override
             public Encoding convert(String value) {
                 for (Encoding e : values()) {
-                    if (e.toString().equals(value)) {
+                    if (e.toString().equalsIgnoreCase(value)) {
                         return e;
                     }
                 }

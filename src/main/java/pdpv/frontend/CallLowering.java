@@ -20,6 +20,7 @@ import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
 import pdpv.cfg.Variable;
+import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CType;
 import pdpv.semantics.CType.Kind;
 
@@ -169,6 +170,11 @@ final class CallLowering {
         }
         Variable t = ctx.ir.temporary(name, type);
         ctx.ir.havoc(t, Stmt.Havoc.Reason.INPUT, text, loc);
+        if (name.equals("rand") && type.signed()) {
+            // C11 7.22.2.1: rand() returns a value in [0, RAND_MAX]; glibc's RAND_MAX is INT_MAX, the type's maximum.
+            ctx.ir.add(new Stmt.Assume(new Expr.Binary(BinaryOp.GE, new Expr.VarRef(t), new Expr.Const(type, 0),
+                    ctx.typing.intType()), loc));
+        }
         return new Expr.VarRef(t);
     }
 

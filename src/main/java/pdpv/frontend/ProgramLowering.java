@@ -13,11 +13,13 @@ import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.IFunction;
 import org.eclipse.cdt.core.dom.ast.IParameter;
 import org.eclipse.cdt.core.dom.ast.IVariable;
+import pdpv.cfg.Expr;
 import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
 import pdpv.cfg.Variable;
+import pdpv.semantics.BinaryOp;
 
 /**
  * Lowers a translation unit to the {@link Program} of its entry function: the prologue initializes
@@ -108,11 +110,16 @@ final class ProgramLowering {
         throw new UserError(UserError.Kind.SYNTAX, locator.loc(declarator), "cannot resolve function " + declarator.getName());
     }
 
-    /** The entry's parameters are inputs; parameters of other types (argv) are accepted while unused. */
+    /**
+     * The entry's parameters are inputs; parameters of other types (argv) are accepted while unused.
+     * {@code main(argc, argv)} has {@code argc >= 1} (C11 5.1.2.2.1 allows 0, but every hosted
+     * system passes the program name, and SV-COMP assumes it).
+     */
     private void parameters(IASTFunctionDefinition entry, FunctionFrame frame) {
         IFunction function = function(entry, ctx.locator);
         SourceLoc loc = ctx.loc(entry.getDeclarator());
-        for (IParameter p : function.getParameters()) {
+        IParameter[] parameters = function.getParameters();
+        for (IParameter p : parameters) {
             String name = p.getName();
             if (!ctx.types.isInteger(p.getType())) {
                 ctx.unusable.put(p, "use of parameter " + name + " of type " + p.getType());
@@ -121,6 +128,10 @@ final class ProgramLowering {
             Variable v = ctx.ir.variable(name, name, ctx.types.resolve(p.getType(), loc), Variable.Kind.PARAMETER);
             frame.locals().put(p, v);
             ctx.ir.addToPrologue(new Stmt.Havoc(v, Stmt.Havoc.Reason.INPUT, "parameter " + name, loc));
+            if (function.getName().equals("main") && parameters.length == 2 && p == parameters[0]) {
+                ctx.ir.addToPrologue(new Stmt.Assume(new Expr.Binary(BinaryOp.GE, new Expr.VarRef(v),
+                        ctx.typing.convert(ctx.typing.intConst(1), v.type()), ctx.typing.intType()), loc));
+            }
         }
     }
 }
