@@ -20,7 +20,7 @@ import pdpv.bench.Results;
 import pdpv.bench.TaskRunner;
 
 /** {@code pdpv bench}: runs the Table 4.1 benchmarks in every selected configuration and writes the reports. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Run the benchmarks of thesis Table 4.1 and write results.csv, report.md and plots.")
 final class BenchCommand implements Callable<Integer> {
     @Spec

@@ -27,7 +27,7 @@ import pdpv.frontend.UserError;
  * {@code pdpv chc FILE.c}: the program as constrained Horn clauses in SMT-LIB (the Large Step
  * Encoding of Gurfinkel's 2018 slides, issue #5), optionally solved with Z3's Spacer.
  */
-@Command(name = "chc", mixinStandardHelpOptions = true,
+@Command(name = "chc", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Write a C function as constrained Horn clauses (SMT-LIB, set-logic HORN), one predicate per"
                 + " loop head; with --solve, decide them with Z3's Spacer instead of printing them.")
 final class ChcCommand implements Callable<Integer> {

@@ -1,14 +1,20 @@
 package pdpv.cli;
 
 import java.io.PrintWriter;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** Entry point: dispatches to the subcommands and maps every outcome to an exit code. */
-@Command(name = "pdpv", mixinStandardHelpOptions = true, version = "pdpv 0.1.0",
+@Command(name = "pdpv", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Property Directed Program Verification: can any assertion in this C function fail?",
         subcommands = {VerifyCommand.class, McCommand.class, ChcCommand.class, BenchCommand.class})
-public final class Main implements Runnable {
+public final class Main implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
 
     public static void main(String[] args) {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -22,7 +28,7 @@ public final class Main implements Runnable {
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         cmd.setParameterExceptionHandler((ex, a) -> {
             err.println("error: " + ex.getMessage());
-            err.println("usage: see 'pdpv " + ex.getCommandLine().getCommandName() + " --help'");
+            err.println("usage: see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             return ExitCodes.BAD_INPUT;
         });
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -33,8 +39,10 @@ public final class Main implements Runnable {
         return cmd.execute(args);
     }
 
+    /** Without a command: the usage, once, on standard error, as for any other bad command line. */
     @Override
-    public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "missing command (verify, mc, chc or bench)");
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ExitCodes.BAD_INPUT;
     }
 }

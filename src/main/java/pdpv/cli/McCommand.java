@@ -29,7 +29,7 @@ import pdpv.pdr.btor.Btor2Outcome;
 import pdpv.pdr.btor.Btor2Reader;
 
 /** {@code pdpv mc FILE.btor2}: is a bad state of a BTOR2 hardware model reachable? (QF_BV PDR) */
-@Command(name = "mc", mixinStandardHelpOptions = true,
+@Command(name = "mc", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Model check a BTOR2 model (bit-vectors, no arrays) with the QF_BV PDR engine.")
 final class McCommand implements Callable<Integer> {
     private static final double GRACE_SECONDS = 1;

@@ -22,7 +22,7 @@ import pdpv.pdr.PdrOptions;
 import pdpv.frontend.UserError;
 
 /** {@code pdpv verify FILE.c}: the push-button question, can any assertion fail? */
-@Command(name = "verify", mixinStandardHelpOptions = true,
+@Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Verify the assertions of a C function (.c or preprocessed .i).")
 final class VerifyCommand implements Callable<Integer> {
     @Spec

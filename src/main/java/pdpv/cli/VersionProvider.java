@@ -1,0 +1,14 @@
+package pdpv.cli;
+
+import com.microsoft.z3.Version;
+import picocli.CommandLine.IVersionProvider;
+
+/** What {@code --version} prints, for every command: PDPV's version and the Z3 it runs on. */
+final class VersionProvider implements IVersionProvider {
+    static final String VERSION = "pdpv 0.1.0";
+
+    @Override
+    public String[] getVersion() {
+        return new String[] {VERSION + " (Z3 " + Version.getString() + ")"};
+    }
+}
