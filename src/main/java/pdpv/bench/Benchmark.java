@@ -1,6 +1,7 @@
 package pdpv.bench;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -16,6 +17,23 @@ public record Benchmark(
         boolean reconstruction,
         String expected,
         Map<String, String> thesis) {
+
+    /** The suite of the SV-COMP development set's rows. */
+    public static final String SVCOMP = "svcomp";
+    /** The suite of rows that name an SV-COMP task definition ({@code .yml}). */
+    public static final String SVCOMP_TASK = "svcomp-task";
+
+    /**
+     * Options that give the program the reading its expected verdict assumes: for the SV-COMP
+     * development set's rows, SV-COMP's (the row's data model, signed overflow undefined); a task
+     * definition brings its own reading, the others need none beyond {@link #nondetGlobals()}.
+     */
+    public List<String> readingArguments() {
+        if (suite.equals(SVCOMP)) {
+            return List.of("--data-model", thesis("data_model"), "--signed-overflow", "undefined");
+        }
+        return List.of();
+    }
 
     /** The InvGen programs assume nondeterministic globals (design page, --nondet-globals). */
     public boolean nondetGlobals() {

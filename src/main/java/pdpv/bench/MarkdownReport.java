@@ -19,7 +19,10 @@ final class MarkdownReport {
 
     static String render(List<Benchmark> benchmarks, List<Configuration> configs, Results results, String machine,
             String plotFile) {
-        StringBuilder md = new StringBuilder("# PDPV on the benchmarks of thesis Table 4.1\n\n");
+        boolean svcomp = !benchmarks.isEmpty() && benchmarks.stream().allMatch(b -> b.suite().startsWith(Benchmark.SVCOMP));
+        StringBuilder md = new StringBuilder(svcomp
+                ? "# PDPV on SV-COMP tasks (unreach-call: their data model, signed overflow undefined)\n\n"
+                : "# PDPV on the benchmarks of thesis Table 4.1\n\n");
         md.append(machine).append("\n\n");
         long wrong = results.wrongCount();
         if (wrong > 0) {
@@ -35,7 +38,8 @@ final class MarkdownReport {
         md.append("Cells: time in seconds when the verdict is right; `**WRONG: fal. pos.**` when an unsafe ")
                 .append("program is called safe, `**WRONG: fal. neg.**` when a safe one is called unsafe (a peer's ")
                 .append("wrong verdicts are shown as plain `fal. pos.`/`fal. neg.`, as in the thesis's figures); otherwise ")
-                .append("`unknown`, `timeout`, `memory` (memory limit reached or out of memory), `error` (abnormal exit) ")
+                .append("`unknown`, `timeout`, `memory` (memory limit reached or out of memory), `unsupported` (PDPV ")
+                .append("rejected the program, exit code 30), `error` (abnormal exit) ")
                 .append("or `n/a` (program not available). ")
                 .append("Thesis figures are from 2013 hardware. `disj_simple` runs on our reconstruction of ")
                 .append("thesis Figure 5.7b (`examples/fig5_7b_disj_simple.c`); `drevil_2` was not found in public.\n");
@@ -44,13 +48,13 @@ final class MarkdownReport {
 
     private static void summary(StringBuilder md, List<Configuration> configs, Results results) {
         md.append("## Summary (each benchmark under its own reading of globals)\n\n")
-                .append("| configuration | solved | wrong | unknown | timeout | memory | error | n/a | total time (s) |\n")
-                .append("|---|---|---|---|---|---|---|---|---|\n");
+                .append("| configuration | solved | wrong | unknown | timeout | memory | unsupported | error | n/a | total time (s) |\n")
+                .append("|---|---|---|---|---|---|---|---|---|---|\n");
         for (Configuration c : configs) {
             List<TaskResult> rs = results.of(c);
-            md.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %d | %d | %.1f |\n", c.name(),
+            md.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %.1f |\n", c.name(),
                     count(rs, "solved"), rs.stream().filter(TaskResult::wrong).count(), count(rs, "unknown"),
-                    count(rs, "timeout"), count(rs, "memory"), count(rs, "error"), count(rs, "n/a"),
+                    count(rs, "timeout"), count(rs, "memory"), count(rs, "unsupported"), count(rs, "error"), count(rs, "n/a"),
                     rs.stream().filter(r -> r.seconds() > 0).mapToDouble(TaskResult::seconds).sum()));
         }
         md.append('\n');

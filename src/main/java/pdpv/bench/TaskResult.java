@@ -2,8 +2,8 @@ package pdpv.bench;
 
 /**
  * The outcome of one (benchmark, configuration) run. {@code verdict} is safe, unsafe, unknown,
- * timeout, memory (the memory limit was reached or the tool ran out of memory), error (the tool
- * exited abnormally) or n/a (program not available); {@code memoryMb}
+ * timeout, memory (the memory limit was reached or the tool ran out of memory), unsupported (PDPV
+ * rejected the program: exit code 30), error (the tool exited abnormally) or n/a (program not available); {@code memoryMb}
  * is the peak resident set size, negative when it could not be measured; {@code pdrPercent} and
  * {@code refinements} are negative when the tool does not report them.
  */

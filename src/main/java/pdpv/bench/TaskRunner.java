@@ -17,11 +17,14 @@ import java.util.concurrent.TimeUnit;
  * kill shortly after it) and, for PDPV's own configurations, a memory limit (its
  * {@code --memory-limit}), and measures its peak resident set size with GNU time when the machine
  * has {@code /usr/bin/time}. A task stopped by the memory limit, or whose JVM died of memory
- * exhaustion, gets the verdict {@code memory}.
+ * exhaustion, gets the verdict {@code memory}; one PDPV rejects (exit code 30: an unsupported
+ * construct such as an array) gets {@code unsupported}, with PDPV's message as the reason.
  */
 public final class TaskRunner {
     private static final Path GNU_TIME = Path.of("/usr/bin/time");
     private static final long KILL_GRACE_SECONDS = 30;
+    /** PDPV's exit code for input it rejects: a construct it does not model, or a syntax error (README, "Exit codes"). */
+    private static final int BAD_INPUT = 30;
 
     private final String classPath;
     private final double timeoutSeconds;
@@ -61,6 +64,7 @@ public final class TaskRunner {
         if (nondetGlobals) {
             command.add("--nondet-globals");
         }
+        command.addAll(b.readingArguments());
         command.addAll(c.arguments());
         command.add(program.get().toString());
         Path stdout = Files.createTempFile(scratch, b.name(), ".out");
@@ -86,6 +90,10 @@ public final class TaskRunner {
 
     private static TaskResult parse(Benchmark b, Configuration c, boolean nondetGlobals, int exit, String out, String err,
             double seconds, double memoryMb) {
+        if (exit == BAD_INPUT) {
+            String first = err.lines().filter(l -> !l.isBlank()).findFirst().orElse("exit code " + exit).strip();
+            return new TaskResult(b, c, nondetGlobals, "unsupported", first, seconds, memoryMb, -1, -1);
+        }
         if (exit != 0 && exit != 10 && exit != 20) {
             Optional<String> memory = err.lines().filter(TaskRunner::saysOutOfMemory).findFirst();
             return memory.isPresent()

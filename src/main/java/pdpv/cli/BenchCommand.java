@@ -15,6 +15,7 @@ import pdpv.bench.BenchRunner;
 import pdpv.bench.Benchmark;
 import pdpv.bench.Configuration;
 import pdpv.bench.CsvReport;
+import pdpv.bench.InputError;
 import pdpv.bench.Manifest;
 import pdpv.bench.Results;
 import pdpv.bench.TaskRunner;
@@ -62,13 +63,36 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        List<Benchmark> benchmarks = Manifest.benchmarks(manifest, benchDir, Path.of("."));
-        if (selectedBenchmarks != null) {
-            benchmarks = benchmarks.stream().filter(b -> selectedBenchmarks.contains(b.name())).toList();
+        try {
+            return bench();
+        } catch (InputError e) {
+            spec.commandLine().getErr().println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
         }
-        List<Configuration> configs = Manifest.configurations(configurations);
-        if (selectedConfigs != null) {
-            configs = configs.stream().filter(c -> selectedConfigs.contains(c.name())).toList();
+    }
+
+    private int bench() throws IOException, InterruptedException {
+        if (jobs != null && jobs < 1) {
+            throw new InputError("-j must be at least 1, found " + jobs);
+        }
+        if (timeout <= 0) {
+            throw new InputError("--timeout must be positive, found " + timeout);
+        }
+        if (memoryLimitMb < 0) {
+            throw new InputError("--memory-limit must not be negative, found " + memoryLimitMb);
+        }
+        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+            throw new InputError("--out " + out + " is a file; it must name a directory (created if missing)");
+        }
+        if (fromCsv != null && !Files.isRegularFile(fromCsv)) {
+            throw new InputError("--from-csv " + fromCsv + ": no such file");
+        }
+        List<Benchmark> benchmarks = select("benchmark", "--only", Manifest.benchmarks(manifest, benchDir, Path.of(".")),
+                selectedBenchmarks, Benchmark::name);
+        List<Configuration> configs = select("configuration", "--config", Manifest.configurations(configurations),
+                selectedConfigs, Configuration::name);
+        if (fromCsv == null) {
+            requirePrograms(benchmarks);
         }
         int cores = Runtime.getRuntime().availableProcessors();
         int parallel = jobs == null ? cores : jobs;
@@ -93,7 +117,41 @@ final class BenchCommand implements Callable<Integer> {
         BenchRunner.writeReports(dir, benchmarks, configs, results, machine, timeout);
         long wrong = results.wrongCount();
         spec.commandLine().getOut().println("report: " + dir.resolve("report.md") + (wrong > 0 ? "   WRONG VERDICTS: " + wrong : ""));
+        long failed = results.all().stream().filter(r -> r.verdict().equals("error")).count();
+        if (failed > 0) {
+            spec.commandLine().getErr().println("error: " + failed + " task(s) could not run (verdict 'error' in "
+                    + dir.resolve("results.csv") + "; their reason column says why)");
+            return ExitCodes.CRASH;
+        }
         return wrong > 0 ? ExitCodes.WRONG_VERDICT : ExitCodes.SAFE;
+    }
+
+    /** The entries {@code names} selects (all when null); an unknown name is an error that lists the known ones. */
+    private static <T> List<T> select(String what, String option, List<T> all, List<String> names,
+            java.util.function.Function<T, String> name) {
+        if (names == null) {
+            return all;
+        }
+        List<String> known = all.stream().map(name).toList();
+        for (String n : names) {
+            if (!known.contains(n)) {
+                throw new InputError(option + ": no " + what + " named '" + n + "' (known: " + String.join(", ", known) + ")");
+            }
+        }
+        return all.stream().filter(t -> names.contains(name.apply(t))).toList();
+    }
+
+    /** Every program the manifest names must be there before anything runs. */
+    private void requirePrograms(List<Benchmark> benchmarks) {
+        for (Benchmark b : benchmarks) {
+            if (b.program().isPresent() && !Files.isRegularFile(b.program().get())) {
+                Path missing = b.program().get();
+                throw new InputError("the program of benchmark " + b.name() + " is missing: " + missing + " (folder "
+                        + missing.toAbsolutePath().getParent() + "); the thesis programs are read from --bench-dir "
+                        + "(default ../shared/bench/thesis), SV-COMP programs and tasks from the manifest's folder: "
+                        + "point --bench-dir or --manifest at the folder that holds the benchmark programs");
+            }
+        }
     }
 
     private static String memory() throws IOException {
