@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
  * kill shortly after it) and, for PDPV's own configurations, a memory limit (its
  * {@code --memory-limit}), and measures its peak resident set size with GNU time when the machine
  * has {@code /usr/bin/time}. A task stopped by the memory limit, or whose JVM died of memory
- * exhaustion, gets the verdict {@code memory}; one PDPV rejects (exit code 30: an unsupported
- * construct such as an array) gets {@code unsupported}, with PDPV's message as the reason.
+ * exhaustion, gets the verdict {@code memory}; a program with a construct PDPV does not model (exit
+ * code 30 with {@code file:line: unsupported: what}) gets {@code unsupported}, with PDPV's message as
+ * the reason; any other rejection (a bad option, a syntax error) is an {@code error}.
  */
 public final class TaskRunner {
     private static final Path GNU_TIME = Path.of("/usr/bin/time");
@@ -92,7 +93,8 @@ public final class TaskRunner {
             double seconds, double memoryMb) {
         if (exit == BAD_INPUT) {
             String first = err.lines().filter(l -> !l.isBlank()).findFirst().orElse("exit code " + exit).strip();
-            return new TaskResult(b, c, nondetGlobals, "unsupported", first, seconds, memoryMb, -1, -1);
+            String verdict = first.contains(": unsupported: ") ? "unsupported" : "error";
+            return new TaskResult(b, c, nondetGlobals, verdict, first, seconds, memoryMb, -1, -1);
         }
         if (exit != 0 && exit != 10 && exit != 20) {
             Optional<String> memory = err.lines().filter(TaskRunner::saysOutOfMemory).findFirst();

@@ -55,6 +55,14 @@ final class ChcCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
+        if (output != null && Files.isDirectory(output)) {
+            err.println("error: -o " + output + " is a directory; it must name the file to write");
+            return ExitCodes.BAD_INPUT;
+        }
+        if (timeoutSeconds < 0) {
+            err.println("error: --timeout must not be negative, found " + timeoutSeconds);
+            return ExitCodes.BAD_INPUT;
+        }
         String text;
         try (Context ctx = new Context()) {
             Program program = input.parse();
@@ -71,7 +79,14 @@ final class ChcCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (output != null) {
-            Files.writeString(output, text, StandardCharsets.UTF_8);
+            try {
+                Files.writeString(output, text, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                Path folder = output.toAbsolutePath().getParent();
+                err.println("error: -o " + output + ": cannot write the file"
+                        + (folder != null && !Files.isDirectory(folder) ? " (no folder " + folder + ")" : ""));
+                return ExitCodes.BAD_INPUT;
+            }
         } else if (!solve) {
             out.print(text);
             out.flush();

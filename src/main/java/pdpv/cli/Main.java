@@ -1,5 +1,7 @@
 package pdpv.cli;
 
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonObject;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -29,6 +31,9 @@ public final class Main implements Callable<Integer> {
         cmd.setParameterExceptionHandler((ex, a) -> {
             err.println("error: " + ex.getMessage());
             err.println("usage: see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
+            if (java.util.Arrays.asList(a).contains("--json") || String.join(" ", a).matches(".*--format[ =](?i:json)\\b.*")) {
+                printJsonError(out, null, "error: " + ex.getMessage());
+            }
             return ExitCodes.BAD_INPUT;
         });
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -37,6 +42,19 @@ public final class Main implements Callable<Integer> {
             return ExitCodes.CRASH;
         });
         return cmd.execute(args);
+    }
+
+    /** An error as the one JSON object {@code --json} promises: {@code file} (when known), {@code verdict: "error"}, {@code error}. */
+    static void printJsonError(PrintWriter out, String file, String message) {
+        JsonObject o = new JsonObject();
+        if (file != null) {
+            o.addProperty("file", file);
+        }
+        o.addProperty("verdict", "error");
+        o.addProperty("error", message.startsWith("error: ") ? message.substring("error: ".length()) : message);
+        o.addProperty("exit_code", ExitCodes.BAD_INPUT);
+        out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(o));
+        out.flush();
     }
 
     /** Without a command: the usage, once, on standard error, as for any other bad command line. */

@@ -84,15 +84,13 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && noCandidates ? "--no-candidates applies to --encoding loops only"
                 : null;
         if (problem != null) {
-            spec.commandLine().getErr().println("error: " + problem);
-            return ExitCodes.BAD_INPUT;
+            return fail("error: " + problem);
         }
         ProgramOptions.Input resolved;
         try {
             resolved = input.resolve();
         } catch (InputError e) {
-            spec.commandLine().getErr().println("error: " + e.getMessage());
-            return ExitCodes.BAD_INPUT;
+            return fail("error: " + e.getMessage());
         }
         long start = System.nanoTime();
         ProgramVerifier verifier = verifier();
@@ -104,8 +102,7 @@ final class VerifyCommand implements Callable<Integer> {
                     : Verdict.unknown(outcome.limit(), late == null ? null : late.statistics());
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UserError u) {
-                spec.commandLine().getErr().println(u.render());
-                return ExitCodes.BAD_INPUT;
+                return fail(u.render());
             }
             throw e;
         }
@@ -120,6 +117,15 @@ final class VerifyCommand implements Callable<Integer> {
             printer.printSvcomp(verdict);
         }
         return verdict.kind().exitCode();
+    }
+
+    /** Reports a problem with the input or the options: on standard error, and under --json also as JSON. */
+    private int fail(String message) {
+        spec.commandLine().getErr().println(message);
+        if (run.json || format == OutputFormat.JSON) {
+            Main.printJsonError(spec.commandLine().getOut(), input.file == null ? null : input.file.toString(), message);
+        }
+        return ExitCodes.BAD_INPUT;
     }
 
     /**

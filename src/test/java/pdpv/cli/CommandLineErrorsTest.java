@@ -1,0 +1,174 @@
+package pdpv.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Errors a user can act on (issue #12): every bad path or option of {@code bench} and {@code chc}
+ * answers with one line and exit code 30, never a stack trace; {@code --json} reports errors as
+ * JSON; the top-level usage, {@code --version} and case-insensitive enum values.
+ */
+class CommandLineErrorsTest {
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static void assertOneLineError(Result r, String mentions, String... args) {
+        String what = String.join(" ", args) + " -> " + r.code() + "\n" + r.out() + r.err();
+        assertEquals(ExitCodes.BAD_INPUT, r.code(), what);
+        assertTrue(r.err().startsWith("error: "), what);
+        assertEquals(1, r.err().strip().lines().count(), what);
+        assertTrue(r.err().contains(mentions), what);
+        assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), what);
+    }
+
+    private Path manifest() throws IOException {
+        Path program = Files.writeString(dir.resolve("p.c"), "int main(void) { return 0; }\n");
+        return Files.writeString(dir.resolve("manifest.tsv"),
+                "name\tsuite\tfile\texpected\np\tsvcomp\t" + program + "\tsafe\n");
+    }
+
+    @Test
+    void badPathsAndOptionsOfBenchAreOneLineErrors() throws IOException {
+        Path manifest = manifest();
+        Path configs = Path.of("invgen-bench/configurations.tsv").toAbsolutePath();
+        Path aFile = Files.writeString(dir.resolve("a-file"), "x");
+        Path missingProgram = Files.writeString(dir.resolve("missing.tsv"),
+                "name\tsuite\tfile\texpected\ngone\tinvgen\tbench:gone.c\tsafe\n");
+        List<String[]> cases = new ArrayList<>();
+        cases.add(new String[] {"no such", "bench", "--manifest", dir.resolve("nope.tsv").toString()});
+        cases.add(new String[] {"not found", "bench", "--manifest", manifest.toString(), "--configurations", dir.resolve("nope.tsv").toString()});
+        cases.add(new String[] {"--from-csv", "bench", "--manifest", manifest.toString(), "--configurations", configs.toString(),
+                "--from-csv", dir.resolve("nope.csv").toString()});
+        cases.add(new String[] {"-j", "bench", "--manifest", manifest.toString(), "--configurations", configs.toString(), "-j", "0"});
+        cases.add(new String[] {"--out", "bench", "--manifest", manifest.toString(), "--configurations", configs.toString(),
+                "--out", aFile.toString()});
+        cases.add(new String[] {"no benchmark named 'q'", "bench", "--manifest", manifest.toString(), "--configurations",
+                configs.toString(), "--only", "q"});
+        cases.add(new String[] {"no configuration named 'fast'", "bench", "--manifest", manifest.toString(), "--configurations",
+                configs.toString(), "--config", "fast"});
+        cases.add(new String[] {"directory", "bench", "--manifest", dir.toString()});
+        cases.add(new String[] {dir.toString(), "bench", "--manifest", missingProgram.toString(), "--configurations",
+                configs.toString(), "--bench-dir", dir.toString()});
+        for (String[] c : cases) {
+            String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
+            Result r = run(args);
+            assertOneLineError(r, c[0].equals("no such") ? "nope.tsv" : c[0], args);
+        }
+    }
+
+    @Test
+    void badPathsOfChcAreOneLineErrors() throws IOException {
+        Path program = Files.writeString(dir.resolve("p.c"), "int main(void) { return 0; }\n");
+        assertOneLineError(run("chc", "-o", dir.toString(), program.toString()), "is a directory", "chc -o DIR");
+        assertOneLineError(run("chc", "-o", dir.resolve("no/such/dir/out.smt2").toString(), program.toString()),
+                "cannot write", "chc -o missing dir");
+        Result missing = run("chc", dir.resolve("nope.c").toString());
+        assertEquals(ExitCodes.BAD_INPUT, missing.code());
+        assertTrue(missing.err().contains("nope.c") && !missing.err().contains("\tat "), missing.err());
+    }
+
+    @Test
+    void aTaskThatCouldNotRunMakesBenchFail() throws IOException {
+        Path program = Files.writeString(dir.resolve("p.c"), "int main(void) { return 0; }\n");
+        Path manifest = Files.writeString(dir.resolve("m.tsv"), "name\tsuite\tfile\texpected\np\tsvcomp\t" + program + "\tsafe\n");
+        Path configs = Files.writeString(dir.resolve("c.tsv"), "name\tcommand\targuments\nbroken\tverify\t--no-such-option\n");
+        Result r = run("bench", "--manifest", manifest.toString(), "--configurations", configs.toString(), "--timeout", "20",
+                "-j", "1", "--out", dir.resolve("out").toString());
+        assertEquals(ExitCodes.CRASH, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("could not run"), r.err());
+    }
+
+    @Test
+    void benchRunsAManifestOfTaskDefinitions() throws IOException {
+        Files.writeString(dir.resolve("inc.c"), """
+                extern int __VERIFIER_nondet_int(void);
+                extern void __VERIFIER_assert(int);
+                int main() {
+                  int x = __VERIFIER_nondet_int();
+                  if (x > 0) {
+                    int y = x + 1;
+                    __VERIFIER_assert(y > 0);
+                  }
+                  return 0;
+                }
+                """);
+        Files.writeString(dir.resolve("inc.yml"), "format_version: '2.0'\ninput_files: 'inc.c'\nproperties:\n"
+                + "  - property_file: ../properties/unreach-call.prp\n    expected_verdict: true\n"
+                + "options:\n  language: C\n  data_model: ILP32\n");
+        Path manifest = Files.writeString(dir.resolve("tasks.tsv"), "task\ninc.yml\n");
+        Path out = dir.resolve("out");
+        Result r = run("bench", "--manifest", manifest.toString(), "--configurations",
+                Path.of("invgen-bench/configurations.tsv").toAbsolutePath().toString(), "--config", "default",
+                "--timeout", "30", "-j", "1", "--out", out.toString());
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        String csv = Files.readString(out.resolve("results.csv"));
+        assertTrue(csv.contains("inc.yml,default,false,safe,safe,false"), csv);
+    }
+
+    @Test
+    void withoutACommandTheUsageIsPrintedOnce() {
+        Result r = run();
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertEquals(1, r.err().split("Usage: pdpv", -1).length - 1, r.err());
+        assertFalse(r.err().contains("pdpv pdpv"), r.err());
+        assertFalse(run("verify", "--bogus").err().contains("pdpv pdpv"));
+    }
+
+    @Test
+    void versionNamesZ3() {
+        Result r = run("verify", "--version");
+        assertEquals(0, r.code());
+        assertTrue(r.out().matches("pdpv \\S+ \\(Z3 \\d+\\.\\d+.*\\)\\s*"), r.out());
+    }
+
+    @Test
+    void enumValuesAreCaseInsensitive() throws IOException {
+        Path program = Files.writeString(dir.resolve("p.c"), "int main(void) { return 0; }\n");
+        for (String[] option : new String[][] {{"--data-model", "lp64"}, {"--signed-overflow", "UNDEFINED"},
+                {"--encoding", "Symbolic"}, {"--simulation", "ternary"}, {"--format", "SvComp"}}) {
+            Result r = run("verify", option[0], option[1], program.toString());
+            assertEquals(ExitCodes.SAFE, r.code(), String.join(" ", option) + ": " + r.err());
+        }
+    }
+
+    @Test
+    void jsonReportsErrorsAsJson() throws IOException {
+        Path bad = Files.writeString(dir.resolve("bad.c"), "int main(void) {\n  int x = 1\n  return x;\n}\n");
+        String[][] cases = {
+                {"verify", "--json", dir.resolve("nope.c").toString()},
+                {"verify", "--json", bad.toString()},
+                {"verify", "--json", "--bogus", bad.toString()},
+                {"verify", "--format", "json", "--timeout", "-1", bad.toString()},
+        };
+        for (String[] args : cases) {
+            Result r = run(args);
+            assertEquals(ExitCodes.BAD_INPUT, r.code(), String.join(" ", args));
+            JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
+            assertEquals("error", o.get("verdict").getAsString(), r.out());
+            assertFalse(o.get("error").getAsString().isBlank(), r.out());
+        }
+    }
+}
