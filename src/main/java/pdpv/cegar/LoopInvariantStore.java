@@ -54,10 +54,7 @@ final class LoopInvariantStore {
         this.ctx = ctx;
     }
 
-    /**
-     * The template variables of {@code l}; the state variable constructor rejects widths above 62
-     * bits, which the PDR engine cannot handle.
-     */
+    /** The template variables of {@code l}. */
     Templates templates(Loop l) {
         return templates.computeIfAbsent(l, loop -> {
             Map<Variable, StateVar> before = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package pdpv.pdr;
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Expr;
+import java.math.BigInteger;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -104,26 +105,22 @@ final class SimulationChecks {
             }
             return true;
         }
-        long limit = 1L << (enc.polytopeWidth() - 1);
+        BigInteger limit = BigInteger.ONE.shiftLeft(enc.polytopeWidth() - 1);
         for (Polytope.Row row : ((Polytope) successor).rows()) {
-            long lo = 0;
-            long hi = 0;
+            BigInteger lo = BigInteger.ZERO;
+            BigInteger hi = BigInteger.ZERO;
             for (int v = 0; v < next.length; v++) {
                 long a = row.coeffs()[v];
                 if (a == 0) {
                     continue;
                 }
                 Range r = SimValue.toRange(next[v]);
-                try {
-                    long x = Math.multiplyExact(a, r.lo());
-                    long y = Math.multiplyExact(a, r.hi());
-                    lo = Math.addExact(lo, Math.min(x, y));
-                    hi = Math.addExact(hi, Math.max(x, y));
-                } catch (ArithmeticException overflow) {
-                    return false;
-                }
+                BigInteger x = BigInteger.valueOf(a).multiply(BigInteger.valueOf(r.lo()));
+                BigInteger y = BigInteger.valueOf(a).multiply(BigInteger.valueOf(r.hi()));
+                lo = lo.add(x.min(y));
+                hi = hi.add(x.max(y));
             }
-            if (hi > row.bound() || lo < -limit || hi >= limit) {
+            if (hi.compareTo(BigInteger.valueOf(row.bound())) > 0 || lo.compareTo(limit.negate()) < 0 || hi.compareTo(limit) >= 0) {
                 return false;
             }
         }

@@ -4,6 +4,7 @@ import com.microsoft.z3.BitVecNum;
 import com.microsoft.z3.BitVecSort;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.enumerations.Z3_decl_kind;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import pdpv.pdr.SimValue.Bits;
@@ -17,6 +18,13 @@ import pdpv.pdr.SimValue.Range;
  * simulation evaluates each operation in its own kind and converts with SELECT and CONJOIN.
  */
 public final class Simulator {
+    /**
+     * The widest operation simulated: values are {@code long}s, and the rules compute signed and
+     * unsigned bounds in them; a wider operation (or one with a wider operand) is simulated as
+     * unknown, which is sound.
+     */
+    private static final int LONG_WIDTH = 62;
+
     private final SimulationType type;
     private final Map<Expr<?>, SimValue> memo = new HashMap<>();
 
@@ -50,6 +58,9 @@ public final class Simulator {
             return Bits.of(1, 0);
         }
         int width = e.isBV() ? ((BitVecSort) e.getSort()).getSize() : 1;
+        if (width > LONG_WIDTH) {
+            return Bits.unknown(width);
+        }
         if (e.isNumeral() && e.isBV()) {
             long bits = ((BitVecNum) e).getBigInteger().longValue();
             return type == SimulationType.TERNARY ? Bits.of(width, bits) : Range.of(width, Encoding.signed(bits, width), Encoding.signed(bits, width));
@@ -59,6 +70,9 @@ public final class Simulator {
         }
         Z3_decl_kind kind = e.getFuncDecl().getDeclKind();
         Expr<?>[] args = e.getArgs();
+        if (Arrays.stream(args).anyMatch(a -> a.isBV() && ((BitVecSort) a.getSort()).getSize() > LONG_WIDTH)) {
+            return top(width, !e.isBV());
+        }
         switch (kind) {
             case Z3_OP_AND:
             case Z3_OP_OR:
