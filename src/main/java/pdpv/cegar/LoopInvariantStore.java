@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
+import pdpv.domain.AbstractValue;
+import pdpv.domain.BitConstraint;
 import pdpv.encode.LoopSite;
-import pdpv.interp.abstraction.AbstractValue;
-import pdpv.interp.abstraction.BitConstraint;
 import pdpv.interp.abstraction.GeneralizedCounterexample;
 import pdpv.pdr.StateVar;
 
