@@ -142,7 +142,7 @@ final class InvariantPrinter {
     private String comparisonOf(BitVecExpr a, BitVecExpr b, String op, boolean signed) {
         int w = a.getSortSize();
         boolean equality = op.equals("==") || op.equals("!=");
-        if ((signed || equality) && w <= 64) {
+        if (signed || equality) {
             String left = wrapped(LinearTerm.of(a, variables), w);
             String right = wrapped(LinearTerm.of(b, variables), w);
             if (left != null && right != null) {
@@ -174,14 +174,21 @@ final class InvariantPrinter {
         return "(" + type + ")" + names.get(e);
     }
 
-    /** The term's signed w-bit value in C, or null if it is not a printable linear sum. */
+    /**
+     * The term's signed w-bit value in C, or null if it is not a printable linear sum. Wider than
+     * 64 bits (a polytope row over {@code long long} variables with the extra bits of §3.2.2) only
+     * a sum that never leaves {@code long long} is printed.
+     */
     private String wrapped(LinearTerm l, int w) {
         if (l == null) {
             return null;
         }
-        if (l.fitsSigned(w)) {
+        if (l.fitsSigned(Math.min(w, 64))) {
             String variable = l.printAsVariable(names);
             return variable != null ? variable : l.print(names, false);
+        }
+        if (w > 64) {
+            return null;
         }
         String sum = l.print(names, true);
         if (sum == null) {

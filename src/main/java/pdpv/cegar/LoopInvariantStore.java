@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
+import pdpv.domain.AbstractValue;
+import pdpv.domain.BitConstraint;
 import pdpv.encode.LoopSite;
-import pdpv.interp.abstraction.AbstractValue;
-import pdpv.interp.abstraction.BitConstraint;
 import pdpv.interp.abstraction.GeneralizedCounterexample;
 import pdpv.pdr.StateVar;
 
@@ -54,10 +54,7 @@ final class LoopInvariantStore {
         this.ctx = ctx;
     }
 
-    /**
-     * The template variables of {@code l}; the state variable constructor rejects widths above 62
-     * bits, which the PDR engine cannot handle.
-     */
+    /** The template variables of {@code l}. */
     Templates templates(Loop l) {
         return templates.computeIfAbsent(l, loop -> {
             Map<Variable, StateVar> before = new LinkedHashMap<>();

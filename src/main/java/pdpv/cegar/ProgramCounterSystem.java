@@ -38,9 +38,6 @@ import pdpv.pdr.TransitionSystem;
  * predecessors by simulation (§3.3).
  */
 final class ProgramCounterSystem {
-    /** The widest state variable the PDR engine takes ({@link StateVar}). */
-    private static final int MAX_WIDTH = 62;
-
     private final List<Block> blocks;
     private final Map<Block, Integer> index = new HashMap<>();
     private final int error;
@@ -77,17 +74,6 @@ final class ProgramCounterSystem {
             variables.put(v, StateVar.of(ctx, v.name(), v.type().width()));
         }
         this.system = encode(ctx, new ExprEncoder(program.semantics(), new Z3Algebra(ctx)));
-    }
-
-    /** Why {@code program} has no instance (a state variable too wide for the engine), or null. */
-    static String unsupported(Program program) {
-        for (Variable v : stateVariables(program)) {
-            if (v.type().width() > MAX_WIDTH) {
-                return "variable " + v.sourceName() + " (" + v.type() + ") has " + v.type().width()
-                        + " bits; the PDR engine takes state variables of at most " + MAX_WIDTH + " bits";
-            }
-        }
-        return null;
     }
 
     TransitionSystem system() {

@@ -40,10 +40,6 @@ public final class SymbolicVerifier implements ProgramVerifier {
     public Verdict verify(Program program) {
         long start = System.nanoTime();
         Run run = new Run(program, LoopForest.of(program), start);
-        String unsupported = ProgramCounterSystem.unsupported(program);
-        if (unsupported != null) {
-            return Verdict.unknown(unsupported, run.statistics());
-        }
         try (Context ctx = new Context()) {
             ProgramCounterSystem system = new ProgramCounterSystem(ctx, program);
             PdrEngine e = new PdrEngine(ctx, system.system(), options);

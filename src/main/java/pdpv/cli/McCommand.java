@@ -6,6 +6,7 @@ import com.google.gson.JsonObject;
 import com.microsoft.z3.Context;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -155,7 +156,7 @@ final class McCommand implements Callable<Integer> {
 
     private static String assignments(Map<String, Long> values) {
         StringBuilder sb = new StringBuilder();
-        values.forEach((name, value) -> sb.append(sb.length() == 0 ? "" : ", ").append(name).append(" = ").append(value));
+        values.forEach((name, value) -> sb.append(sb.length() == 0 ? "" : ", ").append(name).append(" = ").append(Long.toUnsignedString(value)));
         return sb.length() == 0 ? "(no state)" : sb.toString();
     }
 
@@ -196,7 +197,7 @@ final class McCommand implements Callable<Integer> {
 
     private static JsonObject values(Map<String, Long> values) {
         JsonObject o = new JsonObject();
-        values.forEach(o::addProperty);
+        values.forEach((name, value) -> o.addProperty(name, new BigInteger(Long.toUnsignedString(value))));
         return o;
     }
 }

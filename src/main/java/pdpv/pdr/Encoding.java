@@ -17,7 +17,26 @@ public record Encoding(Context ctx, int[] widths, int polytopeWidth) {
         for (int w : widths) {
             widest = Math.max(widest, w);
         }
-        return new Encoding(ctx, widths, Math.min(widest + extraBits, 63));
+        return new Encoding(ctx, widths, widest + extraBits);
+    }
+
+    /**
+     * The greatest bound a polytope row can have: the greatest signed value of the polytope width,
+     * or of a {@code long} when the polytope width is wider (a row of 64-bit variables with the
+     * extra bits of §3.2.2); a row with a larger bound is not needed to describe any set of states
+     * the expansion reaches, which starts from points.
+     */
+    public long maxBound() {
+        return polytopeWidth > 64 ? Long.MAX_VALUE : maxOfWidth(polytopeWidth);
+    }
+
+    /** The least bound a polytope row can have (see {@link #maxBound()}). */
+    public long minBound() {
+        return -maxBound() - 1;
+    }
+
+    private static long maxOfWidth(int w) {
+        return w == 64 ? Long.MAX_VALUE : (1L << (w - 1)) - 1;
     }
 
     public int size() {
@@ -34,7 +53,7 @@ public record Encoding(Context ctx, int[] widths, int polytopeWidth) {
     }
 
     public long maxSigned(int var) {
-        return (1L << (widths[var] - 1)) - 1;
+        return maxOfWidth(widths[var]);
     }
 
     /** The conjunction of the formulas (true if empty). */

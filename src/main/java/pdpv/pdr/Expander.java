@@ -1,5 +1,6 @@
 package pdpv.pdr;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
@@ -94,7 +95,10 @@ final class Expander {
         Polytope.Row row = p.rows().get(i);
         LongPredicate valid = bound -> core(query, p.withRow(i, row.withBound(bound))) != null;
         long ok = row.bound();
-        long bad = Math.min(row.maxLhs(enc), (1L << (enc.polytopeWidth() - 1)) - 1);
+        long bad = row.maxLhs(enc).min(BigInteger.valueOf(enc.maxBound())).longValueExact();
+        if (bad <= ok) {
+            return ok;
+        }
         boolean zeroBeyond = ok < 0 && 0 < bad;
         boolean downFromZero = zeroBeyond && !valid.test(0);
         if (downFromZero) {
@@ -102,13 +106,14 @@ final class Expander {
         } else if (zeroBeyond) {
             ok = 0;
         }
-        for (long step = 1; ok + step < bad; step *= 2) {
+        // From here ok < bad; bad - ok is read as an unsigned distance, which a 64-bit row can need.
+        for (long step = 1; step > 0 && Long.compareUnsigned(step, bad - ok) < 0; step <<= 1) {
             if (!valid.test(ok + step)) {
                 bad = ok + step;
                 break;
             }
             ok += step;
-            if (downFromZero && bad - step > ok) {
+            if (downFromZero && Long.compareUnsigned(step, bad - ok) < 0) {
                 if (valid.test(bad - step)) {
                     ok = bad - step;
                     break;
@@ -116,8 +121,8 @@ final class Expander {
                 bad -= step;
             }
         }
-        while (bad - ok > 1) {
-            long mid = ok + (bad - ok) / 2;
+        while (Long.compareUnsigned(bad - ok, 1) > 0) {
+            long mid = ok + ((bad - ok) >>> 1);
             if (valid.test(mid)) {
                 ok = mid;
             } else {

@@ -4,10 +4,12 @@ import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BitVecNum;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A polytope Ax ≤ b over the state variables read as signed integers (§3.2.2), evaluated in
@@ -26,38 +28,64 @@ public record Polytope(List<Row> rows) implements Aru {
             return new Row(coeffs, newBound);
         }
 
-        /** The row a + b: it holds wherever both hold, and is tight wherever both are. */
-        public static Row sum(Row a, Row b) {
+        /**
+         * The row a + b: it holds wherever both hold, and is tight wherever both are. Empty when a
+         * coefficient or the bound leaves a {@code long}.
+         */
+        public static Optional<Row> sum(Row a, Row b) {
             long[] c = new long[a.coeffs.length];
-            for (int i = 0; i < c.length; i++) {
-                c[i] = a.coeffs[i] + b.coeffs[i];
+            try {
+                for (int i = 0; i < c.length; i++) {
+                    c[i] = Math.addExact(a.coeffs[i], b.coeffs[i]);
+                }
+                return Optional.of(new Row(c, Math.addExact(a.bound, b.bound)));
+            } catch (ArithmeticException overflow) {
+                return Optional.empty();
             }
-            return new Row(c, a.bound + b.bound);
         }
 
-        /** The left-hand side at a point, wrapped to the polytope width like the Z3 encoding. */
-        public long lhs(long[] point, Encoding enc) {
-            long sum = 0;
+        /** The left-hand side at a point, wrapped to the polytope width like the Z3 encoding (exact at any width). */
+        public BigInteger lhs(long[] point, Encoding enc) {
+            BigInteger sum = BigInteger.ZERO;
             for (int i = 0; i < coeffs.length; i++) {
-                sum += coeffs[i] * Encoding.signed(point[i], enc.widths()[i]);
+                if (coeffs[i] != 0) {
+                    sum = sum.add(BigInteger.valueOf(coeffs[i]).multiply(BigInteger.valueOf(Encoding.signed(point[i], enc.widths()[i]))));
+                }
             }
             return wrap(sum, enc.polytopeWidth());
         }
 
+        /** Whether the point satisfies the row; in {@code long} arithmetic while it is exact, as it is for narrow variables. */
+        public boolean holdsAt(long[] point, Encoding enc) {
+            long sum = 0;
+            try {
+                for (int i = 0; i < coeffs.length; i++) {
+                    sum = Math.addExact(sum, Math.multiplyExact(coeffs[i], Encoding.signed(point[i], enc.widths()[i])));
+                }
+            } catch (ArithmeticException overflow) {
+                return lhs(point, enc).compareTo(BigInteger.valueOf(bound)) <= 0;
+            }
+            int width = enc.polytopeWidth();
+            long wrapped = width >= 64 ? sum : Encoding.signed(sum & ((1L << width) - 1), width);
+            return wrapped <= bound;
+        }
+
         /** The largest value the left-hand side takes over the whole state space (no overflow). */
-        public long maxLhs(Encoding enc) {
-            long max = 0;
+        public BigInteger maxLhs(Encoding enc) {
+            BigInteger max = BigInteger.ZERO;
             for (int i = 0; i < coeffs.length; i++) {
-                max += coeffs[i] >= 0 ? coeffs[i] * enc.maxSigned(i) : coeffs[i] * enc.minSigned(i);
+                long extreme = coeffs[i] >= 0 ? enc.maxSigned(i) : enc.minSigned(i);
+                max = max.add(BigInteger.valueOf(coeffs[i]).multiply(BigInteger.valueOf(extreme)));
             }
             return max;
         }
 
         /** The smallest value the left-hand side takes over the whole state space (no overflow). */
-        public long minLhs(Encoding enc) {
-            long min = 0;
+        public BigInteger minLhs(Encoding enc) {
+            BigInteger min = BigInteger.ZERO;
             for (int i = 0; i < coeffs.length; i++) {
-                min += coeffs[i] >= 0 ? coeffs[i] * enc.minSigned(i) : coeffs[i] * enc.maxSigned(i);
+                long extreme = coeffs[i] >= 0 ? enc.minSigned(i) : enc.maxSigned(i);
+                min = min.add(BigInteger.valueOf(coeffs[i]).multiply(BigInteger.valueOf(extreme)));
             }
             return min;
         }
@@ -67,8 +95,10 @@ public record Polytope(List<Row> rows) implements Aru {
          * state space, so that the row means what its geometry says (§3.2.2).
          */
         public boolean fitsWithoutOverflow(Encoding enc) {
-            long limit = 1L << (enc.polytopeWidth() - 1);
-            return maxLhs(enc) < limit && minLhs(enc) >= -limit && bound < limit && bound >= -limit;
+            BigInteger limit = BigInteger.ONE.shiftLeft(enc.polytopeWidth() - 1);
+            BigInteger b = BigInteger.valueOf(bound);
+            return maxLhs(enc).compareTo(limit) < 0 && minLhs(enc).compareTo(limit.negate()) >= 0
+                    && b.compareTo(limit) < 0 && b.compareTo(limit.negate()) >= 0;
         }
 
         public int arity() {
@@ -101,8 +131,11 @@ public record Polytope(List<Row> rows) implements Aru {
         rows = List.copyOf(rows);
     }
 
-    static long wrap(long value, int width) {
-        return Encoding.signed(value & ((1L << width) - 1), width);
+    /** The value modulo 2^width read in two's complement. */
+    static BigInteger wrap(BigInteger value, int width) {
+        BigInteger modulus = BigInteger.ONE.shiftLeft(width);
+        BigInteger r = value.mod(modulus);
+        return r.testBit(width - 1) ? r.subtract(modulus) : r;
     }
 
     /** The point as the unary system (3.1): x_i ≤ c_i and −x_i ≤ −c_i. */
@@ -174,7 +207,7 @@ public record Polytope(List<Row> rows) implements Aru {
 
     @Override
     public boolean contains(long[] point, Encoding enc) {
-        return rows.stream().allMatch(r -> r.lhs(point, enc) <= r.bound());
+        return rows.stream().allMatch(r -> r.holdsAt(point, enc));
     }
 
     /** Lower and upper bound of each variable implied by the unary rows (domain bounds otherwise). */
@@ -204,7 +237,7 @@ public record Polytope(List<Row> rows) implements Aru {
     public double log2Volume(Encoding enc) {
         double log = 0;
         for (long[] range : box(enc)) {
-            log += Math.log((double) Math.max(0, range[1] - range[0] + 1)) / Math.log(2);
+            log += Math.log(Math.max(0, (double) range[1] - (double) range[0] + 1)) / Math.log(2);
         }
         return log;
     }

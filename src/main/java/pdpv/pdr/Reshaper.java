@@ -84,8 +84,8 @@ final class Reshaper {
         for (int i = 0; i < a.length; i++) {
             bound += a[i] * c.point()[i];
         }
-        long max = (1L << (enc.polytopeWidth() - 1)) - 1;
-        Polytope.Row h = new Polytope.Row(a, Math.max(-max, Math.min(max, Math.round(Math.floor(bound + 1e-9)))));
+        long rounded = Math.round(Math.floor(bound + 1e-9));
+        Polytope.Row h = new Polytope.Row(a, Math.max(enc.minBound() + 1, Math.min(enc.maxBound(), rounded)));
         return substitute(p, h, c.rows(), valid);
     }
 
@@ -110,8 +110,9 @@ final class Reshaper {
         int[] tight = Arrays.stream(c.rows()).filter(r -> p.rows().get(r).arity() == 1).toArray();
         for (int i = 0; i < tight.length; i++) {
             for (int j = i + 1; j < tight.length; j++) {
-                Polytope.Row h = Polytope.Row.sum(p.rows().get(tight[i]), p.rows().get(tight[j]));
-                if (h.arity() == 2 && h.fitsWithoutOverflow(enc)) {
+                Optional<Polytope.Row> sum = Polytope.Row.sum(p.rows().get(tight[i]), p.rows().get(tight[j]));
+                if (sum.isPresent() && sum.get().arity() == 2 && sum.get().fitsWithoutOverflow(enc)) {
+                    Polytope.Row h = sum.get();
                     Optional<Polytope> result = substitute(p, h, new int[] {tight[i], tight[j]}, valid);
                     if (result.isPresent()) {
                         return result;

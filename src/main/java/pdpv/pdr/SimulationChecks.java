@@ -3,12 +3,15 @@ package pdpv.pdr;
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Expr;
+import java.math.BigInteger;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import pdpv.pdr.SimValue.Bits;
-import pdpv.pdr.SimValue.Range;
+import pdpv.domain.AbstractTruth;
+import pdpv.domain.AbstractValue;
+import pdpv.domain.Interval;
+import pdpv.domain.TernaryVector;
 
 /**
  * Checks 3.3 and 3.4 by simulation (§3.3): a candidate ARU is valid if Φ_B(ã) = true, resp. if the
@@ -21,7 +24,7 @@ final class SimulationChecks {
 
     static CoreQuery bad(SimulationType type, Encoding enc, TransitionSystem ts, Assignment model) {
         return candidate -> {
-            Map<Expr<?>, SimValue> env = environment(enc, ts, model, candidate);
+            Map<Expr<?>, AbstractValue> env = environment(enc, ts, model, candidate);
             if (env == null) {
                 return null;
             }
@@ -31,7 +34,7 @@ final class SimulationChecks {
 
     static CoreQuery predecessor(SimulationType type, Encoding enc, TransitionSystem ts, Assignment model, Aru successor) {
         return candidate -> {
-            Map<Expr<?>, SimValue> env = environment(enc, ts, model, candidate);
+            Map<Expr<?>, AbstractValue> env = environment(enc, ts, model, candidate);
             if (env == null) {
                 return null;
             }
@@ -41,7 +44,7 @@ final class SimulationChecks {
                     return null;
                 }
             }
-            SimValue[] next = new SimValue[ts.vars().size()];
+            AbstractValue[] next = new AbstractValue[ts.vars().size()];
             for (int v = 0; v < next.length; v++) {
                 next[v] = sim.eval(ts.nextFunctions().get(ts.vars().get(v).name()));
             }
@@ -49,8 +52,8 @@ final class SimulationChecks {
         };
     }
 
-    private static boolean isTrue(SimValue v) {
-        return SimValue.toBits(v).isTrue();
+    private static boolean isTrue(AbstractValue v) {
+        return Simulator.truth(v) == AbstractTruth.TRUE;
     }
 
     private static BitSet all(Aru candidate) {
@@ -60,11 +63,11 @@ final class SimulationChecks {
     }
 
     /** Φ_x(ã) for each state variable, the inputs as constants; null if ã is not a box. */
-    private static Map<Expr<?>, SimValue> environment(Encoding enc, TransitionSystem ts, Assignment model, Aru candidate) {
-        Map<Expr<?>, SimValue> env = new HashMap<>();
+    private static Map<Expr<?>, AbstractValue> environment(Encoding enc, TransitionSystem ts, Assignment model, Aru candidate) {
+        Map<Expr<?>, AbstractValue> env = new HashMap<>();
         for (int i = 0; i < ts.inputs().size(); i++) {
             InputVar in = ts.inputs().get(i);
-            env.put(in.expr(), Bits.of(in.width(), model.inputs()[i]));
+            env.put(in.expr(), TernaryVector.exactly(model.inputs()[i], in.width()));
         }
         List<BitVecExpr> vars = ts.currentVars();
         if (candidate instanceof BooleanCube cube) {
@@ -75,7 +78,7 @@ final class SimulationChecks {
                 value[l.var()] |= (l.value() ? 1L : 0L) << l.bit();
             }
             for (int v = 0; v < vars.size(); v++) {
-                env.put(vars.get(v), new Bits(enc.widths()[v], known[v], value[v]));
+                env.put(vars.get(v), new TernaryVector(enc.widths()[v], known[v], value[v]));
             }
             return env;
         }
@@ -88,42 +91,39 @@ final class SimulationChecks {
             if (box[v][0] > box[v][1]) {
                 return null;
             }
-            env.put(vars.get(v), new Range(enc.widths()[v], box[v][0], box[v][1]));
+            env.put(vars.get(v), new Interval(enc.widths()[v], box[v][0], box[v][1]));
         }
         return env;
     }
 
     /** ∀ x_i. Φ_next_i(ã) ⊆ Φ_x_i(a′) (check 3.4). */
-    private static boolean inside(SimValue[] next, Aru successor, Encoding enc) {
+    private static boolean inside(AbstractValue[] next, Aru successor, Encoding enc) {
         if (successor instanceof BooleanCube cube) {
             for (BooleanCube.Literal l : cube.literals()) {
-                int[] bit = SimValue.toBits(next[l.var()]).bit(l.bit());
-                if (bit[0] != bit[1] || (bit[0] == 1) != l.value()) {
+                TernaryVector t = next[l.var()].toTernary();
+                long bit = 1L << l.bit();
+                if ((t.mask() & bit) == 0 || ((t.value() & bit) != 0) != l.value()) {
                     return false;
                 }
             }
             return true;
         }
-        long limit = 1L << (enc.polytopeWidth() - 1);
+        BigInteger limit = BigInteger.ONE.shiftLeft(enc.polytopeWidth() - 1);
         for (Polytope.Row row : ((Polytope) successor).rows()) {
-            long lo = 0;
-            long hi = 0;
+            BigInteger lo = BigInteger.ZERO;
+            BigInteger hi = BigInteger.ZERO;
             for (int v = 0; v < next.length; v++) {
                 long a = row.coeffs()[v];
                 if (a == 0) {
                     continue;
                 }
-                Range r = SimValue.toRange(next[v]);
-                try {
-                    long x = Math.multiplyExact(a, r.lo());
-                    long y = Math.multiplyExact(a, r.hi());
-                    lo = Math.addExact(lo, Math.min(x, y));
-                    hi = Math.addExact(hi, Math.max(x, y));
-                } catch (ArithmeticException overflow) {
-                    return false;
-                }
+                Interval r = next[v].toInterval();
+                BigInteger x = BigInteger.valueOf(a).multiply(BigInteger.valueOf(r.lo()));
+                BigInteger y = BigInteger.valueOf(a).multiply(BigInteger.valueOf(r.hi()));
+                lo = lo.add(x.min(y));
+                hi = hi.add(x.max(y));
             }
-            if (hi > row.bound() || lo < -limit || hi >= limit) {
+            if (hi.compareTo(BigInteger.valueOf(row.bound())) > 0 || lo.compareTo(limit.negate()) < 0 || hi.compareTo(limit) >= 0) {
                 return false;
             }
         }

@@ -6,35 +6,49 @@ import com.microsoft.z3.Expr;
 import com.microsoft.z3.enumerations.Z3_decl_kind;
 import java.util.HashMap;
 import java.util.Map;
-import pdpv.pdr.SimValue.Bits;
-import pdpv.pdr.SimValue.Range;
+import pdpv.domain.AbstractTruth;
+import pdpv.domain.AbstractValue;
+import pdpv.domain.Interval;
+import pdpv.domain.IntervalArithmetic;
+import pdpv.domain.Lattice;
+import pdpv.domain.TernaryArithmetic;
+import pdpv.domain.TernaryLogic;
+import pdpv.domain.TernaryVector;
 
 /**
  * Ternary (Fig. 3.7), interval (Fig. 3.8) and hybrid (Fig. 3.9) simulation of a Z3 expression DAG
- * given simulation values of its variables. Ternary simulation evaluates arithmetic as its circuit
- * (ripple-carry adders, shift-and-add multiplier, subtract-and-borrow comparators); interval
- * simulation evaluates bit-level operations by their integer meaning (top unless constant); hybrid
- * simulation evaluates each operation in its own kind and converts with SELECT and CONJOIN.
+ * given simulation values of its variables, over the values and rules of {@link pdpv.domain}.
+ * Ternary simulation evaluates arithmetic as its circuit (ripple-carry adders, shift-and-add
+ * multiplier, subtract-and-borrow comparators); interval simulation evaluates bit-level operations
+ * by their integer meaning (exact on constants, ⊤ otherwise); hybrid simulation evaluates each
+ * operation in its own kind and converts with SELECT and CONJOIN. Formulas are ternary vectors of
+ * width 1. Values have at most 64 bits: a wider operation (or one with a wider operand) is
+ * simulated as unknown, which is sound.
  */
 public final class Simulator {
+    private static final int MAX_WIDTH = 64;
+    private static final TernaryVector TRUE = TernaryVector.exactly(1, 1);
+    private static final TernaryVector FALSE = TernaryVector.exactly(0, 1);
+    private static final TernaryVector UNKNOWN = new TernaryVector(1, 0, 0);
+
     private final SimulationType type;
-    private final Map<Expr<?>, SimValue> memo = new HashMap<>();
+    private final Map<Expr<?>, AbstractValue> memo = new HashMap<>();
 
     /** {@code env} gives the values of the variables (constants) of the expressions. */
-    public Simulator(SimulationType type, Map<? extends Expr<?>, SimValue> env) {
+    public Simulator(SimulationType type, Map<? extends Expr<?>, ? extends AbstractValue> env) {
         if (type == SimulationType.SOLVER) {
             throw new IllegalArgumentException("no simulation for " + type);
         }
         this.type = type;
         env.forEach((variable, value) -> memo.put(variable, switch (type) {
-            case TERNARY -> SimValue.toBits(value);
-            case INTERVAL -> value.width() == 1 && !variable.isBV() ? value : SimValue.toRange(value);
+            case TERNARY -> value.toTernary();
+            case INTERVAL -> variable.isBV() ? value.toInterval() : value.toTernary();
             default -> value;
         }));
     }
 
-    public SimValue eval(Expr<?> e) {
-        SimValue v = memo.get(e);
+    public AbstractValue eval(Expr<?> e) {
+        AbstractValue v = memo.get(e);
         if (v == null) {
             v = compute(e);
             memo.put(e, v);
@@ -42,23 +56,52 @@ public final class Simulator {
         return v;
     }
 
-    private SimValue compute(Expr<?> e) {
+    /** The truth value of a formula's (or width-1 vector's) simulation value. */
+    public static AbstractTruth truth(AbstractValue v) {
+        TernaryVector t = v.toTernary();
+        return t.mask() == 0 ? AbstractTruth.UNKNOWN : AbstractTruth.of(t.value() != 0);
+    }
+
+    private static TernaryVector formula(AbstractTruth t) {
+        return switch (t) {
+            case TRUE -> TRUE;
+            case FALSE -> FALSE;
+            case UNKNOWN -> UNKNOWN;
+        };
+    }
+
+    private static int width(Expr<?> e) {
+        return e.isBV() ? ((BitVecSort) e.getSort()).getSize() : 1;
+    }
+
+    private AbstractValue compute(Expr<?> e) {
         if (e.isTrue()) {
-            return Bits.of(1, 1);
+            return TRUE;
         }
         if (e.isFalse()) {
-            return Bits.of(1, 0);
+            return FALSE;
         }
-        int width = e.isBV() ? ((BitVecSort) e.getSort()).getSize() : 1;
+        int width = width(e);
+        boolean bool = !e.isBV();
+        if (width > MAX_WIDTH) {
+            // stands for an unknown value wider than any value; no rule reads it, as an operation
+            // with a wider operand is unknown itself
+            return new TernaryVector(MAX_WIDTH, 0, 0);
+        }
         if (e.isNumeral() && e.isBV()) {
             long bits = ((BitVecNum) e).getBigInteger().longValue();
-            return type == SimulationType.TERNARY ? Bits.of(width, bits) : Range.of(width, Encoding.signed(bits, width), Encoding.signed(bits, width));
+            return type == SimulationType.TERNARY ? TernaryVector.exactly(bits, width) : Interval.point(bits, width);
         }
         if (!e.isApp() || e.isConst()) {
-            return top(width, !e.isBV());
+            return top(width, bool);
         }
         Z3_decl_kind kind = e.getFuncDecl().getDeclKind();
         Expr<?>[] args = e.getArgs();
+        for (Expr<?> a : args) {
+            if (width(a) > MAX_WIDTH) {
+                return top(width, bool);
+            }
+        }
         switch (kind) {
             case Z3_OP_AND:
             case Z3_OP_OR:
@@ -66,24 +109,38 @@ public final class Simulator {
             case Z3_OP_BAND:
             case Z3_OP_BOR:
             case Z3_OP_BXOR:
-                return bitwise(kind, args, width);
+                return fold(kind, args);
+            case Z3_OP_BSHL:
+            case Z3_OP_BLSHR:
+            case Z3_OP_BASHR:
+                return bitLevel(kind, eval(args[0]), eval(args[1]));
             case Z3_OP_NOT:
             case Z3_OP_BNOT:
                 return not(eval(args[0]));
             case Z3_OP_IMPLIES:
-                return or(bits(not(eval(args[0]))), bits(eval(args[1])));
+                return formula(truth(eval(args[0])).not().or(truth(eval(args[1]))));
             case Z3_OP_ITE:
-                return ite(bits(eval(args[0])), eval(args[1]), eval(args[2]));
+                return ite(truth(eval(args[0])), eval(args[1]), eval(args[2]));
             case Z3_OP_EQ:
-                return equal(eval(args[0]), eval(args[1]));
+                return formula(Lattice.equal(eval(args[0]), eval(args[1])));
             case Z3_OP_DISTINCT:
-                return args.length == 2 ? not(equal(eval(args[0]), eval(args[1]))) : Bits.unknown(1);
+                return args.length == 2 ? formula(Lattice.equal(eval(args[0]), eval(args[1])).not()) : UNKNOWN;
             case Z3_OP_BADD:
             case Z3_OP_BSUB:
             case Z3_OP_BMUL:
-                return arithmetic(kind, args, width);
+                return arithmetic(kind, args);
+            case Z3_OP_BUDIV:
+            case Z3_OP_BUDIV_I:
+            case Z3_OP_BSDIV:
+            case Z3_OP_BSDIV_I:
+            case Z3_OP_BUREM:
+            case Z3_OP_BUREM_I:
+            case Z3_OP_BSREM:
+            case Z3_OP_BSREM_I:
+                return type == SimulationType.TERNARY ? top(width, false) : division(kind, eval(args[0]), eval(args[1]));
             case Z3_OP_BNEG:
-                return type == SimulationType.TERNARY ? Circuits.neg(bits(eval(args[0]))) : Intervals.neg(range(eval(args[0])));
+                return type == SimulationType.TERNARY ? TernaryArithmetic.neg(eval(args[0]).toTernary())
+                        : IntervalArithmetic.neg(eval(args[0]));
             case Z3_OP_SLEQ:
             case Z3_OP_SLT:
             case Z3_OP_SGEQ:
@@ -92,9 +149,9 @@ public final class Simulator {
             case Z3_OP_ULT:
             case Z3_OP_UGEQ:
             case Z3_OP_UGT:
-                return compare(kind, eval(args[0]), eval(args[1]));
+                return formula(compare(kind, eval(args[0]), eval(args[1])));
             case Z3_OP_EXTRACT:
-                return Circuits.extract(bits(eval(args[0])), e.getFuncDecl().getParameters()[0].getInt(),
+                return extract(eval(args[0]), e.getFuncDecl().getParameters()[0].getInt(),
                         e.getFuncDecl().getParameters()[1].getInt());
             case Z3_OP_CONCAT:
                 return concat(args);
@@ -102,151 +159,136 @@ public final class Simulator {
             case Z3_OP_ZERO_EXT:
                 return extend(kind == Z3_decl_kind.Z3_OP_SIGN_EXT, eval(args[0]), width);
             default:
-                return top(width, !e.isBV());
+                return top(width, bool);
         }
     }
 
-    private SimValue top(int width, boolean bool) {
-        return bool || type != SimulationType.INTERVAL ? Bits.unknown(width) : Range.top(width);
+    private AbstractValue top(int width, boolean bool) {
+        return bool || type != SimulationType.INTERVAL ? new TernaryVector(width, 0, 0) : Interval.top(width);
     }
 
-    /** Bit-level operand: native in ternary and hybrid simulation (SELECT converts in hybrid). */
-    private Bits bits(SimValue v) {
-        return SimValue.toBits(v);
-    }
-
-    private Range range(SimValue v) {
-        return SimValue.toRange(v);
-    }
-
-    private SimValue bitwise(Z3_decl_kind kind, Expr<?>[] args, int width) {
-        SimValue acc = eval(args[0]);
+    private AbstractValue fold(Z3_decl_kind kind, Expr<?>[] args) {
+        AbstractValue acc = eval(args[0]);
         for (int i = 1; i < args.length; i++) {
-            SimValue next = eval(args[i]);
-            if (type == SimulationType.INTERVAL && acc instanceof Range a && next instanceof Range b) {
-                acc = Intervals.bitwise(kind, a, b);
-                continue;
-            }
-            Bits a = bits(acc);
-            Bits b = bits(next);
-            acc = switch (kind) {
-                case Z3_OP_AND, Z3_OP_BAND -> and(a, b);
-                case Z3_OP_OR, Z3_OP_BOR -> or(a, b);
-                default -> xor(a, b);
-            };
+            acc = bitLevel(kind, acc, eval(args[i]));
         }
         return acc;
     }
 
-    private SimValue not(SimValue v) {
-        if (v instanceof Range r) {
-            return Intervals.not(r);
+    /**
+     * A bit-level operation: bitwise on ternary vectors (SELECT converts an interval operand in
+     * hybrid simulation); interval simulation is exact on constants and ⊤ otherwise.
+     */
+    private AbstractValue bitLevel(Z3_decl_kind kind, AbstractValue a, AbstractValue b) {
+        boolean intervals = type == SimulationType.INTERVAL && a instanceof Interval && b instanceof Interval;
+        if (intervals && !(a.isSingleton() && b.isSingleton())) {
+            return Interval.top(a.width());
         }
-        Bits b = (Bits) v;
-        return new Bits(b.width(), b.known(), ~b.value());
+        TernaryVector x = a.toTernary();
+        TernaryVector y = b.toTernary();
+        TernaryVector r = switch (kind) {
+            case Z3_OP_AND, Z3_OP_BAND -> TernaryLogic.and(x, y);
+            case Z3_OP_OR, Z3_OP_BOR -> TernaryLogic.or(x, y);
+            case Z3_OP_BSHL -> TernaryLogic.shl(x, y);
+            case Z3_OP_BLSHR -> TernaryLogic.lshr(x, y);
+            case Z3_OP_BASHR -> TernaryLogic.ashr(x, y);
+            default -> TernaryLogic.xor(x, y);
+        };
+        return intervals ? r.toInterval() : r;
     }
 
-    static Bits and(Bits a, Bits b) {
-        long zero = (a.known() & ~a.value()) | (b.known() & ~b.value());
-        long one = a.known() & a.value() & b.known() & b.value();
-        return new Bits(a.width(), zero | one, one);
+    /** Negation: of a formula or a ternary vector bitwise, of an interval exactly as −x − 1. */
+    private static AbstractValue not(AbstractValue v) {
+        return v instanceof Interval i ? IntervalArithmetic.not(i) : TernaryLogic.not((TernaryVector) v);
     }
 
-    static Bits or(Bits a, Bits b) {
-        long one = (a.known() & a.value()) | (b.known() & b.value());
-        long zero = a.known() & ~a.value() & b.known() & ~b.value();
-        return new Bits(a.width(), zero | one, one);
+    /** Rules [ite-t], [ite-e], [ite-x]. */
+    private static AbstractValue ite(AbstractTruth cond, AbstractValue then, AbstractValue otherwise) {
+        return switch (cond) {
+            case TRUE -> then;
+            case FALSE -> otherwise;
+            case UNKNOWN -> Lattice.join(then, otherwise);
+        };
     }
 
-    static Bits xor(Bits a, Bits b) {
-        return new Bits(a.width(), a.known() & b.known(), a.value() ^ b.value());
-    }
-
-    private SimValue ite(Bits cond, SimValue then, SimValue otherwise) {
-        if (cond.isTrue()) {
-            return then;
-        }
-        if (cond.isFalse()) {
-            return otherwise;
-        }
-        if (then instanceof Range || otherwise instanceof Range) {
-            Range a = range(then);
-            Range b = range(otherwise);
-            return new Range(a.width(), Math.min(a.lo(), b.lo()), Math.max(a.hi(), b.hi()));
-        }
-        Bits a = (Bits) then;
-        Bits b = (Bits) otherwise;
-        long agree = a.known() & b.known() & ~(a.value() ^ b.value());
-        return new Bits(a.width(), agree, a.value());
-    }
-
-    private SimValue equal(SimValue x, SimValue y) {
-        if (x instanceof Range a && y instanceof Range b) {
-            return Intervals.equal(a, b);
-        }
-        Bits a = bits(x);
-        Bits b = bits(y);
-        long both = a.known() & b.known();
-        if (((a.value() ^ b.value()) & both) != 0) {
-            return Bits.of(1, 0);
-        }
-        return both == SimValue.mask(a.width()) ? Bits.of(1, 1) : Bits.unknown(1);
-    }
-
-    private SimValue arithmetic(Z3_decl_kind kind, Expr<?>[] args, int width) {
-        SimValue acc = eval(args[0]);
+    private AbstractValue arithmetic(Z3_decl_kind kind, Expr<?>[] args) {
+        AbstractValue acc = eval(args[0]);
         for (int i = 1; i < args.length; i++) {
-            SimValue next = eval(args[i]);
+            AbstractValue next = eval(args[i]);
             if (type == SimulationType.TERNARY) {
-                Bits a = bits(acc);
-                Bits b = bits(next);
+                TernaryVector a = acc.toTernary();
+                TernaryVector b = next.toTernary();
                 acc = switch (kind) {
-                    case Z3_OP_BADD -> Circuits.add(a, b, 0);
-                    case Z3_OP_BSUB -> Circuits.add(a, (Bits) not(b), 1);
-                    default -> Circuits.mul(a, b);
+                    case Z3_OP_BADD -> TernaryArithmetic.add(a, b);
+                    case Z3_OP_BSUB -> TernaryArithmetic.sub(a, b);
+                    default -> TernaryArithmetic.mul(a, b);
                 };
             } else {
-                acc = Intervals.arithmetic(kind, range(acc), range(next));
+                acc = switch (kind) {
+                    case Z3_OP_BADD -> IntervalArithmetic.add(acc, next);
+                    case Z3_OP_BSUB -> IntervalArithmetic.sub(acc, next);
+                    default -> IntervalArithmetic.mul(acc, next);
+                };
             }
         }
         return acc;
     }
 
-    private SimValue compare(Z3_decl_kind kind, SimValue x, SimValue y) {
+    private static AbstractValue division(Z3_decl_kind kind, AbstractValue a, AbstractValue b) {
+        return switch (kind) {
+            case Z3_OP_BUDIV, Z3_OP_BUDIV_I -> IntervalArithmetic.udiv(a, b);
+            case Z3_OP_BSDIV, Z3_OP_BSDIV_I -> IntervalArithmetic.sdiv(a, b);
+            case Z3_OP_BUREM, Z3_OP_BUREM_I -> IntervalArithmetic.urem(a, b);
+            default -> IntervalArithmetic.srem(a, b);
+        };
+    }
+
+    private AbstractTruth compare(Z3_decl_kind kind, AbstractValue x, AbstractValue y) {
+        boolean swap = switch (kind) {
+            case Z3_OP_SGEQ, Z3_OP_SGT, Z3_OP_UGEQ, Z3_OP_UGT -> true;
+            default -> false;
+        };
+        AbstractValue a = swap ? y : x;
+        AbstractValue b = swap ? x : y;
         if (type == SimulationType.TERNARY) {
-            return Circuits.compare(kind, bits(x), bits(y));
+            TernaryVector s = a.toTernary();
+            TernaryVector t = b.toTernary();
+            return switch (kind) {
+                case Z3_OP_SLT, Z3_OP_SGT -> TernaryArithmetic.slt(s, t);
+                case Z3_OP_SLEQ, Z3_OP_SGEQ -> TernaryArithmetic.sle(s, t);
+                case Z3_OP_ULT, Z3_OP_UGT -> TernaryArithmetic.ult(s, t);
+                default -> TernaryArithmetic.ule(s, t);
+            };
         }
-        return Intervals.compare(kind, range(x), range(y));
+        return switch (kind) {
+            case Z3_OP_SLT, Z3_OP_SGT -> IntervalArithmetic.slt(a, b);
+            case Z3_OP_SLEQ, Z3_OP_SGEQ -> IntervalArithmetic.sle(a, b);
+            case Z3_OP_ULT, Z3_OP_UGT -> IntervalArithmetic.ult(a, b);
+            default -> IntervalArithmetic.ule(a, b);
+        };
     }
 
-    private SimValue concat(Expr<?>[] args) {
-        Bits acc = bits(eval(args[0]));
+    /** Extraction keeps its operand's representation, exact for both. */
+    private static AbstractValue extract(AbstractValue v, int high, int low) {
+        return v instanceof Interval i ? IntervalArithmetic.extract(i, high, low)
+                : TernaryLogic.extract((TernaryVector) v, high, low);
+    }
+
+    private AbstractValue concat(Expr<?>[] args) {
+        TernaryVector acc = eval(args[0]).toTernary();
         for (int i = 1; i < args.length; i++) {
-            Bits low = bits(eval(args[i]));
-            acc = new Bits(acc.width() + low.width(), (acc.known() << low.width()) | low.known(),
-                    (acc.value() << low.width()) | low.value());
+            acc = TernaryLogic.concat(acc, eval(args[i]).toTernary());
         }
-        return type == SimulationType.INTERVAL ? range(acc) : acc;
+        return type == SimulationType.INTERVAL ? acc.toInterval() : acc;
     }
 
-    private SimValue extend(boolean signed, SimValue v, int width) {
-        if (v instanceof Range r) {
-            if (signed || r.lo() >= 0) {
-                return new Range(width, r.lo(), r.hi());
-            }
-            return r.hi() < 0 ? new Range(width, r.lo() + (1L << r.width()), r.hi() + (1L << r.width()))
-                    : new Range(width, 0, SimValue.mask(r.width()));
+    /** Extension keeps its operand's representation, exact for both. */
+    private static AbstractValue extend(boolean signed, AbstractValue v, int width) {
+        int extra = width - v.width();
+        if (v instanceof Interval i) {
+            return signed ? IntervalArithmetic.signExtend(i, extra) : IntervalArithmetic.zeroExtend(i, extra);
         }
-        Bits b = (Bits) v;
-        int extra = width - b.width();
-        long high = SimValue.mask(width) & ~SimValue.mask(b.width());
-        if (!signed) {
-            return new Bits(width, b.known() | high, b.value());
-        }
-        int[] sign = b.bit(b.width() - 1);
-        if (sign[0] != sign[1]) {
-            return new Bits(width, b.known(), b.value());
-        }
-        return new Bits(width, b.known() | high, b.value() | (sign[0] == 1 ? high : 0));
+        TernaryVector t = (TernaryVector) v;
+        return signed ? TernaryLogic.signExtend(t, extra) : TernaryLogic.zeroExtend(t, extra);
     }
 }

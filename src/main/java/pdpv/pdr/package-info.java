@@ -8,7 +8,7 @@
  * ARUs (§3.2) in {@link pdpv.pdr.Aru};
  * expansion by dropping literals and relaxing bounds in {@link pdpv.pdr.Expander}; expansion of proof
  * obligations (§3.3, checks 3.3/3.4) in {@link pdpv.pdr.ObligationExpander} with ternary, interval and
- * hybrid simulation in {@link pdpv.pdr.Simulator} (SELECT/CONJOIN in {@link pdpv.pdr.SimValue});
+ * hybrid simulation in {@link pdpv.pdr.Simulator} over the values and rules of {@code pdpv.domain};
  * reshape (Alg. 3.2, and guide-free sums of two boundaries) in {@link pdpv.pdr.Reshaper};
  * counterexample traces in
  * {@link pdpv.pdr.CounterexampleBuilder}; independent answer checks in {@link pdpv.pdr.ResultChecker}.

@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Randomized soundness: random systems over 2–4 variables of 3–5 bits, each solved in one of the
  * combinations of ARU mode (c ∈ {0, 0.5, 1}) and simulation type (cycling, so every combination is
- * covered many times), compared with exhaustive explicit-state reachability. Every invariant and
+ * covered many times), compared with exhaustive explicit-state reachability. Every seventh system is
+ * solved as its 64-bit embedding ({@link RandomSystems#toSystem(Context, RandomSystems.Spec, boolean, int)}),
+ * so that the engine's values, polytope rows and simulation are exercised at the full 64 bits. Every invariant and
  * trace is validated independently; a timeout (no verdict) is tolerated for at most 1% of the
  * systems (pure polytope mode on wrapping arithmetic can be slow). {@code -Dpdr.random.systems=N}
  * runs more systems.
@@ -35,11 +37,13 @@ class RandomSoundnessTest {
                 double c = CUBE_PROBABILITIES[k % 3];
                 SimulationType sim = SimulationType.values()[(k / 3) % SimulationType.values().length];
                 boolean functional = k % 5 != 4;
-                TransitionSystem ts = RandomSystems.toSystem(ctx, spec, functional);
+                int width = k % 7 == 6 ? 64 : spec.width();
+                TransitionSystem ts = RandomSystems.toSystem(ctx, spec, functional, width);
                 PdrOptions options = PdrOptions.defaults().withCubeProbability(c).withSimulation(sim).withSeed(k)
                         .withTimeout(Duration.ofSeconds(20));
                 PdrResult result = new PdrEngine(ctx, ts, options).check();
-                String label = "system " + k + " c=" + c + " " + sim + (functional ? "" : " relational") + ": " + spec;
+                String label = "system " + k + " c=" + c + " " + sim + (functional ? "" : " relational")
+                        + (width == spec.width() ? "" : " in " + width + " bits") + ": " + spec;
                 if (result instanceof PdrResult.Holds h) {
                     holds++;
                     if (expectFails) {

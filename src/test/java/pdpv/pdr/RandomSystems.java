@@ -219,41 +219,75 @@ final class RandomSystems {
 
     /** Builds the transition system, in functional form or as a plain relation. */
     static TransitionSystem toSystem(Context ctx, Spec spec, boolean functional) {
+        return toSystem(ctx, spec, functional, spec.width());
+    }
+
+    /**
+     * Builds the system with variables of {@code width} ≥ the spec's width w: a w-bit value v is the
+     * {@code width}-bit value v·2^(width−w), its bits in the top w bits and zeros below. I requires
+     * the low bits to be zero; addition, subtraction, negation, the bitwise operators (not as xor
+     * with the top bits) and every comparison keep that form and mean on it what they mean on w
+     * bits; a product multiplies by the other factor shifted down; an input keeps only its top w
+     * bits. So the reachable states are those of the w-bit system, read at another width, and
+     * exhaustive search on w bits decides it.
+     */
+    static TransitionSystem toSystem(Context ctx, Spec spec, boolean functional, int width) {
         List<StateVar> vars = new ArrayList<>();
         for (int v = 0; v < spec.vars(); v++) {
-            vars.add(StateVar.of(ctx, "s" + v, spec.width()));
+            vars.add(StateVar.of(ctx, "s" + v, width));
         }
         List<InputVar> inputs = new ArrayList<>();
         for (int i = 0; i < spec.inputs(); i++) {
-            inputs.add(InputVar.of(ctx, "i" + i, spec.width()));
+            inputs.add(InputVar.of(ctx, "i" + i, width));
         }
-        Z3 z = new Z3(ctx, vars, inputs, spec.width());
+        Z3 z = new Z3(ctx, vars, inputs, width, width - spec.width());
         Map<String, BitVecExpr> next = new HashMap<>();
         for (int v = 0; v < spec.vars(); v++) {
             next.put(vars.get(v).name(), z.term(spec.next().get(v)));
         }
         List<BoolExpr> constraints = spec.constraint() == null ? List.of() : List.of(z.pred(spec.constraint()));
-        TransitionSystem f = TransitionSystem.functional(ctx, vars, inputs, z.pred(spec.init()), next, constraints, z.pred(spec.bad()));
+        BoolExpr init = z.pred(spec.init());
+        if (width > spec.width()) {
+            for (StateVar v : vars) {
+                init = ctx.mkAnd(init, ctx.mkEq(ctx.mkBVAND(v.current(), z.low()), ctx.mkBV(0, width)));
+            }
+        }
+        TransitionSystem f = TransitionSystem.functional(ctx, vars, inputs, init, next, constraints, z.pred(spec.bad()));
         return functional ? f : TransitionSystem.relational(vars, inputs, f.init(), f.trans(), f.bad());
     }
 
-    private record Z3(Context ctx, List<StateVar> vars, List<InputVar> inputs, int w) {
+    /** Terms over variables of width {@code w} holding the spec's values shifted left by {@code shift}. */
+    private record Z3(Context ctx, List<StateVar> vars, List<InputVar> inputs, int w, int shift) {
+        /** The bits below the value's bits. */
+        BitVecExpr low() {
+            return ctx.mkBV((1L << shift) - 1, w);
+        }
+
+        /** The value's bits. */
+        BitVecExpr high() {
+            return ctx.mkBVNot(low());
+        }
+
         BitVecExpr term(Term t) {
             if (t instanceof Var v) {
                 return vars.get(v.index()).current();
             } else if (t instanceof In i) {
-                return inputs.get(i.index()).expr();
+                BitVecExpr in = inputs.get(i.index()).expr();
+                return shift == 0 ? in : ctx.mkBVAND(in, high());
             } else if (t instanceof Const c) {
-                return ctx.mkBV(c.value(), w);
+                return ctx.mkBV(c.value() << shift, w);
             } else if (t instanceof Un u) {
-                return u.op().equals("not") ? ctx.mkBVNot(term(u.arg())) : ctx.mkBVNeg(term(u.arg()));
+                if (u.op().equals("not")) {
+                    return shift == 0 ? ctx.mkBVNot(term(u.arg())) : ctx.mkBVXOR(term(u.arg()), high());
+                }
+                return ctx.mkBVNeg(term(u.arg()));
             } else if (t instanceof Bin b) {
                 BitVecExpr l = term(b.left());
                 BitVecExpr r = term(b.right());
                 return switch (b.op()) {
                     case "add" -> ctx.mkBVAdd(l, r);
                     case "sub" -> ctx.mkBVSub(l, r);
-                    case "mul" -> ctx.mkBVMul(l, r);
+                    case "mul" -> ctx.mkBVMul(l, shift == 0 ? r : ctx.mkBVLSHR(r, ctx.mkBV(shift, w)));
                     case "and" -> ctx.mkBVAND(l, r);
                     case "or" -> ctx.mkBVOR(l, r);
                     default -> ctx.mkBVXOR(l, r);

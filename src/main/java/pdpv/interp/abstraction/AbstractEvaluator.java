@@ -2,6 +2,8 @@ package pdpv.interp.abstraction;
 
 import pdpv.cfg.Expr;
 import pdpv.cfg.ExprEvaluator;
+import pdpv.domain.AbstractTruth;
+import pdpv.domain.AbstractValue;
 import pdpv.semantics.CSemantics;
 
 /**

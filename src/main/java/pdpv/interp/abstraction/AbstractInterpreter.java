@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
+import pdpv.domain.AbstractValue;
 import pdpv.semantics.CSemantics;
 
 /**

@@ -4,6 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import pdpv.cfg.Variable;
+import pdpv.domain.AbstractValue;
+import pdpv.domain.Lattice;
 
 /**
  * An abstract program state of the abstract interpretation of thesis §4.3.3: a value set per

@@ -1,5 +1,10 @@
 package pdpv.interp.abstraction;
 
+import pdpv.domain.AbstractValue;
+import pdpv.domain.Bits;
+import pdpv.domain.Interval;
+import pdpv.domain.TernaryVector;
+
 /**
  * The search of thesis Algorithm 4.5, lines 10–11, for the largest value set around a before-value
  * that keeps a counterexample spurious: "binary search of the bounds" for an interval, "replace 0

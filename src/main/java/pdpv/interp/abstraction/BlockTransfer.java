@@ -6,6 +6,7 @@ import java.util.Optional;
 import pdpv.cfg.Block;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
+import pdpv.domain.AbstractValue;
 
 /**
  * The abstract effect of one basic block (thesis §4.3.3): assignments evaluate abstractly, a havoc

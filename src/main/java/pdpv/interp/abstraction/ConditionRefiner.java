@@ -4,6 +4,11 @@ import java.math.BigInteger;
 import java.util.Optional;
 import pdpv.cfg.Expr;
 import pdpv.cfg.Variable;
+import pdpv.domain.AbstractTruth;
+import pdpv.domain.AbstractValue;
+import pdpv.domain.Bits;
+import pdpv.domain.Interval;
+import pdpv.domain.Range;
 import pdpv.semantics.BinaryOp;
 import pdpv.semantics.UnaryOp;
 

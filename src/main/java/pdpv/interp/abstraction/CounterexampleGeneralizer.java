@@ -4,6 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
+import pdpv.domain.AbstractValue;
+import pdpv.domain.Bits;
+import pdpv.domain.Interval;
+import pdpv.domain.TernaryVector;
 import pdpv.semantics.CSemantics;
 
 /**

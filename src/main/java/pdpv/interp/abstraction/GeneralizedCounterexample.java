@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
 import pdpv.cfg.Variable;
+import pdpv.domain.AbstractValue;
 
 /**
  * A generalized spurious counterexample c = {c_b, c_e} of a loop (thesis §4.3.3, Algorithm 4.5):

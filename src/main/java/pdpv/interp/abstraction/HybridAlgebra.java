@@ -1,5 +1,12 @@
 package pdpv.interp.abstraction;
 
+import pdpv.domain.AbstractTruth;
+import pdpv.domain.AbstractValue;
+import pdpv.domain.Interval;
+import pdpv.domain.IntervalArithmetic;
+import pdpv.domain.Lattice;
+import pdpv.domain.TernaryLogic;
+import pdpv.domain.TernaryVector;
 import pdpv.semantics.BitVectorAlgebra;
 
 /**
@@ -129,11 +136,7 @@ public final class HybridAlgebra implements BitVectorAlgebra<AbstractValue, Abst
 
     @Override
     public AbstractTruth eq(AbstractValue a, AbstractValue b) {
-        same(a, b);
-        if (a.isSingleton() && b.isSingleton()) {
-            return AbstractTruth.of(a.toInterval().equals(b.toInterval()));
-        }
-        return Lattice.isDisjoint(a, b) ? AbstractTruth.FALSE : AbstractTruth.UNKNOWN;
+        return Lattice.equal(a, b);
     }
 
     @Override

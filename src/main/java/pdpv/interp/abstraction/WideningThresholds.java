@@ -8,6 +8,8 @@ import pdpv.cfg.Expr;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
+import pdpv.domain.Bits;
+import pdpv.domain.Thresholds;
 
 /**
  * Widening with thresholds for the loop-head fixpoints of thesis §4.3.3: a widened interval bound
@@ -15,8 +17,7 @@ import pdpv.cfg.Terminator;
  * width, signed reading) before it jumps to the extreme value, so {@code while (x < 2) x++}
  * keeps {@code x ≤ 2}. The thresholds are finite, so widening still terminates.
  */
-final class WideningThresholds {
-    static final WideningThresholds NONE = new WideningThresholds();
+final class WideningThresholds implements Thresholds {
 
     private final Map<Integer, TreeSet<Long>> byWidth = new HashMap<>();
 
@@ -78,15 +79,15 @@ final class WideningThresholds {
         }
     }
 
-    /** The least threshold at least {@code v}, or the greatest value of the width. */
-    long above(int width, long v) {
+    @Override
+    public long above(int width, long v) {
         TreeSet<Long> set = byWidth.get(width);
         Long t = set == null ? null : set.ceiling(v);
         return t != null ? t : Bits.maxSigned(width);
     }
 
-    /** The greatest threshold at most {@code v}, or the least value of the width. */
-    long below(int width, long v) {
+    @Override
+    public long below(int width, long v) {
         TreeSet<Long> set = byWidth.get(width);
         Long t = set == null ? null : set.floor(v);
         return t != null ? t : Bits.minSigned(width);

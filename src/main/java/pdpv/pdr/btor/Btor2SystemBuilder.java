@@ -27,8 +27,6 @@ import pdpv.pdr.TransitionSystem;
  * </ul>
  */
 final class Btor2SystemBuilder {
-    private static final int MAX_WIDTH = 62;
-
     private final Context ctx;
     private final Set<String> names = new HashSet<>();
     private final Map<Long, StateVar> states = new LinkedHashMap<>();
@@ -115,9 +113,9 @@ final class Btor2SystemBuilder {
     }
 
     private static void checkWidth(Btor2Line line, String kind, int width) throws Btor2Exception {
-        if (width > MAX_WIDTH) {
+        if (width > StateVar.MAX_WIDTH) {
             throw Btor2Exception.unsupported(line.lineNumber(),
-                    kind + " of " + width + " bits (at most " + MAX_WIDTH + " are supported)");
+                    kind + " of " + width + " bits (at most " + StateVar.MAX_WIDTH + " are supported)");
         }
     }
 

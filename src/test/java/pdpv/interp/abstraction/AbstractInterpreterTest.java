@@ -22,6 +22,8 @@ import pdpv.cfg.LoopForest;
 import pdpv.cfg.NestedLoopsExample;
 import pdpv.cfg.Program;
 import pdpv.cfg.Variable;
+import pdpv.domain.AbstractValue;
+import pdpv.domain.Interval;
 import pdpv.semantics.BinaryOp;
 
 /** Loop-head fixpoints of the abstract interpretation of thesis §4.3.3 (Figure 4.6). */

@@ -12,6 +12,9 @@ import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.NestedLoopsExample;
 import pdpv.cfg.Variable;
+import pdpv.domain.AbstractValue;
+import pdpv.domain.Bits;
+import pdpv.domain.Interval;
 
 /** Algorithm 4.5 of thesis §4.3.3 on its worked example and the soundness of its results. */
 class CounterexampleGeneralizerTest {

@@ -1,6 +1,10 @@
 package pdpv.interp.abstraction;
 
 import java.util.Random;
+import pdpv.domain.AbstractValue;
+import pdpv.domain.Bits;
+import pdpv.domain.Interval;
+import pdpv.domain.TernaryVector;
 
 /** Random abstract values of the hybrid domain (thesis §3.3.3) and random members of them, for the soundness property tests. */
 final class Samples {

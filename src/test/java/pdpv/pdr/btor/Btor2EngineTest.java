@@ -45,6 +45,9 @@ class Btor2EngineTest {
         "input_constraint_holds.btor2, 0.5, HYBRID",
         "input_constraint_holds.btor2, 1.0, SOLVER",
         "constraint_last_step.btor2, 0.5, HYBRID",
+        "counter64_holds.btor2, 0.5, HYBRID",
+        "counter64_holds.btor2, 0.0, INTERVAL",
+        "counter64_holds.btor2, 1.0, TERNARY",
     })
     void holds(String file, double c, SimulationType simulation) throws Btor2Exception {
         assertInstanceOf(PdrResult.Holds.class, check(Btor2Models.read(ctx, file), c, simulation));
@@ -58,6 +61,9 @@ class Btor2EngineTest {
         "input_constraint_fails.btor2, 5, 0.5, HYBRID",
         "input_constraint_fails.btor2, 5, 1.0, SOLVER",
         "havoc_state.btor2, 1, 0.5, HYBRID",
+        "counter64_fails.btor2, 7, 0.5, HYBRID",
+        "counter64_fails.btor2, 7, 0.0, INTERVAL",
+        "counter64_fails.btor2, 7, 1.0, SOLVER",
     })
     void fails(String file, int depth, double c, SimulationType simulation) throws Btor2Exception {
         Btor2Model model = Btor2Models.read(ctx, file);

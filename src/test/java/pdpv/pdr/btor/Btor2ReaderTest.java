@@ -116,7 +116,7 @@ class Btor2ReaderTest {
         "1 sort bitvec 4\\n2 state 1\\n3 init 1 2 2\\n4 init 1 2 2 | X:4: error: second 'init' for state 2",
         "1 sort bitvec 4\\n2 input 1\\n3 state 1\\n4 init 1 3 2 | X:4: unsupported: initial value that depends on an input",
         "1 sort bitvec 4\\n2 zero 1\\n3 next 1 2 2 | X:3: error: 'next' of 2, which is not a state",
-        "1 sort bitvec 64\\n2 state 1 wide | X:2: unsupported: state of 64 bits (at most 62 are supported)",
+        "1 sort bitvec 65\\n2 state 1 wide | X:2: unsupported: state of 65 bits (at most 64 are supported)",
         "1 sort bitvec 1\\n2 input 1\\n3 justice 1 2 | X:3: unsupported: liveness properties (justice)",
         "1 sort bitvec 1\\n1 input 1 | X:2: error: id 1 is defined twice",
         "1 sort bitvec 1\\n2 one 1\\n3 bad 2\\n3 constraint 2 | X:4: error: id 3 is defined twice",

@@ -63,6 +63,21 @@ class McCommandTest {
     }
 
     @Test
+    void sixtyFourBitWitnessIsPrintedUnsigned() {
+        Result r = run("mc", model("counter64_fails.btor2"));
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        String[] expected = {"18446744073709551612", "18446744073709551613", "18446744073709551614",
+            "18446744073709551615", "0", "1", "2", "3"};
+        for (int k = 0; k < expected.length; k++) {
+            assertTrue(r.out().contains("  step " + k + ": counter = " + expected[k] + "\n"), r.out());
+        }
+        Result json = run("mc", "--json", model("counter64_fails.btor2"));
+        JsonObject first = JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("trace").get(0)
+                .getAsJsonObject();
+        assertEquals("18446744073709551612", first.getAsJsonObject("states").get("counter").getAsBigInteger().toString());
+    }
+
+    @Test
     void onlyTheViolatedPropertyIsNamed() {
         Result r = run("mc", model("two_properties.btor2"));
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());

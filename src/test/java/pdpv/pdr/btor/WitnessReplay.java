@@ -59,7 +59,7 @@ final class WitnessReplay {
     }
 
     private long value(BitVecExpr f, Map<String, Long> state, Map<String, Long> inputs) {
-        return ((BitVecNum) ground(f, state, inputs)).getBigInteger().longValueExact();
+        return ((BitVecNum) ground(f, state, inputs)).getBigInteger().longValue();
     }
 
     private Expr<?> ground(Expr<?> f, Map<String, Long> state, Map<String, Long> inputs) {

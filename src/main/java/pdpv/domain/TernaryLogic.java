@@ -1,59 +1,68 @@
-package pdpv.interp.abstraction;
+package pdpv.domain;
 
 /**
  * The ternary simulation rules of thesis Figure 3.7 lifted to bit-vectors (thesis §3.3.3: bit-level
  * operations are simulated bitwise): and, or, xor, not, shifts, extension and extraction, with
  * SMT-LIB QF_BV meaning for shift amounts of at least the width.
  */
-final class TernaryLogic {
+public final class TernaryLogic {
     private TernaryLogic() {
     }
 
-    static TernaryVector and(TernaryVector a, TernaryVector b) {
+    public static TernaryVector and(TernaryVector a, TernaryVector b) {
         long zeros = zeros(a) | zeros(b);
         long ones = ones(a) & ones(b);
         return new TernaryVector(a.width(), zeros | ones, ones);
     }
 
-    static TernaryVector or(TernaryVector a, TernaryVector b) {
+    public static TernaryVector or(TernaryVector a, TernaryVector b) {
         long zeros = zeros(a) & zeros(b);
         long ones = ones(a) | ones(b);
         return new TernaryVector(a.width(), zeros | ones, ones);
     }
 
-    static TernaryVector xor(TernaryVector a, TernaryVector b) {
+    public static TernaryVector xor(TernaryVector a, TernaryVector b) {
         long known = a.mask() & b.mask();
         return new TernaryVector(a.width(), known, (a.value() ^ b.value()) & known);
     }
 
-    static TernaryVector not(TernaryVector a) {
+    public static TernaryVector not(TernaryVector a) {
         return new TernaryVector(a.width(), a.mask(), ~a.value() & a.mask());
     }
 
-    static TernaryVector shl(TernaryVector a, TernaryVector amount) {
+    public static TernaryVector shl(TernaryVector a, TernaryVector amount) {
         return shift(a, amount, Kind.LEFT);
     }
 
-    static TernaryVector lshr(TernaryVector a, TernaryVector amount) {
+    public static TernaryVector lshr(TernaryVector a, TernaryVector amount) {
         return shift(a, amount, Kind.LOGICAL_RIGHT);
     }
 
-    static TernaryVector ashr(TernaryVector a, TernaryVector amount) {
+    public static TernaryVector ashr(TernaryVector a, TernaryVector amount) {
         return shift(a, amount, Kind.ARITHMETIC_RIGHT);
     }
 
-    static TernaryVector zeroExtend(TernaryVector a, int extraBits) {
+    public static TernaryVector zeroExtend(TernaryVector a, int extraBits) {
         int w = a.width() + extraBits;
         return new TernaryVector(w, a.mask() | ~Bits.mask(a.width()), a.value());
     }
 
-    static TernaryVector signExtend(TernaryVector a, int extraBits) {
+    public static TernaryVector signExtend(TernaryVector a, int extraBits) {
         int w = a.width();
         return new TernaryVector(w + extraBits, Bits.signed(a.mask(), w), Bits.signed(a.value(), w));
     }
 
-    static TernaryVector extract(TernaryVector a, int high, int low) {
+    public static TernaryVector extract(TernaryVector a, int high, int low) {
         return new TernaryVector(high - low + 1, a.mask() >>> low, a.value() >>> low);
+    }
+
+    /** The concatenation: {@code high}'s bits above {@code low}'s (at most 64 bits in all). */
+    public static TernaryVector concat(TernaryVector high, TernaryVector low) {
+        int w = high.width() + low.width();
+        int k = low.width();
+        long shiftedMask = k == 64 ? 0 : high.mask() << k;
+        long shiftedValue = k == 64 ? 0 : high.value() << k;
+        return new TernaryVector(w, shiftedMask | low.mask(), shiftedValue | low.value());
     }
 
     private enum Kind { LEFT, LOGICAL_RIGHT, ARITHMETIC_RIGHT }

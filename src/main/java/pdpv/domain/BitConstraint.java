@@ -1,4 +1,4 @@
-package pdpv.interp.abstraction;
+package pdpv.domain;
 
 /**
  * The exact set of an {@link AbstractValue} as a constraint on a bit-vector x of {@code width}

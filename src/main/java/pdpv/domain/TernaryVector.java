@@ -1,4 +1,4 @@
-package pdpv.interp.abstraction;
+package pdpv.domain;
 
 import java.util.OptionalLong;
 

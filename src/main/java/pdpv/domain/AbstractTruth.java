@@ -1,4 +1,4 @@
-package pdpv.interp.abstraction;
+package pdpv.domain;
 
 /** The abstract truth domain {true, false, unknown} of the hybrid simulation (thesis §3.3.1, [0,1] = X). */
 public enum AbstractTruth {

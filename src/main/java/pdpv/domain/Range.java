@@ -1,4 +1,4 @@
-package pdpv.interp.abstraction;
+package pdpv.domain;
 
 import java.math.BigInteger;
 
@@ -8,30 +8,30 @@ import java.math.BigInteger;
  * reduces it modulo 2^w, which is ⊤ exactly when the thesis's rules [plus-o], [times-o] overflow
  * to values that do not form one two's complement interval.
  */
-record Range(BigInteger lo, BigInteger hi) {
+public record Range(BigInteger lo, BigInteger hi) {
 
-    Range {
+    public Range {
         if (lo.compareTo(hi) > 0) {
             throw new IllegalArgumentException("empty range [" + lo + ", " + hi + "]");
         }
     }
 
-    static Range of(long lo, long hi) {
+    public static Range of(long lo, long hi) {
         return new Range(BigInteger.valueOf(lo), BigInteger.valueOf(hi));
     }
 
-    static Range point(BigInteger v) {
+    public static Range point(BigInteger v) {
         return new Range(v, v);
     }
 
     /** The signed range of a value (its interval bounds). */
-    static Range signed(AbstractValue v) {
+    public static Range signed(AbstractValue v) {
         Interval i = v.toInterval();
         return of(i.lo(), i.hi());
     }
 
     /** The smallest range of the value's members read as unsigned numbers. */
-    static Range unsigned(AbstractValue v) {
+    public static Range unsigned(AbstractValue v) {
         int w = v.width();
         if (v instanceof TernaryVector t) {
             return new Range(Bits.unsigned(t.value(), w), Bits.unsigned(t.value() | t.freeBits(), w));
@@ -43,28 +43,28 @@ record Range(BigInteger lo, BigInteger hi) {
         return new Range(BigInteger.ZERO, Bits.modulus(w).subtract(BigInteger.ONE));
     }
 
-    boolean contains(BigInteger v) {
+    public boolean contains(BigInteger v) {
         return lo.compareTo(v) <= 0 && v.compareTo(hi) <= 0;
     }
 
-    Range plus(Range other) {
+    public Range plus(Range other) {
         return new Range(lo.add(other.lo), hi.add(other.hi));
     }
 
-    Range minus(Range other) {
+    public Range minus(Range other) {
         return new Range(lo.subtract(other.hi), hi.subtract(other.lo));
     }
 
-    Range times(Range other) {
+    public Range times(Range other) {
         return ofCorners(lo.multiply(other.lo), lo.multiply(other.hi), hi.multiply(other.lo), hi.multiply(other.hi));
     }
 
-    Range hull(Range other) {
+    public Range hull(Range other) {
         return new Range(lo.min(other.lo), hi.max(other.hi));
     }
 
     /** The smallest range containing the given values. */
-    static Range ofCorners(BigInteger... values) {
+    public static Range ofCorners(BigInteger... values) {
         BigInteger min = values[0];
         BigInteger max = values[0];
         for (BigInteger v : values) {
@@ -75,7 +75,7 @@ record Range(BigInteger lo, BigInteger hi) {
     }
 
     /** The values of the range modulo 2^width as a two's complement interval, or ⊤ if they form none. */
-    Interval wrap(int width) {
+    public Interval wrap(int width) {
         BigInteger size = hi.subtract(lo);
         if (size.compareTo(Bits.modulus(width)) >= 0) {
             return Interval.top(width);

@@ -1,4 +1,4 @@
-package pdpv.interp.abstraction;
+package pdpv.domain;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -6,38 +6,43 @@ import java.util.List;
 
 /**
  * The interval rules of thesis Figure 3.8 for the integer operations, with SMT-LIB QF_BV meaning
- * (as {@link pdpv.semantics.ConcreteAlgebra}): each rule computes the exact mathematical range of
+ * (as SMT-LIB defines the operations): each rule computes the exact mathematical range of
  * the results and wraps it modulo 2^w (⊤ when it overflows into two pieces); where both readings
  * apply, the smaller of the signed and the unsigned computation is kept.
  */
-final class IntervalArithmetic {
+public final class IntervalArithmetic {
     private IntervalArithmetic() {
     }
 
-    static Interval add(AbstractValue a, AbstractValue b) {
+    public static Interval add(AbstractValue a, AbstractValue b) {
         Range s = Range.signed(a).plus(Range.signed(b));
         Range u = Range.unsigned(a).plus(Range.unsigned(b));
         return smaller(s.wrap(a.width()), u.wrap(a.width()));
     }
 
-    static Interval sub(AbstractValue a, AbstractValue b) {
+    public static Interval sub(AbstractValue a, AbstractValue b) {
         Range s = Range.signed(a).minus(Range.signed(b));
         Range u = Range.unsigned(a).minus(Range.unsigned(b));
         return smaller(s.wrap(a.width()), u.wrap(a.width()));
     }
 
-    static Interval mul(AbstractValue a, AbstractValue b) {
+    public static Interval mul(AbstractValue a, AbstractValue b) {
         Range s = Range.signed(a).times(Range.signed(b));
         Range u = Range.unsigned(a).times(Range.unsigned(b));
         return smaller(s.wrap(a.width()), u.wrap(a.width()));
     }
 
-    static Interval neg(AbstractValue a) {
+    public static Interval neg(AbstractValue a) {
         return Range.point(BigInteger.ZERO).minus(Range.signed(a)).wrap(a.width());
     }
 
+    /** Bitwise negation as −a − 1, which maps an interval onto an interval exactly. */
+    public static Interval not(AbstractValue a) {
+        return Range.point(BigInteger.ONE.negate()).minus(Range.signed(a)).wrap(a.width());
+    }
+
     /** Unsigned division; a zero divisor gives all ones. */
-    static Interval udiv(AbstractValue a, AbstractValue b) {
+    public static Interval udiv(AbstractValue a, AbstractValue b) {
         int w = a.width();
         Range x = Range.unsigned(a);
         Range y = Range.unsigned(b);
@@ -53,7 +58,7 @@ final class IntervalArithmetic {
     }
 
     /** Unsigned remainder; a zero divisor gives the dividend. */
-    static Interval urem(AbstractValue a, AbstractValue b) {
+    public static Interval urem(AbstractValue a, AbstractValue b) {
         int w = a.width();
         Range x = Range.unsigned(a);
         Range y = Range.unsigned(b);
@@ -69,7 +74,7 @@ final class IntervalArithmetic {
     }
 
     /** Signed division truncating toward zero; a zero divisor gives 1 for a negative dividend, else all ones. */
-    static Interval sdiv(AbstractValue a, AbstractValue b) {
+    public static Interval sdiv(AbstractValue a, AbstractValue b) {
         int w = a.width();
         Range x = Range.signed(a);
         Range y = Range.signed(b);
@@ -90,7 +95,7 @@ final class IntervalArithmetic {
     }
 
     /** Signed remainder with the dividend's sign, smaller in magnitude than the divisor; a zero divisor gives the dividend. */
-    static Interval srem(AbstractValue a, AbstractValue b) {
+    public static Interval srem(AbstractValue a, AbstractValue b) {
         int w = a.width();
         Range x = Range.signed(a);
         Range y = Range.signed(b);
@@ -107,19 +112,19 @@ final class IntervalArithmetic {
         return hull(parts).wrap(w);
     }
 
-    static AbstractTruth slt(AbstractValue a, AbstractValue b) {
+    public static AbstractTruth slt(AbstractValue a, AbstractValue b) {
         return less(Range.signed(a), Range.signed(b), false);
     }
 
-    static AbstractTruth sle(AbstractValue a, AbstractValue b) {
+    public static AbstractTruth sle(AbstractValue a, AbstractValue b) {
         return less(Range.signed(a), Range.signed(b), true);
     }
 
-    static AbstractTruth ult(AbstractValue a, AbstractValue b) {
+    public static AbstractTruth ult(AbstractValue a, AbstractValue b) {
         return less(Range.unsigned(a), Range.unsigned(b), false);
     }
 
-    static AbstractTruth ule(AbstractValue a, AbstractValue b) {
+    public static AbstractTruth ule(AbstractValue a, AbstractValue b) {
         return less(Range.unsigned(a), Range.unsigned(b), true);
     }
 
@@ -137,12 +142,12 @@ final class IntervalArithmetic {
     }
 
     /** Sign extension keeps the signed value. */
-    static Interval signExtend(Interval a, int extraBits) {
+    public static Interval signExtend(Interval a, int extraBits) {
         return new Interval(a.width() + extraBits, a.lo(), a.hi());
     }
 
     /** Zero extension keeps the unsigned value. */
-    static Interval zeroExtend(Interval a, int extraBits) {
+    public static Interval zeroExtend(Interval a, int extraBits) {
         if (extraBits == 0) {
             return a;
         }
@@ -150,7 +155,7 @@ final class IntervalArithmetic {
     }
 
     /** Bits high..low are floor(x / 2^low) modulo 2^(high - low + 1). */
-    static Interval extract(Interval a, int high, int low) {
+    public static Interval extract(Interval a, int high, int low) {
         Range shifted = new Range(BigInteger.valueOf(a.lo() >> low), BigInteger.valueOf(a.hi() >> low));
         return shifted.wrap(high - low + 1);
     }

@@ -1,4 +1,4 @@
-package pdpv.interp.abstraction;
+package pdpv.domain;
 
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -9,11 +9,11 @@ import java.util.OptionalLong;
  * as intervals, except that a singleton joins a ternary vector as the exact ternary vector it is.
  * Disjointness is exact, also for mixed pairs.
  */
-final class Lattice {
+public final class Lattice {
     private Lattice() {
     }
 
-    static AbstractValue join(AbstractValue a, AbstractValue b) {
+    public static AbstractValue join(AbstractValue a, AbstractValue b) {
         checkWidths(a, b);
         if (a instanceof TernaryVector s && b instanceof TernaryVector t) {
             return joinTernary(s, t);
@@ -37,14 +37,14 @@ final class Lattice {
     /**
      * Widening: two ternary vectors join (each bit can turn X only once); otherwise the interval
      * bounds of {@code previous} that {@code next} exceeds jump to the extreme values (or to the
-     * next threshold, see {@link WideningThresholds}).
+     * next threshold, see {@link Thresholds}).
      */
-    static AbstractValue widen(AbstractValue previous, AbstractValue next) {
-        return widen(previous, next, WideningThresholds.NONE);
+    public static AbstractValue widen(AbstractValue previous, AbstractValue next) {
+        return widen(previous, next, Thresholds.NONE);
     }
 
     /** Widening whose interval bounds stop at the given thresholds before the extreme values. */
-    static AbstractValue widen(AbstractValue previous, AbstractValue next, WideningThresholds thresholds) {
+    public static AbstractValue widen(AbstractValue previous, AbstractValue next, Thresholds thresholds) {
         checkWidths(previous, next);
         if (previous instanceof TernaryVector s && next instanceof TernaryVector t) {
             return joinTernary(s, t);
@@ -58,7 +58,7 @@ final class Lattice {
     }
 
     /** An over-approximation of the intersection, exact unless an interval meets a ternary vector. */
-    static Optional<AbstractValue> meet(AbstractValue a, AbstractValue b) {
+    public static Optional<AbstractValue> meet(AbstractValue a, AbstractValue b) {
         checkWidths(a, b);
         if (a instanceof TernaryVector s && b instanceof TernaryVector t) {
             long common = s.mask() & t.mask();
@@ -82,8 +82,20 @@ final class Lattice {
         return Optional.of(new Interval(i.width(), first.getAsLong(), last));
     }
 
-    static boolean isDisjoint(AbstractValue a, AbstractValue b) {
+    public static boolean isDisjoint(AbstractValue a, AbstractValue b) {
         return meet(a, b).isEmpty();
+    }
+
+    /**
+     * Equality of two values of one width: true for equal singletons, false for disjoint sets
+     * (exact for every pair of representations), unknown otherwise.
+     */
+    public static AbstractTruth equal(AbstractValue a, AbstractValue b) {
+        checkWidths(a, b);
+        if (a.isSingleton() && b.isSingleton()) {
+            return AbstractTruth.of(a.toInterval().equals(b.toInterval()));
+        }
+        return isDisjoint(a, b) ? AbstractTruth.FALSE : AbstractTruth.UNKNOWN;
     }
 
     /** The least member of both, in signed order, as a signed number. */
