@@ -13,8 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
-import pdpv.cfg.LoopForest;
-import pdpv.cfg.Program;
 import pdpv.encode.LoopSite;
 import pdpv.encode.ProgramEncoding;
 import pdpv.pdr.PdrResult;
@@ -30,8 +28,6 @@ import pdpv.pdr.PdrResult;
  */
 final class InvariantRefiner {
     private final Context ctx;
-    private final Program program;
-    private final LoopForest loops;
     private final LoopInvariantStore store;
     private final ProgramEncoding encoding;
     private final CegarOptions options;
@@ -44,12 +40,10 @@ final class InvariantRefiner {
     private long pdrCalls;
     private double pdrSeconds;
 
-    InvariantRefiner(Context ctx, Program program, LoopForest loops, ProgramEncoding encoding, LoopInvariantStore store,
+    InvariantRefiner(Context ctx, ProgramEncoding encoding, LoopInvariantStore store,
                      CegarOptions options) {
         this.ctx = ctx;
         this.encoding = encoding;
-        this.program = program;
-        this.loops = loops;
         this.store = store;
         this.options = options;
     }
@@ -67,7 +61,7 @@ final class InvariantRefiner {
 
     private RefinementInstance build(Loop l) {
         boolean first = seeded.add(l);
-        RefinementInstance inst = new RefinementInstance(ctx, program, loops, l, store, options.pdr(),
+        RefinementInstance inst = new RefinementInstance(ctx, encoding, l, store, options.pdr(),
                 first && options.candidates(), encoding.formula());
         used.add(inst);
         if (!inst.seed().isTrue()) {
@@ -192,6 +186,15 @@ final class InvariantRefiner {
 
     double pdrSmtSeconds() {
         return used.stream().mapToDouble(i -> i.statistics().smtSeconds() + i.lookaheadStatistics().seconds()).sum();
+    }
+
+    /** Proof obligations the PDR engines expanded by simulation so far. */
+    long simulationExpansions() {
+        return used.stream().mapToLong(i -> i.statistics().simulationExpansions()).sum();
+    }
+
+    double simulationLog2ExpansionSum() {
+        return used.stream().mapToDouble(i -> i.statistics().log2SimulationExpansionSum()).sum();
     }
 
     /** The number of successful refinements per loop. */

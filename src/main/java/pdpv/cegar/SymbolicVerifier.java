@@ -129,7 +129,9 @@ public final class SymbolicVerifier implements ProgramVerifier {
             long smtCalls = pdr == null ? 0 : pdr.statistics().smtCalls();
             double smtSeconds = pdr == null ? 0 : pdr.statistics().smtSeconds();
             return new VerifierStatistics(program.blocks().size(), program.variables().size(), loops.loops().size(), 0,
-                    smtCalls, smtSeconds, pdr == null ? 0 : 1, pdrSeconds, List.of(), (System.nanoTime() - start) / 1e9);
+                    smtCalls, smtSeconds, pdr == null ? 0 : 1, pdrSeconds,
+                    pdr == null ? 0 : pdr.statistics().simulationExpansions(),
+                    pdr == null ? 0 : pdr.statistics().log2SimulationExpansionSum(), List.of(), (System.nanoTime() - start) / 1e9);
         }
     }
 }

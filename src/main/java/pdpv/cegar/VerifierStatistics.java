@@ -6,7 +6,8 @@ import pdpv.cfg.SourceLoc;
 /**
  * Figures of one run (Table 4.1's columns): size of the program, CEGAR iterations (models of F
  * examined), solver work (SMT calls of the main solver, the PDR engines and the certificate check),
- * PDR calls and time, successful refinements per loop, total time.
+ * PDR calls and time, proof obligations the PDR engines expanded by simulation (§3.3) and the sum
+ * of their log2 expansion factors, successful refinements per loop, total time.
  */
 public record VerifierStatistics(
         int blocks,
@@ -17,6 +18,8 @@ public record VerifierStatistics(
         double smtSeconds,
         long pdrCalls,
         double pdrSeconds,
+        long simulationExpansions,
+        double simulationLog2ExpansionSum,
         List<LoopRefinements> refinements,
         double totalSeconds) {
 
