@@ -188,13 +188,10 @@ final class InvariantRefiner {
         return used.stream().mapToDouble(i -> i.statistics().smtSeconds() + i.lookaheadStatistics().seconds()).sum();
     }
 
-    /** Proof obligations the PDR engines expanded by simulation so far. */
-    long simulationExpansions() {
-        return used.stream().mapToLong(i -> i.statistics().simulationExpansions()).sum();
-    }
-
-    double simulationLog2ExpansionSum() {
-        return used.stream().mapToDouble(i -> i.statistics().log2SimulationExpansionSum()).sum();
+    /** Expansion by simulation in all PDR engines so far. */
+    VerifierStatistics.Simulation simulation() {
+        return used.stream().map(i -> VerifierStatistics.Simulation.of(i.statistics()))
+                .reduce(VerifierStatistics.Simulation.NONE, VerifierStatistics.Simulation::plus);
     }
 
     /** The number of successful refinements per loop. */

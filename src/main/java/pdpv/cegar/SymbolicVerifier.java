@@ -130,8 +130,7 @@ public final class SymbolicVerifier implements ProgramVerifier {
             double smtSeconds = pdr == null ? 0 : pdr.statistics().smtSeconds();
             return new VerifierStatistics(program.blocks().size(), program.variables().size(), loops.loops().size(), 0,
                     smtCalls, smtSeconds, pdr == null ? 0 : 1, pdrSeconds,
-                    pdr == null ? 0 : pdr.statistics().simulationExpansions(),
-                    pdr == null ? 0 : pdr.statistics().log2SimulationExpansionSum(), List.of(), (System.nanoTime() - start) / 1e9);
+                    pdr == null ? VerifierStatistics.Simulation.NONE : VerifierStatistics.Simulation.of(pdr.statistics()), List.of(), (System.nanoTime() - start) / 1e9);
         }
     }
 }

@@ -342,7 +342,7 @@ public final class Verifier implements ProgramVerifier {
                     iterations, smt.calls() + (r == null ? 0 : r.pdrSmtCalls()),
                     smt.seconds() + (r == null ? 0 : r.pdrSmtSeconds()),
                     r == null ? 0 : r.pdrCalls(), r == null ? 0 : r.pdrSeconds(),
-                    r == null ? 0 : r.simulationExpansions(), r == null ? 0 : r.simulationLog2ExpansionSum(), perLoop,
+                    r == null ? VerifierStatistics.Simulation.NONE : r.simulation(), perLoop,
                     (System.nanoTime() - start) / 1e9);
         }
     }

@@ -61,9 +61,13 @@ final class ObligationExpander {
         return expandIfValid(point, solverPredecessorQuery(model, successor, ts));
     }
 
-    /** Expansion by a simulation check, counted with its expansion factor (§3.4.3, Fig. 3.12). */
+    /** Expansion by a simulation check, counted with its checks and expansion factor (§3.4.3, Fig. 3.12). */
     private Aru simulated(Aru point, CoreQuery query) {
-        Aru result = expandIfValid(point, query);
+        Aru result = expandIfValid(point, candidate -> {
+            BitSet core = query.core(candidate);
+            stats.recordSimulationCheck(core != null);
+            return core;
+        });
         stats.recordSimulationExpansion(point.log2Volume(enc), result.log2Volume(enc));
         return result;
     }

@@ -14,6 +14,8 @@ public final class PdrStatistics {
     long expansions;
     double log2ExpansionSum;
     long simulationExpansions;
+    long simulationChecks;
+    long simulationChecksPassed;
     double log2SimulationExpansionSum;
 
     public int frames() {
@@ -61,6 +63,20 @@ public final class PdrStatistics {
     /** Sum of log2(volume after / volume before) over the expansions by simulation. */
     public double log2SimulationExpansionSum() {
         return log2SimulationExpansionSum;
+    }
+
+    /** Candidate ARUs checked by simulation (checks 3.3 and 3.4), and how many of them were valid. */
+    public long simulationChecks() {
+        return simulationChecks;
+    }
+
+    public long simulationChecksPassed() {
+        return simulationChecksPassed;
+    }
+
+    void recordSimulationCheck(boolean passed) {
+        simulationChecks++;
+        simulationChecksPassed += passed ? 1 : 0;
     }
 
     void recordSimulationExpansion(double log2Before, double log2After) {
