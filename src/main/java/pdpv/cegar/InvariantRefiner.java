@@ -31,6 +31,7 @@ final class InvariantRefiner {
     private final LoopInvariantStore store;
     private final ProgramEncoding encoding;
     private final CegarOptions options;
+    private final InstanceDump dump;
     private final Map<Loop, RefinementInstance> instances = new HashMap<>();
     private final Map<Loop, Integer> refinements = new LinkedHashMap<>();
     private final List<RefinementInstance> used = new ArrayList<>();
@@ -40,8 +41,10 @@ final class InvariantRefiner {
     private long pdrCalls;
     private double pdrSeconds;
 
+    /** {@code dump}, if not null, gets the instance of every PDR call. */
     InvariantRefiner(Context ctx, ProgramEncoding encoding, LoopInvariantStore store,
-                     CegarOptions options) {
+                     CegarOptions options, InstanceDump dump) {
+        this.dump = dump;
         this.ctx = ctx;
         this.encoding = encoding;
         this.store = store;
@@ -111,6 +114,9 @@ final class InvariantRefiner {
         while (true) {
             RefinementInstance inst = instance(l);
             PdrResult result = runPdr(inst, bad, budget);
+            if (dump != null) {
+                dump.write(l, inst.system(), result);
+            }
             if (result instanceof PdrResult.Holds holds) {
                 store.add(l, holds.invariant());
                 refinements.merge(l, 1, Integer::sum);

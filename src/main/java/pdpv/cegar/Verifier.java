@@ -76,7 +76,8 @@ public final class Verifier implements ProgramVerifier {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);
             Run run = new Run(ctx, program, loops, encoding, store, smt, start);
-            refiner = new InvariantRefiner(ctx, encoding, store, options.cegar());
+            refiner = new InvariantRefiner(ctx, encoding, store, options.cegar(),
+                    options.dumpInstances() == null ? null : new InstanceDump(options.dumpInstances()));
             solver = new SmtSolver(ctx, smt);
             solver.add(encoding.formula());
             return run.loop();
