@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
-import pdpv.cfg.Program;
 import pdpv.cfg.Variable;
+import pdpv.encode.LoopIteration;
 import pdpv.encode.LoopSite;
 import pdpv.encode.ProgramEncoding;
 import pdpv.smt.SmtResult;
@@ -28,13 +28,11 @@ import pdpv.smt.SmtStatistics;
  */
 final class CertificateChecker {
     private final Context ctx;
-    private final Program program;
     private final LoopForest loops;
     private final SmtStatistics stats;
 
-    CertificateChecker(Context ctx, Program program, LoopForest loops, SmtStatistics stats) {
+    CertificateChecker(Context ctx, LoopForest loops, SmtStatistics stats) {
         this.ctx = ctx;
-        this.program = program;
         this.loops = loops;
         this.stats = stats;
     }
@@ -42,7 +40,7 @@ final class CertificateChecker {
     /** Null if the invariants of {@code store} prove {@code encoding} safe, else what fails. */
     String check(ProgramEncoding encoding, LoopInvariantStore store) {
         for (Loop l : loops.loops()) {
-            String problem = checkLoop(l, store);
+            String problem = checkLoop(encoding, l, store);
             if (problem != null) {
                 return problem;
             }
@@ -56,7 +54,7 @@ final class CertificateChecker {
     }
 
     /** Initiation and consecution of LI_l; LI_l = true (nothing learned) needs no check. */
-    private String checkLoop(Loop l, LoopInvariantStore store) {
+    private String checkLoop(ProgramEncoding encoding, Loop l, LoopInvariantStore store) {
         if (store.count(l) == 0) {
             return null;
         }
@@ -69,10 +67,10 @@ final class CertificateChecker {
         }
         Map<Variable, BitVecExpr> next = new LinkedHashMap<>();
         t.end().forEach((v, s) -> next.put(v, (BitVecExpr) ctx.mkFreshConst(s.name() + "'", s.current().getSort())));
-        LoopIteration pass = LoopIteration.encode(ctx, program, loops, l, t.beforeExprs(), t.endExprs(), next);
+        LoopIteration pass = encoding.relationalIteration(l, t.beforeExprs(), t.endExprs());
         List<BoolExpr> step = new ArrayList<>();
         step.add(inv);
-        step.add(pass.formula());
+        step.add(pass.relation(next));
         for (LoopSite site : pass.dag().loopSites()) {
             step.add(store.instantiateFrom(site, 0));
         }

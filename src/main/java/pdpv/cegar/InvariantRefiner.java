@@ -13,8 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
-import pdpv.cfg.LoopForest;
-import pdpv.cfg.Program;
 import pdpv.encode.LoopSite;
 import pdpv.encode.ProgramEncoding;
 import pdpv.pdr.PdrResult;
@@ -30,11 +28,10 @@ import pdpv.pdr.PdrResult;
  */
 final class InvariantRefiner {
     private final Context ctx;
-    private final Program program;
-    private final LoopForest loops;
     private final LoopInvariantStore store;
     private final ProgramEncoding encoding;
     private final CegarOptions options;
+    private final InstanceDump dump;
     private final Map<Loop, RefinementInstance> instances = new HashMap<>();
     private final Map<Loop, Integer> refinements = new LinkedHashMap<>();
     private final List<RefinementInstance> used = new ArrayList<>();
@@ -44,12 +41,12 @@ final class InvariantRefiner {
     private long pdrCalls;
     private double pdrSeconds;
 
-    InvariantRefiner(Context ctx, Program program, LoopForest loops, ProgramEncoding encoding, LoopInvariantStore store,
-                     CegarOptions options) {
+    /** {@code dump}, if not null, gets the instance of every PDR call. */
+    InvariantRefiner(Context ctx, ProgramEncoding encoding, LoopInvariantStore store,
+                     CegarOptions options, InstanceDump dump) {
+        this.dump = dump;
         this.ctx = ctx;
         this.encoding = encoding;
-        this.program = program;
-        this.loops = loops;
         this.store = store;
         this.options = options;
     }
@@ -67,7 +64,7 @@ final class InvariantRefiner {
 
     private RefinementInstance build(Loop l) {
         boolean first = seeded.add(l);
-        RefinementInstance inst = new RefinementInstance(ctx, program, loops, l, store, options.pdr(),
+        RefinementInstance inst = new RefinementInstance(ctx, encoding, l, store, options.pdr(),
                 first && options.candidates(), encoding.formula());
         used.add(inst);
         if (!inst.seed().isTrue()) {
@@ -117,6 +114,9 @@ final class InvariantRefiner {
         while (true) {
             RefinementInstance inst = instance(l);
             PdrResult result = runPdr(inst, bad, budget);
+            if (dump != null) {
+                dump.write(l, inst.system(), result);
+            }
             if (result instanceof PdrResult.Holds holds) {
                 store.add(l, holds.invariant());
                 refinements.merge(l, 1, Integer::sum);
@@ -192,6 +192,12 @@ final class InvariantRefiner {
 
     double pdrSmtSeconds() {
         return used.stream().mapToDouble(i -> i.statistics().smtSeconds() + i.lookaheadStatistics().seconds()).sum();
+    }
+
+    /** Expansion by simulation in all PDR engines so far. */
+    VerifierStatistics.Simulation simulation() {
+        return used.stream().map(i -> VerifierStatistics.Simulation.of(i.statistics()))
+                .reduce(VerifierStatistics.Simulation.NONE, VerifierStatistics.Simulation::plus);
     }
 
     /** The number of successful refinements per loop. */

@@ -18,11 +18,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import pdpv.cfg.Loop;
-import pdpv.cfg.LoopForest;
-import pdpv.cfg.Program;
 import pdpv.cfg.Variable;
 import pdpv.encode.DagEncoding;
+import pdpv.encode.LoopIteration;
 import pdpv.encode.LoopSite;
+import pdpv.encode.ProgramEncoding;
 import pdpv.pdr.BoundedReachability;
 import pdpv.pdr.InputVar;
 import pdpv.pdr.PdrEngine;
@@ -36,13 +36,15 @@ import pdpv.smt.SmtStatistics;
 /**
  * The model checking instance (I, T, B) of thesis §4.3.3 for one loop l, with its PDR engine:
  * state variables x_b for R_l and x_e for U_l (the loop's {@link LoopInvariantStore.Templates});
- * I: x_e = x_b for x ∈ U_l; T: x_b′ = x_b and one {@link LoopIteration} from x_e to x_e′, nested
- * loops modelled by their current invariants LI_{l′}; B: the (possibly generalized) counterexample
- * restricted to the loop, or any formula over the state variables and the constants of F, given
- * per call. Every other constant of T (variants, havoc values, block
- * and edge variables, Boolean ones as 1-bit vectors) is an input of the engine, fresh in each step.
- * The engine keeps its trace between calls: I never changes and T only gets stronger when nested
- * invariants are strengthened.
+ * I: x_e = x_b for x ∈ U_l; T in functional form, x_b′ = x_b and x_e′ = f(x_b, x_e, i) by one
+ * {@link LoopIteration} under its constraints, nested loops modelled by their current invariants
+ * LI_{l′} as further constraints; B: the (possibly generalized) counterexample restricted to the
+ * loop, or any formula over the state variables and the constants of F, given per call. The inputs
+ * i are what an iteration reads fresh (havoc values, the values a nested loop's invariant leaves
+ * open) and the constants of F that a B reads besides the state variables (Boolean ones as 1-bit
+ * vectors), read in the last step: simulation fixes them to the values of the model that gave the
+ * bad point. The engine keeps its trace between calls: I never changes and T only gets stronger
+ * when nested invariants are strengthened.
  */
 final class RefinementInstance {
     /** Iterations within which a trace to B is looked for by unrolling before PDR runs. */
@@ -72,24 +74,22 @@ final class RefinementInstance {
      * the inductive {@link CandidateInvariants} of the loop become an external invariant of the
      * engine (§6.1) and {@link #seed()}.
      */
-    RefinementInstance(Context ctx, Program program, LoopForest loops, Loop loop, LoopInvariantStore store,
+    RefinementInstance(Context ctx, ProgramEncoding encoding, Loop loop, LoopInvariantStore store,
                        PdrOptions options, boolean candidates, BoolExpr badVocabulary) {
         this.ctx = ctx;
         this.store = store;
         this.templates = store.templates(loop);
-        Map<Variable, BitVecExpr> next = new LinkedHashMap<>();
-        templates.end().forEach((v, s) -> next.put(v, s.next()));
-        this.iteration = LoopIteration.encode(ctx, program, loops, loop, templates.beforeExprs(), templates.endExprs(), next);
-        List<BoolExpr> trans = new ArrayList<>();
-        trans.add(iteration.formula());
-        for (StateVar b : templates.before().values()) {
-            trans.add(ctx.mkEq(b.next(), b.current()));
-        }
+        this.iteration = encoding.iteration(loop, templates.beforeExprs(), templates.endExprs());
+        Map<String, BitVecExpr> next = new LinkedHashMap<>();
+        templates.before().values().forEach(b -> next.put(b.name(), b.current()));
+        templates.end().forEach((v, e) -> next.put(e.name(), iteration.nextFunctions().get(v)));
+        List<BoolExpr> constraints = new ArrayList<>(iteration.constraints());
         for (LoopSite site : iteration.dag().loopSites()) {
-            trans.add(store.instantiateFrom(site, 0));
+            constraints.add(store.instantiateFrom(site, 0));
             usedInvariants.put(site, store.count(site.loop()));
         }
-        List<BoolExpr> vocabulary = new ArrayList<>(trans);
+        List<Expr<?>> vocabulary = new ArrayList<>(constraints);
+        vocabulary.addAll(next.values());
         vocabulary.add(badVocabulary);
         Set<Expr<?>> constants = freeConstants(vocabulary);
         List<Expr<?>> bools = new ArrayList<>();
@@ -109,14 +109,19 @@ final class RefinementInstance {
         this.booleanBits = bits.toArray(new Expr<?>[0]);
         List<BoolExpr> init = new ArrayList<>();
         templates.end().forEach((v, e) -> init.add(ctx.mkEq(e.current(), templates.before().get(v).current())));
-        this.system = TransitionSystem.relational(templates.all(), inputs, and(init),
-                withBits(and(trans)), ctx.mkFalse());
+        this.system = TransitionSystem.functional(ctx, templates.all(), inputs, and(init), next,
+                constraints.stream().map(this::withBits).toList(), ctx.mkFalse());
         this.engine = new PdrEngine(ctx, system, options);
         this.seed = candidates ? new CandidateInvariants(ctx, lookaheadStats).inductive(loop, templates, system) : ctx.mkTrue();
         if (!seed.isTrue()) {
             engine.addExternalInvariant(seed);
         }
         this.lookahead = new BoundedReachability(ctx, lookaheadStats);
+    }
+
+    /** The transition system as it stands, with the B of the last call. */
+    TransitionSystem system() {
+        return system;
     }
 
     DagEncoding dag() {
@@ -236,7 +241,7 @@ final class RefinementInstance {
     }
 
     /** The uninterpreted constants of the formulas and of the nested sites, state variables excluded. */
-    private Set<Expr<?>> freeConstants(List<BoolExpr> formulas) {
+    private Set<Expr<?>> freeConstants(List<Expr<?>> formulas) {
         Set<Expr<?>> states = new HashSet<>();
         for (StateVar s : templates.all()) {
             states.add(s.current());

@@ -125,7 +125,8 @@ public final class SymbolicVerifier implements ProgramVerifier {
             long smtCalls = pdr == null ? 0 : pdr.statistics().smtCalls();
             double smtSeconds = pdr == null ? 0 : pdr.statistics().smtSeconds();
             return new VerifierStatistics(program.blocks().size(), program.variables().size(), loops.loops().size(), 0,
-                    smtCalls, smtSeconds, pdr == null ? 0 : 1, pdrSeconds, List.of(), (System.nanoTime() - start) / 1e9);
+                    smtCalls, smtSeconds, pdr == null ? 0 : 1, pdrSeconds,
+                    pdr == null ? VerifierStatistics.Simulation.NONE : VerifierStatistics.Simulation.of(pdr.statistics()), List.of(), (System.nanoTime() - start) / 1e9);
         }
     }
 }

@@ -76,7 +76,8 @@ public final class Verifier implements ProgramVerifier {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);
             Run run = new Run(ctx, program, loops, encoding, store, smt, start);
-            refiner = new InvariantRefiner(ctx, program, loops, encoding, store, options.cegar());
+            refiner = new InvariantRefiner(ctx, encoding, store, options.cegar(),
+                    options.dumpInstances() == null ? null : new InstanceDump(options.dumpInstances()));
             solver = new SmtSolver(ctx, smt);
             solver.add(encoding.formula());
             return run.loop();
@@ -310,7 +311,7 @@ public final class Verifier implements ProgramVerifier {
         }
 
         private Verdict certified() {
-            String problem = new CertificateChecker(ctx, program, loops, smt).check(encoding, store);
+            String problem = new CertificateChecker(ctx, loops, smt).check(encoding, store);
             if (problem != null) {
                 return Verdict.unknown("certificate rejected: " + problem, statistics());
             }
@@ -341,7 +342,8 @@ public final class Verifier implements ProgramVerifier {
             return new VerifierStatistics(program.blocks().size(), program.variables().size(), loops.loops().size(),
                     iterations, smt.calls() + (r == null ? 0 : r.pdrSmtCalls()),
                     smt.seconds() + (r == null ? 0 : r.pdrSmtSeconds()),
-                    r == null ? 0 : r.pdrCalls(), r == null ? 0 : r.pdrSeconds(), perLoop,
+                    r == null ? 0 : r.pdrCalls(), r == null ? 0 : r.pdrSeconds(),
+                    r == null ? VerifierStatistics.Simulation.NONE : r.simulation(), perLoop,
                     (System.nanoTime() - start) / 1e9);
         }
     }

@@ -150,6 +150,8 @@ final class McCommand implements Callable<Integer> {
             out.println("  reshapes: " + s.reshapesSucceeded() + " of " + s.reshapesTried() + " succeeded");
             out.println(String.format(Locale.ROOT, "  smt calls: %d (%.3f s)", s.smtCalls(), s.smtSeconds()));
             out.println(String.format(Locale.ROOT, "  mean log2 expansion factor: %.1f", s.meanLog2ExpansionFactor()));
+            out.println("  expansions by simulation: " + s.simulationExpansions() + " (" + s.simulationChecksPassed() + " of "
+                    + s.simulationChecks() + " candidate checks valid)");
         }
         out.flush();
     }
@@ -189,6 +191,11 @@ final class McCommand implements Callable<Integer> {
         st.addProperty("reshapes_succeeded", s.reshapesSucceeded());
         st.addProperty("smt_calls", s.smtCalls());
         st.addProperty("smt_seconds", s.smtSeconds());
+        st.addProperty("mean_log2_expansion_factor", s.meanLog2ExpansionFactor());
+        st.addProperty("simulation_expansions", s.simulationExpansions());
+        st.addProperty("simulation_checks", s.simulationChecks());
+        st.addProperty("simulation_checks_valid", s.simulationChecksPassed());
+        st.addProperty("simulation_log2_expansion_sum", s.log2SimulationExpansionSum());
         root.add("statistics", st);
         PrintWriter out = spec.commandLine().getOut();
         out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(root));

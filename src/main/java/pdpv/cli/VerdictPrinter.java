@@ -102,6 +102,10 @@ final class VerdictPrinter {
             out.println(String.format(Locale.ROOT, "  smt calls: %d (%.3f s)", s.smtCalls(), s.smtSeconds()));
             out.println(String.format(Locale.ROOT, "  pdr calls: %d (%.3f s, %.0f%% of %.3f s)", s.pdrCalls(),
                     s.pdrSeconds(), 100 * s.pdrShare(), s.totalSeconds()));
+            VerifierStatistics.Simulation sim = s.simulation();
+            out.println(String.format(Locale.ROOT,
+                    "  expansions by simulation: %d (%d of %d candidate checks valid, sum of log2 factors %.1f)",
+                    sim.expansions(), sim.checksPassed(), sim.checks(), sim.log2ExpansionSum()));
             for (VerifierStatistics.LoopRefinements r : s.refinements()) {
                 out.println("  refinements of loop at " + lineOf(r.head()) + ": " + r.refinements());
             }
@@ -175,6 +179,12 @@ final class VerdictPrinter {
             st.addProperty("pdr_calls", s.pdrCalls());
             st.addProperty("pdr_seconds", s.pdrSeconds());
             st.addProperty("pdr_share", s.pdrShare());
+            JsonObject sim = new JsonObject();
+            sim.addProperty("expansions", s.simulation().expansions());
+            sim.addProperty("checks", s.simulation().checks());
+            sim.addProperty("checks_valid", s.simulation().checksPassed());
+            sim.addProperty("log2_expansion_sum", s.simulation().log2ExpansionSum());
+            st.add("simulation", sim);
             st.addProperty("total_seconds", s.totalSeconds());
             JsonArray refinements = new JsonArray();
             for (VerifierStatistics.LoopRefinements r : s.refinements()) {

@@ -1,5 +1,8 @@
 package pdpv.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -55,6 +58,11 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(--encoding loops only)")
     boolean noMemoization;
 
+    @Option(names = "--dump-instances", paramLabel = "DIR",
+            description = "write the model checking instance of every PDR call of the refinement as a BTOR2 file "
+                    + "into DIR (created if missing), which `pdpv mc` reads (--encoding loops only)")
+    Path dumpInstances;
+
     @Mixin
     EngineOptions engine;
 
@@ -82,6 +90,8 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && noMemoization ? "--no-memoization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noGeneralization ? "--no-generalization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noCandidates ? "--no-candidates applies to --encoding loops only"
+                : encoding == Encoding.SYMBOLIC && dumpInstances != null ? "--dump-instances applies to --encoding loops only"
+                : dumpInstances != null ? createDirectory(dumpInstances)
                 : null;
         if (problem != null) {
             return fail("error: " + problem);
@@ -139,7 +149,18 @@ final class VerifyCommand implements Callable<Integer> {
                     : Duration.ofDays(3650);
             return new SymbolicVerifier(pdr.withTimeout(budget));
         }
-        return new Verifier(VerifierOptions.defaults().withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noCandidates, pdr)));
+        return new Verifier(VerifierOptions.defaults().withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noCandidates, pdr))
+                .withDumpInstances(dumpInstances));
+    }
+
+    /** Null if {@code dir} is a directory now, else why it cannot be. */
+    private static String createDirectory(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            return null;
+        } catch (IOException e) {
+            return "cannot create the directory " + dir + " for --dump-instances: " + e.getMessage();
+        }
     }
 
     /** How {@code verify} models the program: {@code loops} (thesis §4.3) or {@code symbolic} (§4.2.1). */

@@ -25,6 +25,13 @@ import pdpv.cfg.Variable;
  * variants differ, so joins are exact. A loop head gets its {@link LoopSite}: new variants for U_l.
  * The region is the whole program (Algorithm 4.1) or, for the loop model-checking instances of
  * §4.3.3, the body of one loop entered at its head without its own invariant.
+ * <p>
+ * Passified functionally (the second constructor), the same walk names nothing it can define: an
+ * assigned variant is its value's term, a block variable the disjunction of its incoming edges, an
+ * edge variable b_j ∧ guard(j -> i), a join variant an if-then-else over the incoming edges, and
+ * the start block's variable is true. Then every variant is a function of the start's variants and
+ * the fresh values the region reads (havocs, the values a nested loop's invariant leaves open), and
+ * the clauses are only the assumptions b_i ⇒ a: the next-state functions of §4.3.3.
  */
 public final class DagEncoder {
     private final Context ctx;
@@ -33,8 +40,16 @@ public final class DagEncoder {
     private final ExprEncoder exprs;
     private final VariantFactory variants;
     private final Predecessors predecessors;
+    private final boolean functional;
 
+    /** A relational passifier: every variant, block and edge variable a fresh constant. */
     public DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants) {
+        this(program, loops, exprs, variants, false);
+    }
+
+    /** With {@code functional}, variants, block and edge variables are terms over the start's variants and fresh values. */
+    public DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants, boolean functional) {
+        this.functional = functional;
         this.ctx = exprs.algebra().context();
         this.program = program;
         this.loops = loops;
@@ -66,12 +81,17 @@ public final class DagEncoder {
             if (encoded.isEmpty() && b != start) {
                 throw new IllegalArgumentException("B" + b.id() + " precedes the start B" + start.id() + " in the region");
             }
-            BoolExpr blockVar = variants.freshBool("b" + b.id());
+            BoolExpr blockVar = functional ? ctx.mkTrue() : variants.freshBool("b" + b.id());
             Map<Block, BoolExpr> in = new LinkedHashMap<>();
             Map<Variable, BitVecExpr> entry = initial;
             if (b != start) {
                 in = incomingEdges(b, region, encoded, clauses);
-                clauses.add(ctx.mkImplies(blockVar, ctx.mkOr(in.values().toArray(new BoolExpr[0]))));
+                BoolExpr someEdge = ctx.mkOr(in.values().toArray(new BoolExpr[0]));
+                if (functional) {
+                    blockVar = someEdge;
+                } else {
+                    clauses.add(ctx.mkImplies(blockVar, someEdge));
+                }
                 entry = join(in, encoded, clauses);
             }
             incoming.put(b, in);
@@ -92,8 +112,13 @@ public final class DagEncoder {
             if (from == null) {
                 throw new IllegalStateException("B" + pred.id() + " -> B" + b.id() + " is not a forward edge");
             }
+            BoolExpr taken = ctx.mkAnd(from.blockVar(), leaves(from, b));
+            if (functional) {
+                in.put(pred, taken);
+                continue;
+            }
             BoolExpr edge = variants.freshBool("e" + pred.id() + "_" + b.id());
-            clauses.add(ctx.mkImplies(edge, ctx.mkAnd(from.blockVar(), leaves(from, b))));
+            clauses.add(ctx.mkImplies(edge, taken));
             in.put(pred, edge);
         }
         return in;
@@ -129,6 +154,10 @@ public final class DagEncoder {
                 entry.put(v, common);
                 continue;
             }
+            if (functional) {
+                entry.put(v, ifThenElse(in, encoded, v));
+                continue;
+            }
             BitVecExpr joined = variants.fresh(v);
             for (Map.Entry<Block, BoolExpr> e : in.entrySet()) {
                 clauses.add(ctx.mkImplies(e.getValue(), ctx.mkEq(joined, encoded.get(e.getKey()).exitVariants().get(v))));
@@ -136,6 +165,17 @@ public final class DagEncoder {
             entry.put(v, joined);
         }
         return entry;
+    }
+
+    /** ite(e_1, x_1, ite(e_2, x_2, ... x_n)) over the incoming edges: the variant of {@code v} on the edge taken. */
+    private BitVecExpr ifThenElse(Map<Block, BoolExpr> in, Map<Block, EncodedBlock> encoded, Variable v) {
+        List<Block> preds = new ArrayList<>(in.keySet());
+        BitVecExpr value = encoded.get(preds.get(preds.size() - 1)).exitVariants().get(v);
+        for (int i = preds.size() - 2; i >= 0; i--) {
+            Block pred = preds.get(i);
+            value = (BitVecExpr) ctx.mkITE(in.get(pred), encoded.get(pred).exitVariants().get(v), value);
+        }
+        return value;
     }
 
     /** LI_l at a loop head, then b_i ⇒ (x_{k+1} = value), fresh havoc variants and b_i ⇒ assumption. */
@@ -159,6 +199,10 @@ public final class DagEncoder {
         for (Stmt s : b.statements()) {
             if (s instanceof Stmt.Assign a) {
                 BitVecExpr value = exprs.value(a.value(), current);
+                if (functional) {
+                    current.put(a.target(), value);
+                    continue;
+                }
                 BitVecExpr next = variants.fresh(a.target());
                 clauses.add(ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
                 current.put(a.target(), next);

@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Block;
+import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.cfg.Variable;
@@ -23,11 +24,20 @@ public final class ProgramEncoding {
     private final DagEncoding dag;
     private final BoolExpr formula;
     private final CounterexampleDecoder decoder;
+    private final Program program;
+    private final LoopForest loops;
+    private final ExprEncoder exprs;
+    private final VariantFactory variants;
 
-    private ProgramEncoding(DagEncoding dag, BoolExpr formula, Map<Variable, BitVecExpr> initial) {
+    private ProgramEncoding(DagEncoding dag, BoolExpr formula, Map<Variable, BitVecExpr> initial, Program program,
+                            LoopForest loops, ExprEncoder exprs, VariantFactory variants) {
         this.dag = dag;
         this.formula = formula;
         this.decoder = new CounterexampleDecoder(dag, initial);
+        this.program = program;
+        this.loops = loops;
+        this.exprs = exprs;
+        this.variants = variants;
     }
 
     /** Preprocesses and encodes {@code p}, whose loops are {@code loops}, into {@code ctx}. */
@@ -47,7 +57,23 @@ public final class ProgramEncoding {
             }
         }
         conjuncts.add(ctx.mkOr(violations.toArray(new BoolExpr[0])));
-        return new ProgramEncoding(dag, ctx.mkAnd(conjuncts.toArray(new BoolExpr[0])), initial);
+        return new ProgramEncoding(dag, ctx.mkAnd(conjuncts.toArray(new BoolExpr[0])), initial, p, loops, exprs, variants);
+    }
+
+    /**
+     * One iteration of {@code loop} in functional form, the transition of its model checking
+     * instance (§4.3.3), passified by the encoder of F from the variants {@code before} of R_l \ U_l
+     * and {@code current} of U_l.
+     */
+    public LoopIteration iteration(Loop loop, Map<Variable, BitVecExpr> before, Map<Variable, BitVecExpr> current) {
+        return LoopIteration.encode(new DagEncoder(program, loops, exprs, variants, true), exprs, variants,
+                program.variables(), loop, before, current);
+    }
+
+    /** The same iteration encoded relationally, as F is, with block, edge and variant constants. */
+    public LoopIteration relationalIteration(Loop loop, Map<Variable, BitVecExpr> before, Map<Variable, BitVecExpr> current) {
+        return LoopIteration.encode(new DagEncoder(program, loops, exprs, variants), exprs, variants,
+                program.variables(), loop, before, current);
     }
 
     /** F with every loop invariant still true. */

@@ -22,6 +22,7 @@ final class ObligationExpander {
     private final PdrOptions options;
     private final Expander expander;
     private final SmtSolver lift;
+    private final PdrStatistics stats;
 
     ObligationExpander(Context ctx, Encoding enc, PdrOptions options, PdrStatistics stats, Expander expander,
             Cancellation cancellation) {
@@ -30,6 +31,7 @@ final class ObligationExpander {
         this.options = options;
         this.expander = expander;
         this.lift = new SmtSolver(ctx, stats.smt, cancellation);
+        this.stats = stats;
     }
 
     /**
@@ -41,7 +43,7 @@ final class ObligationExpander {
      */
     Aru expandBad(Aru point, Assignment model, TransitionSystem ts) {
         if (useSimulation(ts)) {
-            return expandIfValid(point, SimulationChecks.bad(options.simulation(), enc, ts, model));
+            return simulated(point, SimulationChecks.bad(options.simulation(), enc, ts, model));
         }
         CoreQuery query = solverBadQuery(ts);
         if (ts.inputs().isEmpty()) {
@@ -53,10 +55,21 @@ final class ObligationExpander {
 
     /** Expands a predecessor point while every state reaches {@code successor} in one step (check 3.4). */
     Aru expandPredecessor(Aru point, Assignment model, Aru successor, TransitionSystem ts) {
-        CoreQuery query = useSimulation(ts)
-                ? SimulationChecks.predecessor(options.simulation(), enc, ts, model, successor)
-                : solverPredecessorQuery(model, successor, ts);
-        return expandIfValid(point, query);
+        if (useSimulation(ts)) {
+            return simulated(point, SimulationChecks.predecessor(options.simulation(), enc, ts, model, successor));
+        }
+        return expandIfValid(point, solverPredecessorQuery(model, successor, ts));
+    }
+
+    /** Expansion by a simulation check, counted with its checks and expansion factor (§3.4.3, Fig. 3.12). */
+    private Aru simulated(Aru point, CoreQuery query) {
+        Aru result = expandIfValid(point, candidate -> {
+            BitSet core = query.core(candidate);
+            stats.recordSimulationCheck(core != null);
+            return core;
+        });
+        stats.recordSimulationExpansion(point.log2Volume(enc), result.log2Volume(enc));
+        return result;
     }
 
     private boolean useSimulation(TransitionSystem ts) {

@@ -13,6 +13,10 @@ public final class PdrStatistics {
     long reshapesSucceeded;
     long expansions;
     double log2ExpansionSum;
+    long simulationExpansions;
+    long simulationChecks;
+    long simulationChecksPassed;
+    double log2SimulationExpansionSum;
 
     public int frames() {
         return frames;
@@ -51,6 +55,35 @@ public final class PdrStatistics {
         return expansions == 0 ? 0 : log2ExpansionSum / expansions;
     }
 
+    /** Obligations expanded by ternary, interval or hybrid simulation rather than by the solver (§3.3). */
+    public long simulationExpansions() {
+        return simulationExpansions;
+    }
+
+    /** Sum of log2(volume after / volume before) over the expansions by simulation. */
+    public double log2SimulationExpansionSum() {
+        return log2SimulationExpansionSum;
+    }
+
+    /** Candidate ARUs checked by simulation (checks 3.3 and 3.4), and how many of them were valid. */
+    public long simulationChecks() {
+        return simulationChecks;
+    }
+
+    public long simulationChecksPassed() {
+        return simulationChecksPassed;
+    }
+
+    void recordSimulationCheck(boolean passed) {
+        simulationChecks++;
+        simulationChecksPassed += passed ? 1 : 0;
+    }
+
+    void recordSimulationExpansion(double log2Before, double log2After) {
+        simulationExpansions++;
+        log2SimulationExpansionSum += log2After - log2Before;
+    }
+
     void recordExpansion(double log2Before, double log2After) {
         expansions++;
         log2ExpansionSum += log2After - log2Before;
@@ -59,8 +92,8 @@ public final class PdrStatistics {
     @Override
     public String toString() {
         return String.format(
-                "frames=%d obligations=%d cubes=%d polytopes=%d reshapes=%d/%d smt=%d (%.2fs) expansion=%.1f",
+                "frames=%d obligations=%d cubes=%d polytopes=%d reshapes=%d/%d smt=%d (%.2fs) expansion=%.1f simulated=%d",
                 frames, proofObligations, cubesAdded, polytopesAdded, reshapesSucceeded, reshapesTried,
-                smtCalls(), smtSeconds(), meanLog2ExpansionFactor());
+                smtCalls(), smtSeconds(), meanLog2ExpansionFactor(), simulationExpansions);
     }
 }

@@ -47,7 +47,7 @@ class CandidateInvariantsTest {
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);
-            InvariantRefiner refiner = new InvariantRefiner(ctx, program, loops, encoding, store, CegarOptions.defaults());
+            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null);
             BoolExpr seed = refiner.instance(loop).seed();
             assertEquals(1, store.count(loop), "the seed is a conjunct of LI_l");
             LoopInvariantStore.Templates t = store.templates(loop);

@@ -33,7 +33,7 @@ class CertificateCheckerTest {
             BitVecExpr before = t.before().values().iterator().next().current();
             BitVecExpr end = t.end().values().iterator().next().current();
             store.add(loop, invariant.apply(ctx, new BitVecExpr[] {before, end}));
-            return new CertificateChecker(ctx, program, loops, new SmtStatistics()).check(encoding, store);
+            return new CertificateChecker(ctx, loops, new SmtStatistics()).check(encoding, store);
         }
     }
 

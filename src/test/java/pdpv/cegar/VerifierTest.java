@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import pdpv.pdr.SimulationType;
 
 /** Algorithm 4.2 end to end on small programs: proofs come with checked invariants, bugs with inputs. */
 class VerifierTest {
@@ -33,6 +37,29 @@ class VerifierTest {
         List<String> js = v.inputs().stream().filter(in -> "j".equals(in.name())).map(Verdict.InputValue::value).toList();
         assertEquals(2, js.size(), v.inputs().toString());
         assertNotEquals(js.get(0), js.get(1));
+    }
+
+    /**
+     * The loop's refinement instance is in functional form, so PDR expands its obligations by the
+     * simulation the options name (§3.3), and only by the solver with SOLVER; the types differ in
+     * what their checks accept.
+     */
+    @Test
+    void everySimulationTypeExpandsObligationsOfTheLoopInstance() {
+        Map<SimulationType, VerifierStatistics.Simulation> bySimulation = new EnumMap<>(SimulationType.class);
+        for (SimulationType type : SimulationType.values()) {
+            CegarOptions d = CegarOptions.defaults();
+            CegarOptions cegar = new CegarOptions(d.generalization(), d.memoization(), d.candidates(), d.pdr().withSimulation(type));
+            Verdict v = new Verifier(VerifierOptions.defaults().withCegar(cegar)).verify(CProgram.example("counter_loop.c"));
+            assertEquals(Verdict.Kind.SAFE, v.kind(), type + ": " + v.reason());
+            bySimulation.put(type, v.statistics().simulation());
+        }
+        assertEquals(VerifierStatistics.Simulation.NONE, bySimulation.remove(SimulationType.SOLVER));
+        for (Map.Entry<SimulationType, VerifierStatistics.Simulation> e : bySimulation.entrySet()) {
+            assertTrue(e.getValue().expansions() > 0, e.getKey() + ": " + e.getValue());
+            assertTrue(e.getValue().checks() > 0, e.getKey() + ": " + e.getValue());
+        }
+        assertTrue(new HashSet<>(bySimulation.values()).size() > 1, bySimulation.toString());
     }
 
     @Test
