@@ -128,8 +128,8 @@ public final class IntervalArithmetic {
         return less(Range.unsigned(a), Range.unsigned(b), true);
     }
 
-    /** Rules [lt-1], [lt-0], [lt-x] (and their non-strict versions). */
-    private static AbstractTruth less(Range x, Range y, boolean orEqual) {
+    /** Rules [lt-1], [lt-0], [lt-x] (and their non-strict versions) on exact ranges. */
+    public static AbstractTruth less(Range x, Range y, boolean orEqual) {
         int always = x.hi().compareTo(y.lo());
         int never = x.lo().compareTo(y.hi());
         if (orEqual ? always <= 0 : always < 0) {

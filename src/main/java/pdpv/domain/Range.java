@@ -76,15 +76,32 @@ public record Range(BigInteger lo, BigInteger hi) {
 
     /** The values of the range modulo 2^width as a two's complement interval, or ⊤ if they form none. */
     public Interval wrap(int width) {
+        Range r = signedModulo(width);
+        return r == null ? Interval.top(width) : new Interval(width, r.lo.longValueExact(), r.hi.longValueExact());
+    }
+
+    /**
+     * The values of the range modulo 2^width read in two's complement, at any width: a range within
+     * [−2^(width−1), 2^(width−1) − 1], or null if they do not form one.
+     */
+    public Range signedModulo(int width) {
+        BigInteger modulus = BigInteger.ONE.shiftLeft(width);
         BigInteger size = hi.subtract(lo);
-        if (size.compareTo(Bits.modulus(width)) >= 0) {
-            return Interval.top(width);
+        if (size.compareTo(modulus) >= 0) {
+            return null;
         }
-        long low = Bits.signed(lo.longValue(), width);
-        BigInteger high = BigInteger.valueOf(low).add(size);
-        if (high.compareTo(BigInteger.valueOf(Bits.maxSigned(width))) > 0) {
-            return Interval.top(width);
+        BigInteger half = BigInteger.ONE.shiftLeft(width - 1);
+        BigInteger low = lo.add(half).mod(modulus).subtract(half);
+        BigInteger high = low.add(size);
+        return high.compareTo(half) >= 0 ? null : new Range(low, high);
+    }
+
+    /** The values of a range within the signed {@code width}-bit range read as unsigned numbers, or null if they form no range. */
+    public Range unsignedReading(int width) {
+        if (lo.signum() >= 0) {
+            return this;
         }
-        return new Interval(width, low, high.longValueExact());
+        BigInteger modulus = BigInteger.ONE.shiftLeft(width);
+        return hi.signum() < 0 ? new Range(lo.add(modulus), hi.add(modulus)) : null;
     }
 }

@@ -4,13 +4,16 @@ import com.microsoft.z3.BitVecNum;
 import com.microsoft.z3.BitVecSort;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.enumerations.Z3_decl_kind;
+import java.math.BigInteger;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import pdpv.domain.AbstractTruth;
 import pdpv.domain.AbstractValue;
 import pdpv.domain.Interval;
 import pdpv.domain.IntervalArithmetic;
 import pdpv.domain.Lattice;
+import pdpv.domain.Range;
 import pdpv.domain.TernaryArithmetic;
 import pdpv.domain.TernaryLogic;
 import pdpv.domain.TernaryVector;
@@ -22,8 +25,10 @@ import pdpv.domain.TernaryVector;
  * multiplier, subtract-and-borrow comparators); interval simulation evaluates bit-level operations
  * by their integer meaning (exact on constants, ⊤ otherwise); hybrid simulation evaluates each
  * operation in its own kind and converts with SELECT and CONJOIN. Formulas are ternary vectors of
- * width 1. Values have at most 64 bits: a wider operation (or one with a wider operand) is
- * simulated as unknown, which is sound.
+ * width 1. Values have at most 64 bits; interval and hybrid simulation evaluate wider arithmetic
+ * (the polytope rows of §3.2.2 over 64-bit variables: extensions, sums, products, comparisons,
+ * extraction) exactly as ranges of integers ({@link Range}), and any other wider operation as
+ * unknown, which is sound.
  */
 public final class Simulator {
     private static final int MAX_WIDTH = 64;
@@ -33,6 +38,8 @@ public final class Simulator {
 
     private final SimulationType type;
     private final Map<Expr<?>, AbstractValue> memo = new HashMap<>();
+    /** The signed values of the expressions wider than 64 bits, empty when unknown. */
+    private final Map<Expr<?>, Optional<Range>> wide = new HashMap<>();
 
     /** {@code env} gives the values of the variables (constants) of the expressions. */
     public Simulator(SimulationType type, Map<? extends Expr<?>, ? extends AbstractValue> env) {
@@ -99,7 +106,7 @@ public final class Simulator {
         Expr<?>[] args = e.getArgs();
         for (Expr<?> a : args) {
             if (width(a) > MAX_WIDTH) {
-                return top(width, bool);
+                return ofWide(kind, e, args, width, bool);
             }
         }
         switch (kind) {
@@ -160,6 +167,124 @@ public final class Simulator {
                 return extend(kind == Z3_decl_kind.Z3_OP_SIGN_EXT, eval(args[0]), width);
             default:
                 return top(width, bool);
+        }
+    }
+
+    /** An operation of at most 64 bits with an operand wider than 64 bits: a comparison or an extraction. */
+    private AbstractValue ofWide(Z3_decl_kind kind, Expr<?> e, Expr<?>[] args, int width, boolean bool) {
+        if (kind == Z3_decl_kind.Z3_OP_EXTRACT) {
+            Range r = wide(e).orElse(null);
+            return r == null ? top(width, bool) : r.wrap(width);
+        }
+        if (args.length != 2 || width(args[0]) != width(args[1])) {
+            return top(width, bool);
+        }
+        Range x = wide(args[0]).orElse(null);
+        Range y = wide(args[1]).orElse(null);
+        int w = width(args[0]);
+        boolean unsigned = switch (kind) {
+            case Z3_OP_ULEQ, Z3_OP_ULT, Z3_OP_UGEQ, Z3_OP_UGT -> true;
+            default -> false;
+        };
+        if (x != null && y != null && unsigned) {
+            x = x.unsignedReading(w);
+            y = y.unsignedReading(w);
+        }
+        if (x == null || y == null) {
+            return top(width, bool);
+        }
+        return switch (kind) {
+            case Z3_OP_EQ -> formula(equal(x, y));
+            case Z3_OP_DISTINCT -> formula(equal(x, y).not());
+            case Z3_OP_SLT, Z3_OP_ULT -> formula(IntervalArithmetic.less(x, y, false));
+            case Z3_OP_SLEQ, Z3_OP_ULEQ -> formula(IntervalArithmetic.less(x, y, true));
+            case Z3_OP_SGT, Z3_OP_UGT -> formula(IntervalArithmetic.less(y, x, false));
+            case Z3_OP_SGEQ, Z3_OP_UGEQ -> formula(IntervalArithmetic.less(y, x, true));
+            default -> top(width, bool);
+        };
+    }
+
+    /** Equality of two exact ranges of one reading. */
+    private static AbstractTruth equal(Range x, Range y) {
+        if (x.lo().equals(x.hi()) && y.lo().equals(y.hi())) {
+            return AbstractTruth.of(x.lo().equals(y.lo()));
+        }
+        return x.hi().compareTo(y.lo()) < 0 || y.hi().compareTo(x.lo()) < 0 ? AbstractTruth.FALSE : AbstractTruth.UNKNOWN;
+    }
+
+    /** The signed values of {@code e} (an expression wider than 64 bits, or an extraction from one), empty if unknown. */
+    private Optional<Range> wide(Expr<?> e) {
+        Optional<Range> r = wide.get(e);
+        if (r == null) {
+            r = Optional.ofNullable(type == SimulationType.TERNARY ? null : computeWide(e));
+            wide.put(e, r);
+        }
+        return r;
+    }
+
+    /** The signed values of {@code e} read at the width of {@code e}, or null if unknown. */
+    private Range computeWide(Expr<?> e) {
+        int w = width(e);
+        if (e.isNumeral()) {
+            return Range.point(((BitVecNum) e).getBigInteger()).signedModulo(w);
+        }
+        if (!e.isApp() || e.isConst()) {
+            return null;
+        }
+        Expr<?>[] args = e.getArgs();
+        switch (e.getFuncDecl().getDeclKind()) {
+            case Z3_OP_SIGN_EXT:
+            case Z3_OP_ZERO_EXT: {
+                boolean signed = e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_SIGN_EXT;
+                int from = width(args[0]);
+                if (from <= MAX_WIDTH) {
+                    AbstractValue v = eval(args[0]);
+                    return signed ? Range.signed(v) : Range.unsigned(v);
+                }
+                Range r = wide(args[0]).orElse(null);
+                return r == null || signed ? r : r.unsignedReading(from);
+            }
+            case Z3_OP_BADD:
+            case Z3_OP_BSUB:
+            case Z3_OP_BMUL: {
+                Range acc = wide(args[0]).orElse(null);
+                for (int i = 1; i < args.length && acc != null; i++) {
+                    Range next = wide(args[i]).orElse(null);
+                    if (next == null) {
+                        return null;
+                    }
+                    acc = switch (e.getFuncDecl().getDeclKind()) {
+                        case Z3_OP_BADD -> acc.plus(next);
+                        case Z3_OP_BSUB -> acc.minus(next);
+                        default -> acc.times(next);
+                    };
+                    acc = acc.signedModulo(w);
+                }
+                return acc;
+            }
+            case Z3_OP_BNEG: {
+                Range r = wide(args[0]).orElse(null);
+                return r == null ? null : Range.point(BigInteger.ZERO).minus(r).signedModulo(w);
+            }
+            case Z3_OP_EXTRACT: {
+                if (width(args[0]) <= MAX_WIDTH) {
+                    return null;
+                }
+                Range r = wide(args[0]).orElse(null);
+                int low = e.getFuncDecl().getParameters()[1].getInt();
+                return r == null ? null : new Range(r.lo().shiftRight(low), r.hi().shiftRight(low)).signedModulo(w);
+            }
+            case Z3_OP_ITE: {
+                AbstractTruth c = truth(eval(args[0]));
+                Optional<Range> then = wide(args[1]);
+                Optional<Range> otherwise = wide(args[2]);
+                if (c != AbstractTruth.UNKNOWN) {
+                    return (c == AbstractTruth.TRUE ? then : otherwise).orElse(null);
+                }
+                return then.isPresent() && otherwise.isPresent() ? then.get().hull(otherwise.get()) : null;
+            }
+            default:
+                return null;
         }
     }
 
