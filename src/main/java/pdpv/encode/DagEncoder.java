@@ -33,14 +33,33 @@ public final class DagEncoder {
     private final ExprEncoder exprs;
     private final VariantFactory variants;
     private final Predecessors predecessors;
+    private final boolean functional;
 
     public DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants) {
+        this(program, loops, exprs, variants, false);
+    }
+
+    private DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants, boolean functional) {
         this.ctx = exprs.algebra().context();
         this.program = program;
         this.loops = loops;
         this.exprs = exprs;
         this.variants = variants;
         this.predecessors = Predecessors.of(program);
+        this.functional = functional;
+    }
+
+    /**
+     * This encoder with every variant defined as a function of earlier ones: an assignment's variant
+     * equals its value unconditionally and a join variant is an if-then-else over the incoming edges,
+     * instead of both being guarded by the block or edge variable. The models restricted to the
+     * block and edge variables and the variants on the path are the same (a variant is read only on
+     * paths through its definition, and at most one incoming edge of a block is taken), but Z3 can
+     * substitute the definitions away: on the large unrolled DAGs of bounded model checking this is
+     * several times faster. The CEGAR loop keeps the thesis's guarded form.
+     */
+    public DagEncoder functional() {
+        return new DagEncoder(program, loops, exprs, variants, true);
     }
 
     /**
@@ -130,8 +149,17 @@ public final class DagEncoder {
                 continue;
             }
             BitVecExpr joined = variants.fresh(v);
-            for (Map.Entry<Block, BoolExpr> e : in.entrySet()) {
-                clauses.add(ctx.mkImplies(e.getValue(), ctx.mkEq(joined, encoded.get(e.getKey()).exitVariants().get(v))));
+            if (functional) {
+                BitVecExpr value = null;
+                for (Map.Entry<Block, BoolExpr> e : in.entrySet()) {
+                    BitVecExpr x = encoded.get(e.getKey()).exitVariants().get(v);
+                    value = value == null ? x : (BitVecExpr) ctx.mkITE(e.getValue(), x, value);
+                }
+                clauses.add(ctx.mkEq(joined, value));
+            } else {
+                for (Map.Entry<Block, BoolExpr> e : in.entrySet()) {
+                    clauses.add(ctx.mkImplies(e.getValue(), ctx.mkEq(joined, encoded.get(e.getKey()).exitVariants().get(v))));
+                }
             }
             entry.put(v, joined);
         }
@@ -160,7 +188,7 @@ public final class DagEncoder {
             if (s instanceof Stmt.Assign a) {
                 BitVecExpr value = exprs.value(a.value(), current);
                 BitVecExpr next = variants.fresh(a.target());
-                clauses.add(ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
+                clauses.add(functional ? ctx.mkEq(next, value) : ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
                 current.put(a.target(), next);
             } else if (s instanceof Stmt.Havoc h) {
                 BitVecExpr next = variants.fresh(h.target());

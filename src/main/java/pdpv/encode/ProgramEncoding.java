@@ -32,10 +32,19 @@ public final class ProgramEncoding {
 
     /** Preprocesses and encodes {@code p}, whose loops are {@code loops}, into {@code ctx}. */
     public static ProgramEncoding build(Context ctx, Program p, LoopForest loops) {
+        return build(ctx, p, loops, false);
+    }
+
+    /**
+     * As {@link #build(Context, Program, LoopForest)}; {@code functional} defines the variants as
+     * functions of earlier ones ({@link DagEncoder#functional()}), for large loop-free programs.
+     */
+    static ProgramEncoding build(Context ctx, Program p, LoopForest loops, boolean functional) {
         ExprEncoder exprs = new ExprEncoder(p.semantics(), new Z3Algebra(ctx));
         VariantFactory variants = new VariantFactory(ctx);
         Map<Variable, BitVecExpr> initial = variants.fresh(p.variables());
-        DagEncoding dag = new DagEncoder(p, loops, exprs, variants)
+        DagEncoder encoder = new DagEncoder(p, loops, exprs, variants);
+        DagEncoding dag = (functional ? encoder.functional() : encoder)
                 .encode(new LinkedHashSet<>(p.blocks()), p.entry(), initial, true);
         List<BoolExpr> conjuncts = new ArrayList<>(dag.clauses());
         conjuncts.add(dag.block(p.entry()).blockVar());
