@@ -8,7 +8,8 @@ import pdpv.pdr.PdrStatistics;
  * Figures of one run (Table 4.1's columns): size of the program, CEGAR iterations (models of F
  * examined), solver work (SMT calls of the main solver, the PDR engines and the certificate check),
  * PDR calls and time, proof obligations the PDR engines expanded by simulation (§3.3) and the sum
- * of their log2 expansion factors, successful refinements per loop, total time.
+ * of their log2 expansion factors, successful refinements per loop, total time; under a
+ * {@link Portfolio}, each engine's time and finding.
  */
 public record VerifierStatistics(
         int blocks,
@@ -21,10 +22,35 @@ public record VerifierStatistics(
         double pdrSeconds,
         Simulation simulation,
         List<LoopRefinements> refinements,
-        double totalSeconds) {
+        double totalSeconds,
+        List<EngineRun> engines) {
 
     public VerifierStatistics {
         refinements = List.copyOf(refinements);
+        engines = List.copyOf(engines);
+    }
+
+    /** The figures of one engine's run, before a {@link Portfolio} adds the engines' runs. */
+    public VerifierStatistics(int blocks, int variables, int loops, int iterations, long smtCalls, double smtSeconds,
+                              long pdrCalls, double pdrSeconds, Simulation simulation, List<LoopRefinements> refinements,
+                              double totalSeconds) {
+        this(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds, simulation, refinements,
+                totalSeconds, List.of());
+    }
+
+    /**
+     * One engine of a {@link Portfolio}: its wall-clock and CPU seconds (the CPU time of its thread,
+     * Z3 included: its share of the cores), its verdict and reason, and what else it found
+     * ({@link ProgramVerifier#summary()}); {@code won} when its verdict is the portfolio's.
+     */
+    public record EngineRun(String name, double seconds, double cpuSeconds, String verdict, String reason, String found,
+                            boolean won) {
+    }
+
+    /** These figures with the engines' runs of a {@link Portfolio}. */
+    public VerifierStatistics withEngines(List<EngineRun> runs) {
+        return new VerifierStatistics(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds,
+                simulation, refinements, totalSeconds, runs);
     }
 
     /**

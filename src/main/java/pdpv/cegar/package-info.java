@@ -11,5 +11,8 @@
  * anything else is UNKNOWN with a reason. {@link pdpv.cegar.SymbolicVerifier} is the baseline of
  * §4.2.1: the whole function as one model checking instance with an explicit program counter
  * ({@code ProgramCounterSystem}) and one PDR call, under the same contract.
+ * {@link pdpv.cegar.BoundedModelChecker} checks F over the program with its loops unrolled instead
+ * of cut (issue #10), SAFE only when the unrolling is complete; {@link pdpv.cegar.Portfolio} runs
+ * several of these engines at the same time and takes the first definite answer.
  */
 package pdpv.cegar;

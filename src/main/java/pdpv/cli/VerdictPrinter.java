@@ -109,6 +109,11 @@ final class VerdictPrinter {
             for (VerifierStatistics.LoopRefinements r : s.refinements()) {
                 out.println("  refinements of loop at " + lineOf(r.head()) + ": " + r.refinements());
             }
+            for (VerifierStatistics.EngineRun e : s.engines()) {
+                out.println(String.format(Locale.ROOT, "  engine %s: %s%s in %.3f s (cpu %.3f s)%s: %s", e.name(), e.verdict(),
+                        e.won() ? " (answer)" : "", e.seconds(), e.cpuSeconds(),
+                        e.found().isEmpty() ? "" : ", " + e.found(), e.reason()));
+            }
         }
         out.flush();
     }
@@ -194,6 +199,19 @@ final class VerdictPrinter {
                 refinements.add(lr);
             }
             st.add("refinements", refinements);
+            JsonArray engines = new JsonArray();
+            for (VerifierStatistics.EngineRun e : s.engines()) {
+                JsonObject er = new JsonObject();
+                er.addProperty("name", e.name());
+                er.addProperty("seconds", e.seconds());
+                er.addProperty("cpu_seconds", e.cpuSeconds());
+                er.addProperty("verdict", e.verdict());
+                er.addProperty("reason", e.reason());
+                er.addProperty("found", e.found());
+                er.addProperty("answer", e.won());
+                engines.add(er);
+            }
+            st.add("engines", engines);
             o.add("statistics", st);
         }
         out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(o));

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -15,7 +17,10 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Model.CommandSpec;
 import pdpv.bench.InputError;
+import pdpv.cegar.BmcOptions;
+import pdpv.cegar.BoundedModelChecker;
 import pdpv.cegar.CegarOptions;
+import pdpv.cegar.Portfolio;
 import pdpv.cegar.ProgramVerifier;
 import pdpv.cegar.SymbolicVerifier;
 import pdpv.cegar.Verdict;
@@ -62,6 +67,15 @@ final class VerifyCommand implements Callable<Integer> {
             description = "write the model checking instance of every PDR call of the refinement as a BTOR2 file "
                     + "into DIR (created if missing), which `pdpv mc` reads (--encoding loops only)")
     Path dumpInstances;
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "portfolio", converter = Engines.Converter.class,
+            description = "cegar: the CEGAR loop (or --encoding symbolic) alone; bmc: bounded model checking alone; "
+                    + "portfolio: both at the same time, the first answer wins (default: ${DEFAULT-VALUE})")
+    Engines engines;
+
+    @Option(names = "--bmc-max-blocks", paramLabel = "N", defaultValue = "100000",
+            description = "bounded model checking stops doubling its bound k once the unrolled program would have "
+                    + "more than N blocks (default: ${DEFAULT-VALUE})")
+    int bmcMaxBlocks;
 
     @Mixin
     EngineOptions engine;
@@ -91,6 +105,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && noGeneralization ? "--no-generalization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noCandidates ? "--no-candidates applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && dumpInstances != null ? "--dump-instances applies to --encoding loops only"
+                : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
                 : dumpInstances != null ? createDirectory(dumpInstances)
                 : null;
         if (problem != null) {
@@ -139,10 +154,22 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     /**
+     * The portfolio of the engines {@code --engine} selects, in this order (the first one also
+     * decides loop-free programs alone); an engine is one line here.
+     */
+    private ProgramVerifier verifier() {
+        List<Portfolio.Engine> all = new ArrayList<>();
+        all.add(new Portfolio.Engine("cegar", cegar()));
+        all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks),
+                VerifierOptions.defaults())));
+        return new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList());
+    }
+
+    /**
      * The CEGAR verifier, or the symbolic one whose single PDR call gets the whole --timeout as its
      * budget (unlimited without one) instead of the per-refinement default.
      */
-    private ProgramVerifier verifier() {
+    private ProgramVerifier cegar() {
         PdrOptions pdr = engine.applyTo(PdrOptions.defaults());
         if (encoding == Encoding.SYMBOLIC) {
             Duration budget = run.timeoutSeconds > 0 ? Duration.ofMillis((long) (run.timeoutSeconds * 1000))
@@ -160,6 +187,33 @@ final class VerifyCommand implements Callable<Integer> {
             return null;
         } catch (IOException e) {
             return "cannot create the directory " + dir + " for --dump-instances: " + e.getMessage();
+        }
+    }
+
+    /** Which engines {@code verify} runs: {@code cegar} or {@code bmc} alone, or every engine ({@code portfolio}). */
+    enum Engines {
+        CEGAR, BMC, PORTFOLIO;
+
+        boolean includes(String engine) {
+            return this == PORTFOLIO || toString().equals(engine);
+        }
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Reads the lower-case names the command line uses. */
+        static final class Converter implements ITypeConverter<Engines> {
+            @Override
+            public Engines convert(String value) {
+                for (Engines e : values()) {
+                    if (e.toString().equalsIgnoreCase(value)) {
+                        return e;
+                    }
+                }
+                throw new TypeConversionException("expected cegar, bmc or portfolio, found '" + value + "'");
+            }
         }
     }
 

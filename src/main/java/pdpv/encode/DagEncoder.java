@@ -26,7 +26,15 @@ import pdpv.cfg.Variable;
  * The region is the whole program (Algorithm 4.1) or, for the loop model-checking instances of
  * §4.3.3, the body of one loop entered at its head without its own invariant.
  * <p>
- * Passified functionally (the second constructor), the same walk names nothing it can define: an
+ * Passified {@link Passification#DEFINED}, every variant is defined as a function of earlier ones:
+ * an assignment's variant equals its value unconditionally and a join variant is an if-then-else
+ * over the incoming edges, instead of both being guarded by the block or edge variable. The models
+ * restricted to the block and edge variables and the variants on the path are the same (a variant
+ * is read only on paths through its definition, and at most one incoming edge of a block is taken),
+ * but Z3 can substitute the definitions away: on the large unrolled DAGs of bounded model checking
+ * this is several times faster. The CEGAR loop's F keeps the thesis's {@link Passification#GUARDED} form.
+ * <p>
+ * Passified {@link Passification#FUNCTIONAL}, the same walk names nothing it can define: an
  * assigned variant is its value's term, a block variable the disjunction of its incoming edges, an
  * edge variable b_j ∧ guard(j -> i), a join variant an if-then-else over the incoming edges, and
  * the start block's variable is true. Then every variant is a function of the start's variants and
@@ -40,22 +48,37 @@ public final class DagEncoder {
     private final ExprEncoder exprs;
     private final VariantFactory variants;
     private final Predecessors predecessors;
-    private final boolean functional;
+    private final Passification mode;
 
-    /** A relational passifier: every variant, block and edge variable a fresh constant. */
-    public DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants) {
-        this(program, loops, exprs, variants, false);
+    /** How a {@link DagEncoder} names what it defines. */
+    public enum Passification {
+        /** The thesis's form (§4.3.1): every variant, block and edge variable a fresh constant, guarded definitions. */
+        GUARDED,
+        /** Fresh variants defined unconditionally (assignments) or by if-then-else (joins): bounded model checking. */
+        DEFINED,
+        /** No fresh names but havocs: every variant a term over the start's variants, the next-state functions of §4.3.3. */
+        FUNCTIONAL
     }
 
-    /** With {@code functional}, variants, block and edge variables are terms over the start's variants and fresh values. */
-    public DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants, boolean functional) {
-        this.functional = functional;
+    /** A {@link Passification#GUARDED} passifier. */
+    public DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants) {
+        this(program, loops, exprs, variants, Passification.GUARDED);
+    }
+
+    /** A passifier of the given {@link Passification}. */
+    public DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants, Passification mode) {
+        this.mode = mode;
         this.ctx = exprs.algebra().context();
         this.program = program;
         this.loops = loops;
         this.exprs = exprs;
         this.variants = variants;
         this.predecessors = Predecessors.of(program);
+    }
+
+    /** This encoder with {@link Passification#DEFINED} variants. */
+    public DagEncoder defined() {
+        return new DagEncoder(program, loops, exprs, variants, Passification.DEFINED);
     }
 
     /**
@@ -81,13 +104,13 @@ public final class DagEncoder {
             if (encoded.isEmpty() && b != start) {
                 throw new IllegalArgumentException("B" + b.id() + " precedes the start B" + start.id() + " in the region");
             }
-            BoolExpr blockVar = functional ? ctx.mkTrue() : variants.freshBool("b" + b.id());
+            BoolExpr blockVar = mode == Passification.FUNCTIONAL ? ctx.mkTrue() : variants.freshBool("b" + b.id());
             Map<Block, BoolExpr> in = new LinkedHashMap<>();
             Map<Variable, BitVecExpr> entry = initial;
             if (b != start) {
                 in = incomingEdges(b, region, encoded, clauses);
                 BoolExpr someEdge = ctx.mkOr(in.values().toArray(new BoolExpr[0]));
-                if (functional) {
+                if (mode == Passification.FUNCTIONAL) {
                     blockVar = someEdge;
                 } else {
                     clauses.add(ctx.mkImplies(blockVar, someEdge));
@@ -113,7 +136,7 @@ public final class DagEncoder {
                 throw new IllegalStateException("B" + pred.id() + " -> B" + b.id() + " is not a forward edge");
             }
             BoolExpr taken = ctx.mkAnd(from.blockVar(), leaves(from, b));
-            if (functional) {
+            if (mode == Passification.FUNCTIONAL) {
                 in.put(pred, taken);
                 continue;
             }
@@ -154,13 +177,17 @@ public final class DagEncoder {
                 entry.put(v, common);
                 continue;
             }
-            if (functional) {
+            if (mode == Passification.FUNCTIONAL) {
                 entry.put(v, ifThenElse(in, encoded, v));
                 continue;
             }
             BitVecExpr joined = variants.fresh(v);
-            for (Map.Entry<Block, BoolExpr> e : in.entrySet()) {
-                clauses.add(ctx.mkImplies(e.getValue(), ctx.mkEq(joined, encoded.get(e.getKey()).exitVariants().get(v))));
+            if (mode == Passification.DEFINED) {
+                clauses.add(ctx.mkEq(joined, ifThenElse(in, encoded, v)));
+            } else {
+                for (Map.Entry<Block, BoolExpr> e : in.entrySet()) {
+                    clauses.add(ctx.mkImplies(e.getValue(), ctx.mkEq(joined, encoded.get(e.getKey()).exitVariants().get(v))));
+                }
             }
             entry.put(v, joined);
         }
@@ -199,12 +226,12 @@ public final class DagEncoder {
         for (Stmt s : b.statements()) {
             if (s instanceof Stmt.Assign a) {
                 BitVecExpr value = exprs.value(a.value(), current);
-                if (functional) {
+                if (mode == Passification.FUNCTIONAL) {
                     current.put(a.target(), value);
                     continue;
                 }
                 BitVecExpr next = variants.fresh(a.target());
-                clauses.add(ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
+                clauses.add(mode == Passification.DEFINED ? ctx.mkEq(next, value) : ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
                 current.put(a.target(), next);
             } else if (s instanceof Stmt.Havoc h) {
                 BitVecExpr next = variants.fresh(h.target());

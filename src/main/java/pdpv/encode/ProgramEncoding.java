@@ -42,10 +42,19 @@ public final class ProgramEncoding {
 
     /** Preprocesses and encodes {@code p}, whose loops are {@code loops}, into {@code ctx}. */
     public static ProgramEncoding build(Context ctx, Program p, LoopForest loops) {
+        return build(ctx, p, loops, false);
+    }
+
+    /**
+     * As {@link #build(Context, Program, LoopForest)}; {@code defined} defines the variants as
+     * functions of earlier ones ({@link DagEncoder.Passification#DEFINED}), for large loop-free programs.
+     */
+    static ProgramEncoding build(Context ctx, Program p, LoopForest loops, boolean defined) {
         ExprEncoder exprs = new ExprEncoder(p.semantics(), new Z3Algebra(ctx));
         VariantFactory variants = new VariantFactory(ctx);
         Map<Variable, BitVecExpr> initial = variants.fresh(p.variables());
-        DagEncoding dag = new DagEncoder(p, loops, exprs, variants)
+        DagEncoder encoder = new DagEncoder(p, loops, exprs, variants);
+        DagEncoding dag = (defined ? encoder.defined() : encoder)
                 .encode(new LinkedHashSet<>(p.blocks()), p.entry(), initial, true);
         List<BoolExpr> conjuncts = new ArrayList<>(dag.clauses());
         conjuncts.add(dag.block(p.entry()).blockVar());
@@ -66,7 +75,8 @@ public final class ProgramEncoding {
      * and {@code current} of U_l.
      */
     public LoopIteration iteration(Loop loop, Map<Variable, BitVecExpr> before, Map<Variable, BitVecExpr> current) {
-        return LoopIteration.encode(new DagEncoder(program, loops, exprs, variants, true), exprs, variants,
+        return LoopIteration.encode(new DagEncoder(program, loops, exprs, variants, DagEncoder.Passification.FUNCTIONAL),
+                exprs, variants,
                 program.variables(), loop, before, current);
     }
 

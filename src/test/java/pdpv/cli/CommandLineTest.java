@@ -197,13 +197,35 @@ class CommandLineTest {
     @Test
     void invariantHeadingSaysWhetherPreValuesAppear() throws IOException {
         Path counter = Path.of("examples", "counter_loop.c");
-        Result loops = run("verify", "--timeout", "60", counter.toString());
+        Result loops = run("verify", "--engine", "cegar", "--timeout", "60", counter.toString());
         assertEquals(ExitCodes.SAFE, loops.code(), loops.out() + loops.err());
         assertTrue(loops.out().contains("loop invariants (\\old(x) is x before the loop):"), loops.out());
-        Result symbolic = run("verify", "--encoding", "symbolic", "--timeout", "60", counter.toString());
+        Result symbolic = run("verify", "--engine", "cegar", "--encoding", "symbolic", "--timeout", "60", counter.toString());
         assertEquals(ExitCodes.SAFE, symbolic.code(), symbolic.out() + symbolic.err());
         assertTrue(symbolic.out().contains("loop invariants (at the loop head):"), symbolic.out());
         assertTrue(!symbolic.out().contains("\\old("), symbolic.out());
+    }
+
+    @Test
+    void engineChoosesWhatRunsAndStatisticsReportEachEngine() throws IOException {
+        Path counter = Path.of("examples", "bmc_bounded_nested_safe.c");
+        Result bmc = run("verify", "--engine", "bmc", "--stats", "--timeout", "60", counter.toString());
+        assertEquals(ExitCodes.SAFE, bmc.code(), bmc.out() + bmc.err());
+        assertTrue(bmc.out().contains("reason: no assertion can fail: bounded model checking is complete at bound 16"), bmc.out());
+        assertTrue(bmc.out().matches("(?s).*engine bmc: safe \\(answer\\) in .*bound 16 \\(\\d+ blocks\\), complete.*"), bmc.out());
+        assertFalse(bmc.out().contains("engine cegar"), bmc.out());
+        Result json = run("verify", "--json", "--timeout", "60", Path.of("examples", "bmc_uchar_count.c").toString());
+        assertEquals(ExitCodes.UNSAFE, json.code(), json.out() + json.err());
+        JsonObject o = JsonParser.parseString(json.out()).getAsJsonObject();
+        assertEquals("75", o.getAsJsonArray("inputs").get(0).getAsJsonObject().get("value").getAsString());
+        var engines = o.getAsJsonObject("statistics").getAsJsonArray("engines");
+        assertEquals(2, engines.size());
+        assertEquals("cegar", engines.get(0).getAsJsonObject().get("name").getAsString());
+        assertEquals("bmc", engines.get(1).getAsJsonObject().get("name").getAsString());
+        assertTrue(engines.get(1).getAsJsonObject().get("answer").getAsBoolean(), json.out());
+        Result bad = run("verify", "--engine", "spacer", counter.toString());
+        assertEquals(ExitCodes.BAD_INPUT, bad.code());
+        assertTrue(bad.err().contains("expected cegar, bmc or portfolio"), bad.err());
     }
 
     @Test

@@ -1,0 +1,173 @@
+package pdpv.cegar;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import pdpv.cfg.LoopForest;
+import pdpv.cfg.Program;
+
+/**
+ * Several engines on one program at the same time, one thread each (issue #10: the CEGAR loop and
+ * bounded model checking on the machine's two cores): the first SAFE or UNSAFE wins, and the other
+ * engines are cancelled through their {@link ProgramVerifier#cancel} and given {@link #GRACE_MILLIS}
+ * to stop, so that their figures can be reported. Every engine keeps the soundness contract, so the
+ * first definite answer is as good as any. When every engine answers UNKNOWN, so does the portfolio,
+ * with each engine's reason. A program without loops is decided by the first engine alone (for it
+ * the CEGAR loop is one SMT check, and a second engine would only cost). The statistics are the
+ * winner's (else the first engine's) with every engine's {@link VerifierStatistics.EngineRun}.
+ */
+public final class Portfolio implements ProgramVerifier {
+    /** One engine of the portfolio, named for the statistics and {@code --engine}. */
+    public record Engine(String name, ProgramVerifier verifier) {
+    }
+
+    /** Deep recursion over large formulas needs a bigger stack than a default thread has (as cli's Watchdog). */
+    private static final long STACK_BYTES = 1L << 28;
+    /**
+     * How long cancelled engines get to stop before the portfolio answers without them: a cancel
+     * reaches a running Z3 check at once, so they stop within milliseconds; less than the
+     * command line's own grace of 500 ms after a limit, so that its statistics still arrive.
+     */
+    private static final long GRACE_MILLIS = 400;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private final List<Engine> engines;
+    private final CancelReason cancelled = new CancelReason();
+
+    public Portfolio(List<Engine> engines) {
+        if (engines.isEmpty()) {
+            throw new IllegalArgumentException("a portfolio needs an engine");
+        }
+        this.engines = List.copyOf(engines);
+    }
+
+    @Override
+    public void cancel(String reason) {
+        cancelled.set(reason);
+        engines.forEach(e -> e.verifier().cancel(reason));
+    }
+
+    @Override
+    public Verdict verify(Program program) {
+        List<Engine> chosen = LoopForest.of(program).loops().isEmpty() ? engines.subList(0, 1) : engines;
+        if (chosen.size() == 1) {
+            Finished f = run(0, chosen.get(0), program);
+            return answer(chosen, List.of(f), f);
+        }
+        BlockingQueue<Finished> done = new LinkedBlockingQueue<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < chosen.size(); i++) {
+            int index = i;
+            Engine e = chosen.get(i);
+            Thread t = new Thread(null, () -> done.add(run(index, e, program)), "pdpv-" + e.name(), STACK_BYTES);
+            t.setDaemon(true);
+            threads.add(t);
+        }
+        threads.forEach(Thread::start);
+        List<Finished> finished = new ArrayList<>();
+        Finished winner = null;
+        boolean interrupted = false;
+        while (winner == null && finished.size() < chosen.size() && !cancelled.isSet()) {
+            try {
+                Finished f = done.take();
+                finished.add(f);
+                if (f.verdict() != null && f.verdict().kind() != Verdict.Kind.UNKNOWN) {
+                    winner = f;
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (winner != null) {
+            chosen.forEach(e -> e.verifier().cancel("another engine answered"));
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GRACE_MILLIS);
+        while (finished.size() < chosen.size() && System.nanoTime() < deadline) {
+            try {
+                Finished f = done.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                if (f != null) {
+                    finished.add(f);
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return answer(chosen, finished, winner);
+    }
+
+    /** How one engine's run ended: its verdict, or what it threw; its wall and CPU time. */
+    private record Finished(int index, Verdict verdict, Throwable failure, double seconds, double cpuSeconds) {
+    }
+
+    private static Finished run(int index, Engine e, Program program) {
+        long start = System.nanoTime();
+        long cpu = THREADS.getCurrentThreadCpuTime();
+        Verdict v = null;
+        Throwable failure = null;
+        try {
+            v = e.verifier().verify(program);
+        } catch (RuntimeException | Error t) {
+            failure = t;
+        }
+        return new Finished(index, v, failure, (System.nanoTime() - start) / 1e9,
+                (THREADS.getCurrentThreadCpuTime() - cpu) / 1e9);
+    }
+
+    /**
+     * The winner's verdict, else UNKNOWN with each engine's reason (or the cancel's); a failure of an
+     * engine is thrown when no engine answered, so that the command line reports it as it would
+     * without a portfolio (memory exhaustion as the memory limit, anything else as a crash).
+     */
+    private Verdict answer(List<Engine> chosen, List<Finished> finished, Finished winner) {
+        Finished[] byIndex = new Finished[chosen.size()];
+        finished.forEach(f -> byIndex[f.index()] = f);
+        List<VerifierStatistics.EngineRun> runs = new ArrayList<>();
+        StringBuilder reasons = new StringBuilder();
+        Throwable failure = null;
+        for (int i = 0; i < chosen.size(); i++) {
+            Engine e = chosen.get(i);
+            Finished f = byIndex[i];
+            String found = e.verifier().summary();
+            if (f == null) {
+                runs.add(new VerifierStatistics.EngineRun(e.name(), 0, 0, "unknown", "did not stop within "
+                        + GRACE_MILLIS + " ms of its cancel", found, false));
+                continue;
+            }
+            String reason = f.verdict() != null ? f.verdict().reason() : "internal error: " + f.failure();
+            failure = failure == null ? f.failure() : failure;
+            runs.add(new VerifierStatistics.EngineRun(e.name(), f.seconds(), f.cpuSeconds(),
+                    f.verdict() != null ? f.verdict().kind().word() : "unknown", reason, found, f == winner));
+            reasons.append(reasons.length() == 0 ? "" : "; ").append(chosen.size() > 1 ? e.name() + ": " : "").append(reason);
+        }
+        if (winner != null) {
+            return withEngines(winner.verdict(), runs);
+        }
+        if (failure instanceof RuntimeException r) {
+            throw r;
+        }
+        if (failure instanceof Error err) {
+            throw err;
+        }
+        Finished first = byIndex[0];
+        Verdict primary = first == null ? null : first.verdict();
+        if (chosen.size() == 1 && primary != null) {
+            return withEngines(primary, runs);
+        }
+        String reason = cancelled.isSet() ? cancelled.get() : reasons.toString();
+        VerifierStatistics stats = primary == null || primary.statistics() == null ? null
+                : primary.statistics().withEngines(runs);
+        return Verdict.unknown(reason, stats);
+    }
+
+    private static Verdict withEngines(Verdict v, List<VerifierStatistics.EngineRun> runs) {
+        VerifierStatistics s = v.statistics() == null ? null : v.statistics().withEngines(runs);
+        return new Verdict(v.kind(), v.reason(), v.inputs(), v.failedAssertion(), v.path(), v.invariants(), s);
+    }
+}

@@ -1,0 +1,89 @@
+package pdpv.encode;
+
+import com.microsoft.z3.BitVecNum;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Model;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import pdpv.cfg.Block;
+import pdpv.cfg.LoopForest;
+import pdpv.cfg.Program;
+import pdpv.cfg.Stmt;
+
+/**
+ * The formula of bounded model checking: F of thesis §4.3.1 built by the same passification
+ * ({@link ProgramEncoding}) over the {@link LoopUnwinding} of the program instead of its loop-cut
+ * DAG, so that no loop invariant is involved. {@link #violation()} is satisfiable exactly when an
+ * assertion fails on a path that takes each back edge at most k times per loop entry;
+ * {@link #unwinding()} exactly when some path (with every assertion before holding) would take a back
+ * edge once more. When the latter is unsatisfiable the unrolling covers every execution, and an
+ * unsatisfiable violation is a proof.
+ */
+public final class UnrolledEncoding {
+    private final LoopUnwinding unwinding;
+    private final ProgramEncoding encoding;
+    private final BoolExpr unwindingReached;
+
+    private UnrolledEncoding(LoopUnwinding unwinding, ProgramEncoding encoding, BoolExpr unwindingReached) {
+        this.unwinding = unwinding;
+        this.encoding = encoding;
+        this.unwindingReached = unwindingReached;
+    }
+
+    /** Null when the unrolling to {@code bound} needs more than {@code maxBlocks} blocks. */
+    public static UnrolledEncoding build(Context ctx, Program p, LoopForest loops, int bound, int maxBlocks) {
+        LoopUnwinding u = LoopUnwinding.of(p, loops, bound, maxBlocks);
+        if (u == null) {
+            return null;
+        }
+        Program unrolled = u.program();
+        ProgramEncoding e = ProgramEncoding.build(ctx, unrolled, LoopForest.of(unrolled), true);
+        BoolExpr reached = ctx.mkFalse();
+        if (!u.exact()) {
+            List<BoolExpr> conjuncts = new ArrayList<>(e.dag().clauses());
+            conjuncts.add(e.dag().block(unrolled.entry()).blockVar());
+            conjuncts.add(e.dag().block(u.unwinding()).blockVar());
+            reached = ctx.mkAnd(conjuncts.toArray(new BoolExpr[0]));
+        }
+        return new UnrolledEncoding(u, e, reached);
+    }
+
+    /** Some assertion fails within the unrolling. */
+    public BoolExpr violation() {
+        return encoding.formula();
+    }
+
+    /** Some path, every assertion on it holding, takes a back edge once more than the unrolling has. */
+    public BoolExpr unwinding() {
+        return unwindingReached;
+    }
+
+    /** True when the program has no loop to cut, so that {@link #unwinding()} is false. */
+    public boolean exact() {
+        return unwinding.exact();
+    }
+
+    /** The number of blocks of the unrolled program. */
+    public int blocks() {
+        return unwinding.program().blocks().size();
+    }
+
+    /**
+     * The inputs of a model of {@link #violation()}: for each havoc of the original program, its
+     * values along the failing path in the order the path executes it (an {@code InputOracle}'s
+     * occurrences).
+     */
+    public Map<Stmt.Havoc, List<Long>> inputs(Model m) {
+        Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
+        for (Block b : encoding.decode(m).path()) {
+            for (HavocVariant h : encoding.dag().block(b).havocs()) {
+                long v = ((BitVecNum) m.eval(h.variant(), true)).getBigInteger().longValue();
+                values.computeIfAbsent(h.havoc(), k -> new ArrayList<>()).add(v);
+            }
+        }
+        return values;
+    }
+}

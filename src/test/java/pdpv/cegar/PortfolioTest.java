@@ -1,0 +1,130 @@
+package pdpv.cegar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import pdpv.cfg.Program;
+
+/**
+ * The portfolio of issue #10: the first definite answer wins, the other engines are cancelled and
+ * stop within a fraction of a second, UNKNOWN only when every engine says so, and a program without
+ * loops costs one engine.
+ */
+class PortfolioTest {
+    /** An engine that answers {@code answer} at once, or, when null, runs until it is cancelled. */
+    private static class Scripted implements ProgramVerifier {
+        private final Verdict answer;
+        private final CountDownLatch cancelled = new CountDownLatch(1);
+        private volatile boolean ran;
+
+        Scripted(Verdict answer) {
+            this.answer = answer;
+        }
+
+        @Override
+        public Verdict verify(Program program) {
+            ran = true;
+            if (answer != null) {
+                return answer;
+            }
+            try {
+                assertTrue(cancelled.await(60, TimeUnit.SECONDS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return Verdict.unknown("cancelled", null);
+        }
+
+        @Override
+        public void cancel(String reason) {
+            cancelled.countDown();
+        }
+    }
+
+    private static VerifierStatistics.EngineRun run(Verdict v, String name) {
+        return v.statistics().engines().stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void bmcAnswersAndTheCegarLoopStopsWithinASecond() {
+        Portfolio p = new Portfolio(List.of(
+                new Portfolio.Engine("cegar", new Verifier(VerifierOptions.defaults())),
+                new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults(), VerifierOptions.defaults()))));
+        Verdict v = p.verify(CProgram.example("bmc_uchar_count.c"));
+        assertEquals(Verdict.Kind.UNSAFE, v.kind(), v.reason());
+        VerifierStatistics.EngineRun bmc = run(v, "bmc");
+        VerifierStatistics.EngineRun cegar = run(v, "cegar");
+        assertTrue(bmc.won() && !cegar.won());
+        assertEquals("another engine answered", cegar.reason());
+        // cancellation test (issue #10): both started together, so the loser's run ends within 1 s of the winner's
+        assertTrue(cegar.seconds() - bmc.seconds() < 1.0, cegar + " / " + bmc);
+    }
+
+    @Test
+    void theFirstDefiniteAnswerWinsOverAnEarlierUnknown() {
+        Scripted unknown = new Scripted(Verdict.unknown("gave up", null));
+        Scripted safe = new Scripted(Verdict.safe(List.of(), null));
+        Verdict v = new Portfolio(List.of(new Portfolio.Engine("a", unknown), new Portfolio.Engine("b", safe)))
+                .verify(CProgram.example("counter_loop.c"));
+        assertEquals(Verdict.Kind.SAFE, v.kind());
+    }
+
+    @Test
+    void everyEngineUnknownGivesEachReason() {
+        Program loop = CProgram.example("counter_loop.c");
+        Verdict v = new Portfolio(List.of(new Portfolio.Engine("a", new Scripted(Verdict.unknown("r1", null))),
+                new Portfolio.Engine("b", new Scripted(Verdict.unknown("r2", null))))).verify(loop);
+        assertEquals(Verdict.Kind.UNKNOWN, v.kind());
+        assertEquals("a: r1; b: r2", v.reason());
+    }
+
+    @Test
+    void aCancelStopsEveryEngine() throws Exception {
+        Scripted a = new Scripted(null);
+        Scripted b = new Scripted(null);
+        Portfolio p = new Portfolio(List.of(new Portfolio.Engine("a", a), new Portfolio.Engine("b", b)));
+        Thread canceller = new Thread(() -> {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                return;
+            }
+            p.cancel("timeout");
+        });
+        canceller.start();
+        Verdict v = p.verify(CProgram.example("counter_loop.c"));
+        canceller.join();
+        assertEquals(Verdict.Kind.UNKNOWN, v.kind());
+        assertEquals("timeout", v.reason());
+    }
+
+    @Test
+    void anEngineFailureIsThrownWhenNoEngineAnswers() {
+        ProgramVerifier broken = new Scripted(null) {
+            @Override
+            public Verdict verify(Program program) {
+                throw new IllegalStateException("broken engine");
+            }
+        };
+        Portfolio p = new Portfolio(List.of(new Portfolio.Engine("a", new Scripted(Verdict.unknown("r", null))),
+                new Portfolio.Engine("b", broken)));
+        assertThrows(IllegalStateException.class, () -> p.verify(CProgram.example("counter_loop.c")));
+    }
+
+    @Test
+    void aLoopFreeProgramRunsTheFirstEngineOnly() {
+        Scripted first = new Scripted(Verdict.unknown("r", null));
+        Scripted second = new Scripted(Verdict.safe(List.of(), null));
+        Verdict v = new Portfolio(List.of(new Portfolio.Engine("a", first), new Portfolio.Engine("b", second)))
+                .verify(CProgram.example("abs_int_min.c"));
+        assertEquals(Verdict.Kind.UNKNOWN, v.kind());
+        assertTrue(first.ran);
+        assertFalse(second.ran);
+    }
+}
