@@ -5,10 +5,12 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** Entry point: dispatches to the subcommands and maps every outcome to an exit code. */
-@Command(name = "pdpv", mixinStandardHelpOptions = true, version = "pdpv 0.1.0",
+@Command(name = "pdpv", mixinStandardHelpOptions = true, version = "pdpv " + Main.VERSION,
         description = "Property Directed Program Verification: can any assertion in this C function fail?",
         subcommands = {VerifyCommand.class, McCommand.class, ChcCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
+    /** PDPV's version, also the producer version of its witnesses. */
+    static final String VERSION = "0.1.0";
 
     public static void main(String[] args) {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));

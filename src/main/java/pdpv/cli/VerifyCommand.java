@@ -1,5 +1,6 @@
 package pdpv.cli;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -12,6 +13,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Model.CommandSpec;
 import pdpv.cegar.CegarOptions;
+import pdpv.cegar.InternalCheckFailure;
 import pdpv.cegar.ProgramVerifier;
 import pdpv.cegar.SymbolicVerifier;
 import pdpv.cegar.Verdict;
@@ -20,6 +22,7 @@ import pdpv.cegar.VerifierOptions;
 import pdpv.cfg.Program;
 import pdpv.pdr.PdrOptions;
 import pdpv.frontend.UserError;
+import pdpv.witness.Task;
 
 /** {@code pdpv verify FILE.c}: the push-button question, can any assertion fail? */
 @Command(name = "verify", mixinStandardHelpOptions = true,
@@ -58,6 +61,10 @@ final class VerifyCommand implements Callable<Integer> {
     @Mixin
     EngineOptions engine;
 
+    @Option(names = "--witness", paramLabel = "FILE",
+            description = "write the verdict's evidence as an SV-COMP witness (format 2.0, YAML) to FILE")
+    Path witness;
+
     @Override
     public Integer call() throws Exception {
         String problem = engine.problem() != null ? engine.problem()
@@ -83,6 +90,10 @@ final class VerifyCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println(u.render());
                 return ExitCodes.BAD_INPUT;
             }
+            if (e.getCause() instanceof InternalCheckFailure f) {
+                spec.commandLine().getErr().println("internal error: " + input.file + ": " + f.getMessage());
+                return ExitCodes.INTERNAL_ERROR;
+            }
             throw e;
         }
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -91,6 +102,10 @@ final class VerifyCommand implements Callable<Integer> {
             printer.printJson(input.file.toString(), verdict, seconds);
         } else {
             printer.printText(verdict, seconds, run.stats);
+        }
+        if (witness != null) {
+            new WitnessOutput(Task.of(input.file, input.function, input.dataModel), spec.commandLine().getErr())
+                    .write(verdict, witness);
         }
         return verdict.kind().exitCode();
     }
