@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** Entry point: dispatches to the subcommands and maps every outcome to an exit code. */
 @Command(name = "pdpv", mixinStandardHelpOptions = true, version = "pdpv " + Main.VERSION,
         description = "Property Directed Program Verification: can any assertion in this C function fail?",
-        subcommands = {VerifyCommand.class, McCommand.class, ChcCommand.class, BenchCommand.class})
+        subcommands = {VerifyCommand.class, McCommand.class, ChcCommand.class, BenchCommand.class, CheckWitnessCommand.class})
 public final class Main implements Runnable {
     /** PDPV's version, also the producer version of its witnesses. */
     static final String VERSION = "0.1.0";
