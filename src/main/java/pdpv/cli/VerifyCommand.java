@@ -104,7 +104,7 @@ final class VerifyCommand implements Callable<Integer> {
             printer.printText(verdict, seconds, run.stats);
         }
         if (witness != null) {
-            new WitnessOutput(Task.of(input.file, input.function, input.dataModel), spec.commandLine().getErr())
+            new WitnessOutput(Task.of(input.file, input.function, input.dataModel), input::parse, spec.commandLine().getErr())
                     .write(verdict, witness);
         }
         return verdict.kind().exitCode();

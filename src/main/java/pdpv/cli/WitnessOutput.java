@@ -6,9 +6,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import pdpv.cegar.Verdict;
+import pdpv.cfg.Program;
+import pdpv.cfg.SourceLoc;
+import pdpv.witness.InvariantSelection;
 import pdpv.witness.Task;
 import pdpv.witness.WitnessWriter;
 
@@ -23,8 +29,12 @@ final class WitnessOutput {
     private final Task task;
     private final PrintWriter err;
 
-    WitnessOutput(Task task, PrintWriter err) {
+    private final Supplier<Program> program;
+
+    /** {@code program}: the verified program, lowered again for the witness (the verdict does not keep it). */
+    WitnessOutput(Task task, Supplier<Program> program, PrintWriter err) {
         this.task = task;
+        this.program = program;
         this.err = err;
     }
 
@@ -33,15 +43,10 @@ final class WitnessOutput {
         WitnessWriter writer = new WitnessWriter(task, Main.VERSION);
         String yaml;
         if (verdict.kind() == Verdict.Kind.SAFE) {
+            Map<SourceLoc, String> atHeads = new LinkedHashMap<>();
+            verdict.invariants().forEach(c -> atHeads.put(c.statement(), c.atHead()));
             List<WitnessWriter.LoopInvariant> invariants = new ArrayList<>();
-            for (Verdict.LoopCertificate c : verdict.invariants()) {
-                invariants.add(new WitnessWriter.LoopInvariant(c.statement(), c.atHead()));
-                if (!c.oldDropped().isEmpty()) {
-                    err.println("note: witness: the invariant of the loop at " + c.statement() + " relates "
-                            + String.join(", ", c.oldDropped().stream().map(v -> "\\old(" + v + ")").toList())
-                            + " to the current values; those conjuncts are left out (the rest is sound, maybe not inductive)");
-                }
-            }
+            InvariantSelection.select(program.get(), atHeads).forEach((loc, inv) -> invariants.add(new WitnessWriter.LoopInvariant(loc, inv)));
             yaml = writer.correctness(invariants);
         } else if (verdict.kind() == Verdict.Kind.UNSAFE) {
             List<WitnessWriter.CallResult> results = new ArrayList<>();

@@ -52,24 +52,46 @@ final class InvariantCheck {
 
     /** Null if every condition holds, else the first that fails. */
     String check() {
-        List<Block> cuts = new ArrayList<>();
-        cuts.add(program.entry());
-        cuts.addAll(loops.heads());
-        for (Block c : cuts) {
-            String problem = checkFrom(c);
-            if (problem != null) {
-                return problem;
+        List<String> problems = new ArrayList<>();
+        for (Block c : cutPoints()) {
+            checkFrom(c, (head, conjunct, problem) -> problems.add(problem), true);
+            if (!problems.isEmpty()) {
+                return problems.get(0);
             }
         }
         return null;
     }
 
-    private String checkFrom(Block cut) {
+    /**
+     * The invariants' conjuncts that fail initiation or consecution, each checked with all of the
+     * invariants assumed at the start of the path (Houdini's step); assertions are not checked.
+     */
+    Map<Block, Set<Expr>> unestablished() {
+        Map<Block, Set<Expr>> failed = new LinkedHashMap<>();
+        for (Block c : cutPoints()) {
+            checkFrom(c, (head, conjunct, problem) -> failed.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(conjunct), false);
+        }
+        return failed;
+    }
+
+    /** What a check found: the conjunct of the invariant at {@code head} that fails, or a failing assertion (both null). */
+    private interface Failures {
+        void add(Block head, Expr conjunct, String problem);
+    }
+
+    private List<Block> cutPoints() {
+        List<Block> cuts = new ArrayList<>();
+        cuts.add(program.entry());
+        cuts.addAll(loops.heads());
+        return cuts;
+    }
+
+    private void checkFrom(Block cut, Failures failures, boolean assertions) {
         Map<Variable, BitVecExpr> start = new LinkedHashMap<>();
         for (Variable v : program.variables()) {
             start.put(v, ctx.mkBVConst(v.name() + "@" + cut.id(), v.type().width()));
         }
-        BoolExpr assumed = invariant(cut, start);
+        BoolExpr assumed = cut == program.entry() ? ctx.mkTrue() : invariant(cut, start);
         Map<Block, List<Edge>> incoming = new HashMap<>();
         incoming.computeIfAbsent(cut, k -> new ArrayList<>()).add(new Edge(ctx.mkTrue(), start));
         for (Block b : region(cut)) {
@@ -85,8 +107,9 @@ final class InvariantCheck {
                     guard = ctx.mkAnd(guard, eval.truth(a.condition(), state::get));
                 } else if (s instanceof Stmt.Assert a) {
                     BoolExpr holds = eval.truth(a.condition(), state::get);
-                    if (!unsat(assumed, guard, ctx.mkNot(holds))) {
-                        return "the assertion at " + a.loc() + " can fail " + from(cut);
+                    if (assertions && !unsat(assumed, guard, ctx.mkNot(holds))) {
+                        failures.add(null, null, "the assertion at " + a.loc() + " can fail " + from(cut));
+                        return;
                     }
                     guard = ctx.mkAnd(guard, holds);
                 }
@@ -96,14 +119,18 @@ final class InvariantCheck {
                     incoming.computeIfAbsent(e.target(), k -> new ArrayList<>()).add(e);
                     continue;
                 }
-                if (!unsat(assumed, e.guard(), ctx.mkNot(invariant(e.target(), e.state())))) {
-                    return "the invariant at " + where(e.target()) + (cut == program.entry() && e.target() != cut
-                            ? " does not hold when the loop is entered " + from(cut)
-                            : cut == e.target() ? " is not preserved by an iteration of its loop" : " does not follow " + from(cut));
+                for (Expr conjunct : invariants.getOrDefault(e.target(), List.of())) {
+                    if (!unsat(assumed, e.guard(), ctx.mkNot(eval.truth(conjunct, e.state()::get)))) {
+                        failures.add(e.target(), conjunct, "the invariant at " + where(e.target())
+                                + (cut == program.entry() ? " does not hold when the loop is entered " + from(cut)
+                                : cut == e.target() ? " is not preserved by an iteration of its loop" : " does not follow " + from(cut)));
+                        if (assertions) {
+                            return;
+                        }
+                    }
                 }
             }
         }
-        return null;
     }
 
     /** The blocks reached from {@code cut} before the next cut point, in topological order. */

@@ -26,6 +26,13 @@ public final class WitnessValidator {
     public record Outcome(boolean confirmed, String kind, String reason) {
     }
 
+    /** Whether {@code invariants} are inductive and prove every assertion, by {@link InvariantCheck}. */
+    static boolean proves(Program program, LoopHeads loops, Map<Block, List<Expr>> invariants) {
+        try (Context ctx = new Context()) {
+            return new InvariantCheck(ctx, program, loops, invariants).check() == null;
+        }
+    }
+
     /** Checks {@code witness} for {@code program}, lowered from {@code file}. */
     public static Outcome check(Path file, Program program, Witness witness) throws IOException {
         String kind = witness instanceof Witness.Correctness ? "correctness witness" : "violation witness";
