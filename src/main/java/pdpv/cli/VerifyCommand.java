@@ -65,6 +65,11 @@ final class VerifyCommand implements Callable<Integer> {
             description = "write the verdict's evidence as an SV-COMP witness (format 2.0, YAML) to FILE")
     Path witness;
 
+    @Option(names = "--harness", paramLabel = "FILE",
+            description = "for an unsafe verdict, write a C test harness to FILE: the program fed with the answer's inputs "
+                    + "(gcc -fwrapv -o h FILE && ./h fails the assertion)")
+    Path harness;
+
     @Override
     public Integer call() throws Exception {
         String problem = engine.problem() != null ? engine.problem()
@@ -103,9 +108,15 @@ final class VerifyCommand implements Callable<Integer> {
         } else {
             printer.printText(verdict, seconds, run.stats);
         }
-        if (witness != null) {
-            new WitnessOutput(Task.of(input.file, input.function, input.dataModel), input::parse, spec.commandLine().getErr())
-                    .write(verdict, witness);
+        if (witness != null || harness != null) {
+            WitnessOutput evidence = new WitnessOutput(Task.of(input.file, input.function, input.dataModel), input::parse,
+                    spec.commandLine().getErr());
+            if (witness != null) {
+                evidence.write(verdict, witness);
+            }
+            if (harness != null) {
+                evidence.writeHarness(verdict, harness);
+            }
         }
         return verdict.kind().exitCode();
     }

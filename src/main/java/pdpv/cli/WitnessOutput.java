@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import pdpv.cegar.Verdict;
 import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
+import pdpv.witness.HarnessWriter;
 import pdpv.witness.InvariantSelection;
 import pdpv.witness.Task;
 import pdpv.witness.WitnessWriter;
@@ -21,7 +22,8 @@ import pdpv.witness.WitnessWriter;
 /**
  * {@code verify --witness FILE}: the verdict's evidence as a format 2.0 witness. SAFE gives the
  * correctness witness of the certificate's invariants over the values at each loop head; UNSAFE the
- * violation witness of its inputs. Whatever the witness cannot say is a {@code note:} on stderr.
+ * violation witness of its inputs; {@code verify --harness FILE}: the C test harness of an UNSAFE
+ * answer. Whatever they cannot say is a {@code note:} on stderr.
  */
 final class WitnessOutput {
     /** An input read from a call, e.g. {@code __VERIFIER_nondet_int()}: the only inputs a witness can pin. */
@@ -36,6 +38,22 @@ final class WitnessOutput {
         this.task = task;
         this.program = program;
         this.err = err;
+    }
+
+    /** Writes the C test harness of an UNSAFE {@code verdict} to {@code out}; nothing for another verdict. */
+    void writeHarness(Verdict verdict, Path out) throws IOException {
+        if (verdict.kind() != Verdict.Kind.UNSAFE) {
+            err.println("note: no harness: the verdict is not unsafe");
+            return;
+        }
+        List<HarnessWriter.Input> inputs = verdict.inputs().stream()
+                .map(in -> new HarnessWriter.Input(in.source(), in.loc(), in.value())).toList();
+        String source = Files.readString(task.file(), StandardCharsets.ISO_8859_1);
+        try {
+            Files.writeString(out, HarnessWriter.write(task.file().toString(), source, program.get(), inputs), StandardCharsets.ISO_8859_1);
+        } catch (IllegalArgumentException e) {
+            err.println("note: no harness: " + e.getMessage());
+        }
     }
 
     /** Writes the witness of {@code verdict} to {@code out}; nothing for UNKNOWN. */
