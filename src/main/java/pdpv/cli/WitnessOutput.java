@@ -67,10 +67,14 @@ final class WitnessOutput {
             InvariantSelection.select(program.get(), atHeads).forEach((loc, inv) -> invariants.add(new WitnessWriter.LoopInvariant(loc, inv)));
             yaml = writer.correctness(invariants);
         } else if (verdict.kind() == Verdict.Kind.UNSAFE) {
-            List<WitnessWriter.CallResult> results = new ArrayList<>();
+            List<WitnessWriter.Pin> results = new ArrayList<>();
+            Program p = program.get();
             for (Verdict.InputValue in : verdict.inputs()) {
+                SourceLoc next = in.source().startsWith("uninitialized ") ? WitnessWriter.afterDeclaration(p, in.loc()) : null;
                 if (CALL.matcher(in.source()).matches()) {
                     results.add(new WitnessWriter.CallResult(in.loc(), in.value()));
+                } else if (next != null && in.name() != null) {
+                    results.add(new WitnessWriter.Uninitialized(in.name(), next, in.value()));
                 } else {
                     err.println("note: witness: " + in.source() + " at " + in.loc() + " = " + in.value()
                             + " is not the result of a call; format 2.0 has no waypoint that pins it");

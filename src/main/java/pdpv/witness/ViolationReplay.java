@@ -18,12 +18,16 @@ import pdpv.interp.InterpreterOptions;
 /**
  * Checks a violation witness by running the program in the interpreter: each time a nondet call
  * returns, the next {@code function_return} waypoint of the sequence, if it is at that call's
- * closing parenthesis, gives the value ({@code \result == v}); any other input is 0. The witness is
+ * closing parenthesis, gives the value ({@code \result == v}); each time an uninitialized local is
+ * declared, the next {@code assumption} waypoint {@code x == v}, if it names that variable at or
+ * after its declaration, gives its value; any other input is 0. The witness is
  * confirmed when the run fails the assertion at the {@code target} waypoint after passing every
  * waypoint.
  */
 final class ViolationReplay {
     private static final Pattern RESULT = Pattern.compile("\\s*\\\\result\\s*==\\s*\\(?\\s*(-?(?:0x[0-9a-fA-F]+|\\d+))[uUlL]*\\s*\\)?\\s*");
+    /** An assumption waypoint's constraint this validator reads: an uninitialized local's value. */
+    private static final Pattern VALUE = Pattern.compile("\\s*\\(?\\s*([A-Za-z_]\\w*)\\s*==\\s*\\(?\\s*(-?(?:0x[0-9a-fA-F]+|\\d+))[uUlL]*\\s*\\)?\\s*\\)?\\s*");
     private static final long MAX_STEPS = 10_000_000L;
     private final Program program;
     private final CallSites sites;
@@ -39,7 +43,7 @@ final class ViolationReplay {
         Witness.Waypoint target = null;
         for (Witness.Waypoint w : waypoints) {
             switch (w.type()) {
-                case "function_return" -> pins.add(w);
+                case "function_return", "assumption" -> pins.add(w);
                 case "target" -> target = w;
                 default -> throw new WitnessError("unsupported waypoint type " + w.type() + " (this validator replays function_return and target)");
             }
@@ -49,11 +53,12 @@ final class ViolationReplay {
         }
         List<Long> values = new ArrayList<>();
         for (Witness.Waypoint w : pins) {
-            Matcher m = RESULT.matcher(w.constraint() == null ? "" : w.constraint());
+            Matcher m = (w.type().equals("assumption") ? VALUE : RESULT).matcher(w.constraint() == null ? "" : w.constraint());
             if (!m.matches()) {
-                throw new WitnessError("unsupported constraint '" + w.constraint() + "' (this validator reads \\result == constant)");
+                throw new WitnessError("unsupported constraint '" + w.constraint() + "' (this validator reads "
+                        + (w.type().equals("assumption") ? "variable == constant" : "\\result == constant") + ")");
             }
-            String digits = m.group(1);
+            String digits = m.group(m.groupCount());
             boolean hex = digits.replace("-", "").startsWith("0x");
             values.add(new BigInteger(digits.replace("0x", ""), hex ? 16 : 10).longValue());
         }
@@ -73,6 +78,12 @@ final class ViolationReplay {
             return "the run fails the assertion at " + failed + ", not the target at " + target.line() + ":" + target.column();
         }
         return null;
+    }
+
+    /** The variable an assumption waypoint pins. */
+    private static String assumed(Witness.Waypoint w) {
+        Matcher m = VALUE.matcher(w.constraint());
+        return m.matches() ? m.group(1) : "";
     }
 
     /** The waypoints' values in sequence order, each given to the call at its location. */
@@ -95,10 +106,15 @@ final class ViolationReplay {
                 return known;
             }
             long value = 0;
-            if (next < pins.size() && havoc.reason() == Stmt.Havoc.Reason.INPUT) {
-                SourceLoc end = sites.closingParenthesis(havoc.loc());
+            if (next < pins.size()) {
                 Witness.Waypoint w = pins.get(next);
-                if (end != null && end.line() == w.line() && end.column() == w.column()) {
+                if (w.type().equals("function_return") && havoc.reason() == Stmt.Havoc.Reason.INPUT) {
+                    SourceLoc end = sites.closingParenthesis(havoc.loc());
+                    if (end != null && end.line() == w.line() && end.column() == w.column()) {
+                        value = values.get(next++);
+                    }
+                } else if (w.type().equals("assumption") && havoc.reason() == Stmt.Havoc.Reason.UNINITIALIZED
+                        && assumed(w).equals(havoc.target().sourceName()) && havoc.loc().line() <= w.line()) {
                     value = values.get(next++);
                 }
             }

@@ -14,7 +14,11 @@ import java.util.Map;
 import java.util.UUID;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
+import pdpv.cfg.Block;
+import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Terminator;
 
 /**
  * Writes witnesses in SV-COMP's format 2.0 (sosy-lab/sv-witnesses, YAML): a correctness witness
@@ -22,7 +26,9 @@ import pdpv.cfg.SourceLoc;
  * {@code c_expression}) at the first character of each loop's keyword; a violation witness is one
  * {@code violation_sequence} entry whose segments pin each nondet call's result with a
  * {@code function_return} waypoint ({@code \result == v}, format {@code acsl_expression}, at the
- * call's closing parenthesis) and end with the {@code target} waypoint at the failing assertion.
+ * call's closing parenthesis), each uninitialized local's value with an {@code assumption} waypoint
+ * at the statement after its declaration, and end with the {@code target} waypoint at the failing
+ * assertion.
  */
 public final class WitnessWriter {
     public static final String FORMAT_VERSION = "2.0";
@@ -33,8 +39,19 @@ public final class WitnessWriter {
     public record LoopInvariant(SourceLoc statement, String value) {
     }
 
+    /** A value the failing run read, pinned by a waypoint. */
+    public sealed interface Pin {
+    }
+
     /** A value a nondet call returned on the failing run; {@code call} is where the call begins. */
-    public record CallResult(SourceLoc call, String value) {
+    public record CallResult(SourceLoc call, String value) implements Pin {
+    }
+
+    /**
+     * The indeterminate value of an uninitialized local on the failing run: an {@code assumption}
+     * waypoint {@code variable == value} at {@code next}, the first statement after its declaration.
+     */
+    public record Uninitialized(String variable, SourceLoc next, String value) implements Pin {
     }
 
     public WitnessWriter(Task task, String producerVersion) {
@@ -59,21 +76,53 @@ public final class WitnessWriter {
      * The violation witness of a run that reads {@code results} (in reading order) and fails the
      * assertion at {@code target}.
      */
-    public String violation(List<CallResult> results, SourceLoc target) throws IOException {
+    public String violation(List<Pin> pins, SourceLoc target) throws IOException {
         CallSites sites = new CallSites(Files.readString(task.file(), StandardCharsets.ISO_8859_1));
         List<Object> content = new ArrayList<>();
-        for (CallResult r : results) {
-            SourceLoc end = sites.closingParenthesis(r.call());
-            if (end == null) {
-                throw new IllegalArgumentException("no call at " + r.call());
-            }
+        for (Pin pin : pins) {
             Map<String, Object> constraint = new LinkedHashMap<>();
-            constraint.put("value", "\\result == " + r.value());
-            constraint.put("format", "acsl_expression");
-            content.add(segment(waypoint("function_return", end, constraint)));
+            if (pin instanceof CallResult r) {
+                SourceLoc end = sites.closingParenthesis(r.call());
+                if (end == null) {
+                    throw new IllegalArgumentException("no call at " + r.call());
+                }
+                constraint.put("value", "\\result == " + r.value());
+                constraint.put("format", "acsl_expression");
+                content.add(segment(waypoint("function_return", end, constraint)));
+            } else if (pin instanceof Uninitialized u) {
+                constraint.put("value", u.variable() + " == " + u.value());
+                constraint.put("format", "c_expression");
+                content.add(segment(waypoint("assumption", u.next(), constraint)));
+            }
         }
         content.add(segment(waypoint("target", target, null)));
         return dump(entry("violation_sequence", content));
+    }
+
+    /**
+     * Where the first statement after the declaration of an uninitialized local at {@code declaration}
+     * begins (or the condition that follows it): the location of its {@code assumption} waypoint.
+     */
+    public static SourceLoc afterDeclaration(Program program, SourceLoc declaration) {
+        for (Block b : program.blocks()) {
+            List<Stmt> stmts = b.statements();
+            for (int i = 0; i < stmts.size(); i++) {
+                if (stmts.get(i) instanceof Stmt.Havoc h && h.reason() == Stmt.Havoc.Reason.UNINITIALIZED
+                        && h.loc().equals(declaration)) {
+                    if (i + 1 < stmts.size()) {
+                        return stmts.get(i + 1).loc();
+                    }
+                    if (b.terminator() instanceof Terminator.Branch br) {
+                        return br.loc();
+                    }
+                    if (b.terminator() instanceof Terminator.Jump j && !j.target().statements().isEmpty()) {
+                        return j.target().statements().get(0).loc();
+                    }
+                    return null;
+                }
+            }
+        }
+        return null;
     }
 
     private Map<String, Object> entry(String type, List<Object> content) {
