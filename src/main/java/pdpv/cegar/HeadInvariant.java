@@ -23,11 +23,12 @@ import pdpv.smt.SmtStatistics;
  * at the loop head alone, as a witness needs it: x_b of a variable the loop only reads is its
  * value at the head; x_b of an updated variable that enters the loop with a known constant
  * ({@link EntryConstants}) is that constant. Every conjunct that still mentions another x_b is
- * dropped, which is sound (∃x_b. A(x) ∧ B(x_b, x) implies A(x)) but weaker: {@link #dropped} names
- * those variables, and the result need not be inductive on its own. {@link #names} are the state
+ * dropped, which is sound (∃x_b. A(x) ∧ B(x_b, x) implies A(x)) but weaker, and the result need not
+ * be inductive on its own. {@link #conjectures} are what a dropped disjunction P(x_b) ∨ Q(x) says of
+ * the head when P fails on entry: Q(x), unchecked, for a witness writer to try (its Houdini). {@link #names} are the state
  * variables of the formula by the program variable each stands for at the head.
  */
-record HeadInvariant(BoolExpr formula, List<String> dropped, Map<Variable, StateVar> names) {
+record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable, StateVar> names) {
 
     static HeadInvariant of(Context ctx, Loop l, LoopInvariantStore.Templates t, BoolExpr li, Map<Variable, Object> entry) {
         Map<Variable, StateVar> outside = new LinkedHashMap<>();
@@ -39,11 +40,10 @@ record HeadInvariant(BoolExpr formula, List<String> dropped, Map<Variable, State
                 return;
             }
             Object fact = entry.get(v);
-            if (fact == null) {
-                fact = entry.entrySet().stream().filter(e -> e.getValue() == v).map(Map.Entry::getKey).findFirst().orElse(null);
-            }
-            if (fact instanceof Variable y && (l.updated().contains(y) || clashes(y, t))) {
-                fact = null;
+            if (fact == null || fact instanceof Variable y && (l.updated().contains(y) || clashes(y, t))) {
+                fact = entry.entrySet().stream()
+                        .filter(e -> e.getValue() == v && !l.updated().contains(e.getKey()) && !clashes(e.getKey(), t))
+                        .map(Map.Entry::getKey).findFirst().orElse(null);
             }
             if (fact instanceof Long c) {
                 from.add(s.current());
@@ -62,23 +62,35 @@ record HeadInvariant(BoolExpr formula, List<String> dropped, Map<Variable, State
         });
         BoolExpr substituted = (BoolExpr) li.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0]));
         List<BoolExpr> kept = new ArrayList<>();
-        Set<String> dropped = new LinkedHashSet<>();
+        List<BoolExpr> conjectures = new ArrayList<>();
         for (BoolExpr c : conjuncts(substituted)) {
-            Set<Variable> old = new LinkedHashSet<>();
-            mentions(c, unresolved, old, new HashSet<>());
-            if (old.isEmpty()) {
-                if (!valid(ctx, c)) {
-                    kept.add(c);
+            Set<Variable> left = new LinkedHashSet<>();
+            mentions(c, unresolved, left, new HashSet<>());
+            if (left.isEmpty() && !valid(ctx, c)) {
+                kept.add(c);
+            }
+        }
+        Map<Expr<?>, Variable> old = new LinkedHashMap<>();
+        t.before().forEach((v, sv) -> {
+            if (l.updated().contains(v)) {
+                old.put(sv.current(), v);
+            }
+        });
+        for (BoolExpr c : conjuncts(li)) {
+            List<Expr<?>> disjuncts = c.isOr() ? List.of(c.getArgs()) : c.isImplies() ? List.of(c.getArgs()[1]) : List.of();
+            for (Expr<?> d : disjuncts) {
+                Set<Variable> inD = new LinkedHashSet<>();
+                mentions(d, old, inD, new HashSet<>());
+                if (inD.isEmpty()) {
+                    conjectures.add((BoolExpr) d);
                 }
-            } else {
-                old.forEach(v -> dropped.add(v.sourceName() != null ? v.sourceName() : v.name()));
             }
         }
         BoolExpr formula = kept.isEmpty() ? ctx.mkTrue() : kept.size() == 1 ? kept.get(0) : ctx.mkAnd(kept.toArray(new BoolExpr[0]));
         Map<Variable, StateVar> names = new LinkedHashMap<>(outside);
         names.putAll(t.before());
         names.putAll(t.end());
-        return new HeadInvariant(formula, List.copyOf(dropped), names);
+        return new HeadInvariant(formula, List.copyOf(conjectures), names);
     }
 
     /** Whether another variable of the loop is written like {@code y} in C (inlined functions reuse names). */

@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
@@ -47,17 +46,23 @@ public final class Verifier implements ProgramVerifier {
     private volatile InvariantRefiner refiner;
     private volatile SmtSolver solver;
 
-    private final Consumer<LoopInvariantStore> beforeCertification;
+    private final BeforeCertification beforeCertification;
+
+    /** What runs on the invariants just before they are certified (only tests do something there). */
+    @FunctionalInterface
+    interface BeforeCertification {
+        void accept(Context ctx, LoopForest loops, LoopInvariantStore store);
+    }
 
     public Verifier(VerifierOptions options) {
-        this(options, store -> { });
+        this(options, (ctx, loops, store) -> { });
     }
 
     /**
      * A verifier that hands its invariants to {@code beforeCertification} before they are certified:
      * the tests' way to break the engine on purpose and see that the certificate check catches it.
      */
-    Verifier(VerifierOptions options, Consumer<LoopInvariantStore> beforeCertification) {
+    Verifier(VerifierOptions options, BeforeCertification beforeCertification) {
         this.options = options;
         this.beforeCertification = beforeCertification;
     }
@@ -327,7 +332,7 @@ public final class Verifier implements ProgramVerifier {
          * ({@link InternalCheckFailure}) unless the run was cancelled while it checked.
          */
         private Verdict certified() {
-            beforeCertification.accept(store);
+            beforeCertification.accept(ctx, loops, store);
             String problem = new CertificateChecker(ctx, program, loops, smt).check(encoding, store);
             if (problem != null) {
                 if (cancelled.isSet()) {
@@ -347,8 +352,9 @@ public final class Verifier implements ProgramVerifier {
                 LoopInvariantStore.Templates t = store.templates(l);
                 BoolExpr li = store.conjunction(l);
                 HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l));
+                InvariantPrinter overHead = new InvariantPrinter(atHead.names());
                 certs.add(new Verdict.LoopCertificate(head, new InvariantPrinter(l, t).print(li), statement,
-                        new InvariantPrinter(atHead.names()).print(atHead.formula()), atHead.dropped()));
+                        overHead.print(atHead.formula()), atHead.conjectures().stream().map(overHead::print).toList()));
             }
             return Verdict.safe(certs, statistics());
         }

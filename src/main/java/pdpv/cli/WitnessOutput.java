@@ -62,9 +62,18 @@ final class WitnessOutput {
         String yaml;
         if (verdict.kind() == Verdict.Kind.SAFE) {
             Map<SourceLoc, String> atHeads = new LinkedHashMap<>();
-            verdict.invariants().forEach(c -> atHeads.put(c.statement(), c.atHead()));
+            Map<SourceLoc, List<String>> conjectures = new LinkedHashMap<>();
+            verdict.invariants().forEach(c -> {
+                atHeads.put(c.statement(), c.atHead());
+                conjectures.put(c.statement(), c.conjectures());
+            });
+            InvariantSelection.Selection selection = InvariantSelection.select(program.get(), atHeads, conjectures);
             List<WitnessWriter.LoopInvariant> invariants = new ArrayList<>();
-            InvariantSelection.select(program.get(), atHeads).forEach((loc, inv) -> invariants.add(new WitnessWriter.LoopInvariant(loc, inv)));
+            selection.invariants().forEach((loc, inv) -> invariants.add(new WitnessWriter.LoopInvariant(loc, inv)));
+            if (selection.problem() != null) {
+                err.println("note: witness: the invariants over the state at each loop head that PDPV could derive from its "
+                        + "certificate do not prove the program on their own: " + selection.problem());
+            }
             yaml = writer.correctness(invariants);
         } else if (verdict.kind() == Verdict.Kind.UNSAFE) {
             List<WitnessWriter.Pin> results = new ArrayList<>();

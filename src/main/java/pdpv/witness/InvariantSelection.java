@@ -21,8 +21,18 @@ public final class InvariantSelection {
     private InvariantSelection() {
     }
 
-    /** For each loop (by where its statement begins), the conjuncts the witness states; "1" when none. */
-    public static Map<SourceLoc, String> select(Program program, Map<SourceLoc, String> atHeads) {
+    /**
+     * What a witness states: for each loop (by where its statement begins) its invariant ("1" when
+     * none), and null if the validator confirms them, else why not.
+     */
+    public record Selection(Map<SourceLoc, String> invariants, String problem) {
+    }
+
+    /**
+     * The invariants a witness states, from the certificate's {@code atHeads} (sound but maybe not
+     * inductive) and {@code conjectures} (candidates only), each keyed by the loop's statement.
+     */
+    public static Selection select(Program program, Map<SourceLoc, String> atHeads, Map<SourceLoc, List<String>> conjectures) {
         LoopHeads loops = new LoopHeads(program);
         InvariantParser parser = new InvariantParser(program, program.semantics().model());
         Map<Block, SourceLoc> heads = new LinkedHashMap<>();
@@ -38,6 +48,7 @@ public final class InvariantSelection {
                     parsed(parser, c, loops.body(h), texts).ifPresent(own.get(h)::add);
                     all.add(c);
                 }
+                conjectures.getOrDefault(loc, List.of()).forEach(c -> all.addAll(conjuncts(c)));
             }
         });
         Map<Block, List<Expr>> chosen;
@@ -52,11 +63,12 @@ public final class InvariantSelection {
             });
             chosen = Houdini.inductive(program, loops, candidates);
         }
+        String problem = WitnessValidator.problem(program, loops, chosen);
         Map<SourceLoc, String> out = new LinkedHashMap<>();
         atHeads.keySet().forEach(loc -> out.put(loc, "1"));
         chosen.forEach((h, list) -> out.put(heads.get(h), list.isEmpty() ? "1"
                 : String.join(" && ", list.stream().map(e -> list.size() == 1 ? texts.get(e) : parenthesized(texts.get(e))).toList())));
-        return out;
+        return new Selection(out, problem);
     }
 
     private static java.util.Optional<Expr> parsed(InvariantParser parser, String text, Set<Block> body, Map<Expr, String> texts) {

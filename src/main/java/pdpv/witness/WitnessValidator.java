@@ -28,8 +28,13 @@ public final class WitnessValidator {
 
     /** Whether {@code invariants} are inductive and prove every assertion, by {@link InvariantCheck}. */
     static boolean proves(Program program, LoopHeads loops, Map<Block, List<Expr>> invariants) {
+        return problem(program, loops, invariants) == null;
+    }
+
+    /** Null if {@code invariants} are inductive and prove every assertion, else the first condition that fails. */
+    static String problem(Program program, LoopHeads loops, Map<Block, List<Expr>> invariants) {
         try (Context ctx = new Context()) {
-            return new InvariantCheck(ctx, program, loops, invariants).check() == null;
+            return new InvariantCheck(ctx, program, loops, invariants).check();
         }
     }
 
