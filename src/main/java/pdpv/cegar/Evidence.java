@@ -44,6 +44,11 @@ final class Evidence {
         return head.statements().isEmpty() ? SourceLoc.UNKNOWN : head.statements().get(0).loc();
     }
 
+    /** Where the loop statement of a head begins (its keyword), else the head's location. */
+    static SourceLoc statementLocation(Block head) {
+        return head.loopStatement() != null ? head.loopStatement() : headLocation(head);
+    }
+
     /** A loop named for the user in a reason: "the loop at FILE:LINE". */
     static String describe(Loop l) {
         SourceLoc at = headLocation(l.head());

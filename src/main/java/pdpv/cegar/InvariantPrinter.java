@@ -8,8 +8,10 @@ import com.microsoft.z3.enumerations.Z3_decl_kind;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
 import pdpv.pdr.StateVar;
@@ -65,8 +67,8 @@ final class InvariantPrinter {
             case Z3_OP_NOT:
                 return bool(args[0], !negated);
             case Z3_OP_IMPLIES:
-                return negated ? "(" + bool(args[0], false) + " && " + bool(args[1], true) + ")"
-                        : "(" + bool(args[0], true) + " || " + bool(args[1], false) + ")";
+                return negated ? combine(List.of(bool(args[0], false), bool(args[1], true)), " && ")
+                        : combine(List.of(bool(args[0], true), bool(args[1], false)), " || ");
             case Z3_OP_AND:
             case Z3_OP_OR:
                 return junction(args, (k == Z3_decl_kind.Z3_OP_AND) != negated ? " && " : " || ", negated);
@@ -98,11 +100,26 @@ final class InvariantPrinter {
         return negated ? "!(" + smt + ")" : "(" + smt + ")";
     }
 
+    /**
+     * A conjunction or disjunction: nested ones of the same kind are flattened, repeated parts
+     * printed once, neutral parts left out, and an absorbing part (0 in a conjunction) is the result.
+     */
     private String junction(Expr<?>[] args, String op, boolean negated) {
+        List<String> printed = new ArrayList<>();
+        for (Expr<?> a : flattened(args, a -> a.isApp() && a.getFuncDecl().getDeclKind() == kindOf(op, negated))) {
+            printed.add(bool(a, negated));
+        }
+        return combine(printed, op);
+    }
+
+    private static String combine(List<String> printed, String op) {
         String neutral = op.equals(" && ") ? "1" : "0";
-        List<String> parts = new ArrayList<>();
-        for (Expr<?> a : args) {
-            String part = bool(a, negated);
+        String absorbing = op.equals(" && ") ? "0" : "1";
+        Set<String> parts = new LinkedHashSet<>();
+        for (String part : printed) {
+            if (part.equals(absorbing)) {
+                return absorbing;
+            }
             if (!part.equals(neutral)) {
                 parts.add(part);
             }
@@ -110,7 +127,24 @@ final class InvariantPrinter {
         if (parts.isEmpty()) {
             return neutral;
         }
-        return parts.size() == 1 ? parts.get(0) : "(" + String.join(op, parts) + ")";
+        return parts.size() == 1 ? parts.iterator().next() : "(" + String.join(op, parts) + ")";
+    }
+
+    /** The Z3 operator that prints as {@code op} under {@code negated}: AND for && unnegated, OR for && negated. */
+    private static Z3_decl_kind kindOf(String op, boolean negated) {
+        return op.equals(" && ") != negated ? Z3_decl_kind.Z3_OP_AND : Z3_decl_kind.Z3_OP_OR;
+    }
+
+    private static List<Expr<?>> flattened(Expr<?>[] args, java.util.function.Predicate<Expr<?>> sameKind) {
+        List<Expr<?>> out = new ArrayList<>();
+        for (Expr<?> a : args) {
+            if (sameKind.test(a)) {
+                out.addAll(flattened(a.getArgs(), sameKind));
+            } else {
+                out.add(a);
+            }
+        }
+        return out;
     }
 
     /** An equality; a bit range of a variable is printed with shift and mask. */
@@ -121,6 +155,10 @@ final class InvariantPrinter {
             Expr<?> x = a.getArgs()[0];
             int hi = a.getFuncDecl().getParameters()[0].getInt();
             int lo = a.getFuncDecl().getParameters()[1].getInt();
+            if (lo == 0 && hi == 0) {
+                boolean odd = n.getBigInteger().testBit(0) != negated;
+                return names.get(x) + " % 2 " + (odd ? "!=" : "==") + " 0";
+            }
             boolean narrow = variables.get(x).type().width() <= 32;
             String suffix = narrow ? "u" : "ull";
             BigInteger mask = BigInteger.ONE.shiftLeft(hi - lo + 1).subtract(BigInteger.ONE);
@@ -143,6 +181,14 @@ final class InvariantPrinter {
         int w = a.getSortSize();
         boolean equality = op.equals("==") || op.equals("!=");
         if (signed || equality) {
+            LinearTerm l = LinearTerm.of(a, variables);
+            LinearTerm r = LinearTerm.of(b, variables);
+            if (l != null && r != null && l.fitsSigned(w) && r.fitsSigned(w)) {
+                String simplest = LinearTerm.compare(l, r, op, names);
+                if (simplest != null) {
+                    return simplest;
+                }
+            }
             String left = wrapped(LinearTerm.of(a, variables), w);
             String right = wrapped(LinearTerm.of(b, variables), w);
             if (left != null && right != null) {

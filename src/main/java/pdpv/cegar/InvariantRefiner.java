@@ -113,7 +113,7 @@ final class InvariantRefiner {
     RefineOutcome refine(Loop l, BoolExpr bad, Duration budget) {
         while (true) {
             RefinementInstance inst = instance(l);
-            PdrResult result = runPdr(inst, bad, budget);
+            PdrResult result = runPdr(l, inst, bad, budget);
             if (dump != null) {
                 dump.write(l, inst.system(), result);
             }
@@ -151,7 +151,7 @@ final class InvariantRefiner {
         }
     }
 
-    private PdrResult runPdr(RefinementInstance inst, BoolExpr bad, Duration budget) {
+    private PdrResult runPdr(Loop l, RefinementInstance inst, BoolExpr bad, Duration budget) {
         long start = System.nanoTime();
         running = inst;
         try {
@@ -161,7 +161,7 @@ final class InvariantRefiner {
             pdrCalls++;
             return inst.check(bad, budget);
         } catch (IllegalStateException e) {
-            return new PdrResult.Unknown(e.getMessage());
+            throw new InternalCheckFailure("PDR on " + Evidence.describe(l) + ": " + e.getMessage());
         } finally {
             running = null;
             pdrSeconds += (System.nanoTime() - start) / 1e9;

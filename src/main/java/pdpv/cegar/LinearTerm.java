@@ -54,6 +54,10 @@ final class LinearTerm {
             case Z3_OP_BMUL:
                 return args.length == 2 && args[0] instanceof BitVecNum c && add(args[1], factor.multiply(signed(c)));
             case Z3_OP_SIGN_EXT:
+                if (args[0] instanceof BitVecNum n) {
+                    constant = constant.add(signed(n).multiply(factor));
+                    return true;
+                }
                 return isVariable(args[0]) && addVariable(args[0], factor);
             default:
                 return isVariable(e) && addVariable(e, factor);
@@ -136,6 +140,102 @@ final class LinearTerm {
             terms.add(unsigned ? "(unsigned long long)" + constant + "LL" : constant + (constant.bitLength() > 31 ? "LL" : ""));
         }
         return terms.size() == 1 ? terms.get(0) : "(" + String.join(" + ", terms) + ")";
+    }
+
+    /**
+     * {@code a op b} (op one of {@code == != < <= > >=}) over the exact values of both sums, in its
+     * simplest C form: moved to one side as Σ d_i·x_i op k, the leading coefficient positive, divided
+     * by the coefficients' gcd, so {@code (-(long long)i + -2) > -13} reads {@code i < 11}; "1" or
+     * "0" when no variable is left; null when the sum might not fit {@code long long}. A lone
+     * variable of a signed type is written by its name; a sum starts with a {@code long long} cast
+     * so that C adds exactly.
+     */
+    static String compare(LinearTerm a, LinearTerm b, String op, Map<Expr<?>, String> names) {
+        LinearTerm d = new LinearTerm(a.variables);
+        a.coefficients.forEach((x, c) -> d.coefficients.merge(x, c, BigInteger::add));
+        b.coefficients.forEach((x, c) -> d.coefficients.merge(x, c.negate(), BigInteger::add));
+        d.coefficients.values().removeIf(c -> c.signum() == 0);
+        BigInteger k = b.constant.subtract(a.constant);
+        if (d.coefficients.isEmpty()) {
+            return holds(BigInteger.ZERO, op, k) ? "1" : "0";
+        }
+        if (d.coefficients.values().iterator().next().signum() < 0) {
+            d.coefficients.replaceAll((x, c) -> c.negate());
+            k = k.negate();
+            op = flipped(op);
+        }
+        BigInteger g = d.coefficients.values().stream().reduce(BigInteger.ZERO, BigInteger::gcd);
+        if (g.compareTo(BigInteger.ONE) > 0) {
+            switch (op) {
+                case "==", "!=" -> {
+                    if (k.mod(g).signum() != 0) {
+                        return op.equals("==") ? "0" : "1";
+                    }
+                    k = k.divide(g);
+                }
+                case "<" -> {
+                    k = floorDiv(k.subtract(BigInteger.ONE), g);
+                    op = "<=";
+                }
+                case "<=" -> k = floorDiv(k, g);
+                case ">" -> {
+                    k = floorDiv(k.add(BigInteger.ONE).negate(), g).negate();
+                    op = ">=";
+                }
+                default -> k = floorDiv(k.negate(), g).negate();
+            }
+            d.coefficients.replaceAll((x, c) -> c.divide(g));
+        }
+        if (!d.fitsSigned(64) || k.bitLength() > 63) {
+            return null;
+        }
+        String literal = k + (k.bitLength() > 31 ? "LL" : "");
+        if (d.coefficients.size() == 1) {
+            String lone = d.printAsVariable(names);
+            if (lone != null) {
+                return lone + " " + op + " " + literal;
+            }
+        }
+        StringBuilder sum = new StringBuilder();
+        for (Map.Entry<Expr<?>, BigInteger> e : d.coefficients.entrySet()) {
+            BigInteger c = e.getValue();
+            Variable v = d.variables.get(e.getKey());
+            String x = (v.type().signed() ? "" : "(" + cSignedType(v.type().width()) + ")") + names.get(e.getKey());
+            String factor = !c.abs().equals(BigInteger.ONE) ? c.abs() + "LL * " + x : sum.length() == 0 ? "(long long)" + x : x;
+            if (sum.length() == 0) {
+                sum.append(c.signum() < 0 ? "-" : "").append(factor);
+            } else {
+                sum.append(c.signum() < 0 ? " - " : " + ").append(factor);
+            }
+        }
+        return sum + " " + op + " " + literal;
+    }
+
+    private static boolean holds(BigInteger left, String op, BigInteger right) {
+        int c = left.compareTo(right);
+        return switch (op) {
+            case "==" -> c == 0;
+            case "!=" -> c != 0;
+            case "<" -> c < 0;
+            case "<=" -> c <= 0;
+            case ">" -> c > 0;
+            default -> c >= 0;
+        };
+    }
+
+    private static String flipped(String op) {
+        return switch (op) {
+            case "<" -> ">";
+            case "<=" -> ">=";
+            case ">" -> "<";
+            case ">=" -> "<=";
+            default -> op;
+        };
+    }
+
+    private static BigInteger floorDiv(BigInteger a, BigInteger b) {
+        BigInteger[] qr = a.divideAndRemainder(b);
+        return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
     }
 
     private static String cSignedType(int width) {

@@ -84,14 +84,14 @@ public final class SymbolicVerifier implements ProgramVerifier {
             this.start = start;
         }
 
-        /** The one PDR call; an answer that fails the engine's own re-check is UNKNOWN, as in refinement. */
+        /** The one PDR call; an answer that fails the engine's own re-check is an internal fault, as in refinement. */
         PdrResult check(PdrEngine e) {
             pdr = e;
             long pdrStart = System.nanoTime();
             try {
                 return e.check();
             } catch (IllegalStateException failedCheck) {
-                return new PdrResult.Unknown(failedCheck.getMessage());
+                throw new InternalCheckFailure(failedCheck.getMessage());
             } finally {
                 pdrSeconds = (System.nanoTime() - pdrStart) / 1e9;
             }
@@ -102,7 +102,7 @@ public final class SymbolicVerifier implements ProgramVerifier {
             InvariantPrinter printer = new InvariantPrinter(system.variables());
             List<Verdict.LoopCertificate> certs = new ArrayList<>();
             for (Loop l : loops.loops()) {
-                certs.add(new Verdict.LoopCertificate(Evidence.headLocation(l.head()),
+                certs.add(new Verdict.LoopCertificate(Evidence.headLocation(l.head()), Evidence.statementLocation(l.head()),
                         printer.print(system.at(ctx, l.head(), invariant))));
             }
             return Verdict.safe(certs, statistics());

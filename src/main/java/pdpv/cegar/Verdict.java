@@ -57,8 +57,17 @@ public record Verdict(
     /**
      * A loop's invariant as a C expression over its variables: for the loop encoding over their values
      * at the head and before the loop ({@code \old(x)}), for the symbolic encoding over those at the head.
+     * {@code statement} is where the loop's {@code while}/{@code do}/{@code for} begins ({@code head}
+     * for a loop built from {@code goto}); {@code atHead} is the invariant over the values at the head
+     * alone, as a witness states it; {@code conjectures} are further conditions at the head that
+     * might hold (what the invariant implies once its {@code \old} values are known), unchecked.
      */
-    public record LoopCertificate(SourceLoc head, String invariant) {
+    public record LoopCertificate(SourceLoc head, String invariant, SourceLoc statement, String atHead,
+                                  List<String> conjectures) {
+        /** A certificate that is already over the values at the head (no {@code \old}). */
+        public LoopCertificate(SourceLoc head, SourceLoc statement, String atHead) {
+            this(head, atHead, statement, atHead, List.of());
+        }
     }
 
     public static Verdict safe(List<LoopCertificate> invariants, VerifierStatistics stats) {

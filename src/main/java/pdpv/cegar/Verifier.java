@@ -12,6 +12,7 @@ import java.util.Map;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
+import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
 import pdpv.encode.Counterexample;
@@ -45,8 +46,25 @@ public final class Verifier implements ProgramVerifier {
     private volatile InvariantRefiner refiner;
     private volatile SmtSolver solver;
 
+    private final BeforeCertification beforeCertification;
+
+    /** What runs on the invariants just before they are certified (only tests do something there). */
+    @FunctionalInterface
+    interface BeforeCertification {
+        void accept(Context ctx, LoopForest loops, LoopInvariantStore store);
+    }
+
     public Verifier(VerifierOptions options) {
+        this(options, (ctx, loops, store) -> { });
+    }
+
+    /**
+     * A verifier that hands its invariants to {@code beforeCertification} before they are certified:
+     * the tests' way to break the engine on purpose and see that the certificate check catches it.
+     */
+    Verifier(VerifierOptions options, BeforeCertification beforeCertification) {
         this.options = options;
+        this.beforeCertification = beforeCertification;
     }
 
     @Override
@@ -310,16 +328,34 @@ public final class Verifier implements ProgramVerifier {
             }
         }
 
+        /**
+         * SAFE once {@link CertificateChecker} accepts the invariants; a certificate it rejects is a bug
+         * ({@link InternalCheckFailure}) unless the run was cancelled while it checked.
+         */
         private Verdict certified() {
+            beforeCertification.accept(ctx, loops, store);
             String problem = new CertificateChecker(ctx, loops, smt).check(encoding, store);
             if (problem != null) {
-                return Verdict.unknown("certificate rejected: " + problem, statistics());
+                if (cancelled.isSet()) {
+                    return Verdict.unknown(cancelled.get(), statistics());
+                }
+                throw new InternalCheckFailure("certificate rejected: " + problem);
             }
+            EntryConstants entry = new EntryConstants(program);
             List<Verdict.LoopCertificate> certs = new ArrayList<>();
             for (Loop l : loops.loops()) {
-                String text = store.count(l) == 0 ? "1"
-                        : new InvariantPrinter(l, store.templates(l)).print(store.conjunction(l));
-                certs.add(new Verdict.LoopCertificate(Evidence.headLocation(l.head()), text));
+                SourceLoc head = Evidence.headLocation(l.head());
+                SourceLoc statement = Evidence.statementLocation(l.head());
+                if (store.count(l) == 0) {
+                    certs.add(new Verdict.LoopCertificate(head, statement, "1"));
+                    continue;
+                }
+                LoopInvariantStore.Templates t = store.templates(l);
+                BoolExpr li = store.conjunction(l);
+                HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l));
+                InvariantPrinter overHead = new InvariantPrinter(atHead.names());
+                certs.add(new Verdict.LoopCertificate(head, new InvariantPrinter(l, t).print(li), statement,
+                        overHead.print(atHead.formula()), atHead.conjectures().stream().map(overHead::print).toList()));
             }
             return Verdict.safe(certs, statistics());
         }

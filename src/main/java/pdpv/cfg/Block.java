@@ -12,6 +12,7 @@ public final class Block {
     private final int id;
     private final List<Stmt> statements = new ArrayList<>();
     private Terminator terminator;
+    private SourceLoc loopStatement;
     private boolean frozen;
 
     public Block(int id) {
@@ -46,6 +47,19 @@ public final class Block {
     public void setTerminator(Terminator t) {
         checkOpen();
         this.terminator = t;
+    }
+
+    /**
+     * Where the iteration statement ({@code while}, {@code do}, {@code for}) whose condition or body
+     * this block starts begins, at its keyword; null for other blocks. Witnesses name loops by it.
+     */
+    public SourceLoc loopStatement() {
+        return loopStatement;
+    }
+
+    public void setLoopStatement(SourceLoc loc) {
+        checkOpen();
+        this.loopStatement = loc;
     }
 
     public boolean hasTerminator() {

@@ -9,6 +9,10 @@ public final class ExitCodes {
     public static final int BAD_INPUT = 30;
     /** {@code bench}: at least one benchmark got a verdict contradicting its expected one. */
     public static final int WRONG_VERDICT = 40;
+    /** An answer of PDPV failed its own re-check (a bug; {@code internal error: FILE: ...} on stderr). */
+    public static final int INTERNAL_ERROR = 50;
+    /** {@code check-witness}: the witness is rejected (the reason on stdout). */
+    public static final int WITNESS_REJECTED = 60;
 
     private ExitCodes() {
     }

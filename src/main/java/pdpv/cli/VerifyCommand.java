@@ -20,6 +20,7 @@ import pdpv.bench.InputError;
 import pdpv.cegar.BmcOptions;
 import pdpv.cegar.BoundedModelChecker;
 import pdpv.cegar.CegarOptions;
+import pdpv.cegar.InternalCheckFailure;
 import pdpv.cegar.Portfolio;
 import pdpv.cegar.ProgramVerifier;
 import pdpv.cegar.SymbolicVerifier;
@@ -28,6 +29,7 @@ import pdpv.cegar.Verifier;
 import pdpv.cegar.VerifierOptions;
 import pdpv.pdr.PdrOptions;
 import pdpv.frontend.UserError;
+import pdpv.witness.Task;
 
 /** {@code pdpv verify FILE.c}: the push-button question, can any assertion fail? */
 @Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -80,6 +82,15 @@ final class VerifyCommand implements Callable<Integer> {
     @Mixin
     EngineOptions engine;
 
+    @Option(names = "--witness", paramLabel = "FILE",
+            description = "write the verdict's evidence as an SV-COMP witness (format 2.0, YAML) to FILE")
+    Path witness;
+
+    @Option(names = "--harness", paramLabel = "FILE",
+            description = "for an unsafe verdict, write a C test harness to FILE: the program fed with the answer's inputs "
+                    + "(gcc -fwrapv -o h FILE && ./h fails the assertion)")
+    Path harness;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text, json (the same as --json) or svcomp (text, then SV-COMP's "
                     + "'Verification result: TRUE|FALSE(property)|UNKNOWN' line) (default: ${DEFAULT-VALUE})")
@@ -129,6 +140,10 @@ final class VerifyCommand implements Callable<Integer> {
             if (e.getCause() instanceof UserError u) {
                 return fail(u.render());
             }
+            if (e.getCause() instanceof InternalCheckFailure f) {
+                spec.commandLine().getErr().println("internal error: " + input.file + ": " + f.getMessage());
+                return ExitCodes.INTERNAL_ERROR;
+            }
             throw e;
         }
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -140,6 +155,16 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (format == OutputFormat.SVCOMP) {
             printer.printSvcomp(verdict);
+        }
+        if (witness != null || harness != null) {
+            Task task = Task.of(resolved.program(), resolved.options().function(), resolved.options().dataModel());
+            WitnessOutput evidence = new WitnessOutput(task, () -> input.parse(resolved), spec.commandLine().getErr());
+            if (witness != null) {
+                evidence.write(verdict, witness);
+            }
+            if (harness != null) {
+                evidence.writeHarness(verdict, harness);
+            }
         }
         return verdict.kind().exitCode();
     }

@@ -5,7 +5,9 @@ import picocli.CommandLine.IVersionProvider;
 
 /** What {@code --version} prints, for every command: PDPV's version and the Z3 it runs on. */
 final class VersionProvider implements IVersionProvider {
-    static final String VERSION = "pdpv 0.1.0";
+    /** PDPV's version, also the producer version of its witnesses. */
+    static final String NUMBER = "0.1.0";
+    static final String VERSION = "pdpv " + NUMBER;
 
     @Override
     public String[] getVersion() {

@@ -5,6 +5,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.Set;
 import pdpv.cfg.Block;
+import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Terminator;
 
 /**
@@ -37,12 +38,20 @@ final class JumpThreading {
         }
     }
 
-    /** The first block on the chain of empty jumping blocks from {@code b} that does something. */
+    /**
+     * The first block on the chain of empty jumping blocks from {@code b} that does something; it
+     * inherits the loop statement of a skipped block (the head of {@code for (;;)}) if it has none.
+     */
     private static Block forward(Block b) {
         Set<Block> chain = new HashSet<>();
         Block x = b;
+        SourceLoc loop = null;
         while (x.statements().isEmpty() && x.terminator() instanceof Terminator.Jump j && chain.add(x)) {
+            loop = loop != null ? loop : x.loopStatement();
             x = j.target();
+        }
+        if (loop != null && x.loopStatement() == null) {
+            x.setLoopStatement(loop);
         }
         return x;
     }

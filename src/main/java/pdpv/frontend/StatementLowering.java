@@ -235,6 +235,7 @@ final class StatementLowering {
         Block head = ctx.ir.newBlock();
         Block body = ctx.ir.newBlock();
         Block exit = ctx.ir.newBlock();
+        head.setLoopStatement(ctx.loc(s));
         ctx.ir.continueIn(head);
         ctx.expressions.condition(s.getCondition(), body, exit);
         ctx.ir.startIn(body);
@@ -247,6 +248,7 @@ final class StatementLowering {
         Block body = ctx.ir.newBlock();
         Block test = ctx.ir.newBlock();
         Block exit = ctx.ir.newBlock();
+        body.setLoopStatement(ctx.loc(s));
         ctx.ir.continueIn(body);
         loopBody(s.getBody(), exit, test);
         ctx.ir.continueIn(test);
@@ -262,6 +264,7 @@ final class StatementLowering {
         Block body = ctx.ir.newBlock();
         Block step = ctx.ir.newBlock();
         Block exit = ctx.ir.newBlock();
+        head.setLoopStatement(ctx.loc(s));
         ctx.ir.continueIn(head);
         if (s.getConditionExpression() == null) {
             ctx.ir.jump(body);

@@ -1,0 +1,137 @@
+package pdpv.cegar;
+
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.enumerations.Z3_decl_kind;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import pdpv.cfg.Loop;
+import pdpv.cfg.Variable;
+import pdpv.pdr.StateVar;
+import pdpv.smt.SmtResult;
+import pdpv.smt.SmtSolver;
+import pdpv.smt.SmtStatistics;
+
+/**
+ * A loop's two-state invariant LI_l(x_b, x_e) (thesis §4.3.3) written as a condition on the state
+ * at the loop head alone, as a witness needs it: x_b of a variable the loop only reads is its
+ * value at the head; x_b of an updated variable that enters the loop with a known constant
+ * ({@link EntryConstants}) is that constant. Every conjunct that still mentions another x_b is
+ * dropped, which is sound (∃x_b. A(x) ∧ B(x_b, x) implies A(x)) but weaker, and the result need not
+ * be inductive on its own. {@link #conjectures} are what a dropped disjunction P(x_b) ∨ Q(x) says of
+ * the head when P fails on entry: Q(x), unchecked, for a witness writer to try (its Houdini). {@link #names} are the state
+ * variables of the formula by the program variable each stands for at the head.
+ */
+record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable, StateVar> names) {
+
+    static HeadInvariant of(Context ctx, Loop l, LoopInvariantStore.Templates t, BoolExpr li, Map<Variable, Object> entry) {
+        Map<Variable, StateVar> outside = new LinkedHashMap<>();
+        List<Expr<?>> from = new ArrayList<>();
+        List<Expr<?>> to = new ArrayList<>();
+        Map<Expr<?>, Variable> unresolved = new LinkedHashMap<>();
+        t.before().forEach((v, s) -> {
+            if (!l.updated().contains(v)) {
+                return;
+            }
+            Object fact = entry.get(v);
+            if (fact == null || fact instanceof Variable y && (l.updated().contains(y) || clashes(y, t))) {
+                fact = entry.entrySet().stream()
+                        .filter(e -> e.getValue() == v && !l.updated().contains(e.getKey()) && !clashes(e.getKey(), t))
+                        .map(Map.Entry::getKey).findFirst().orElse(null);
+            }
+            if (fact instanceof Long c) {
+                from.add(s.current());
+                to.add(ctx.mkBV(c, s.width()));
+            } else if (fact instanceof Variable y && !l.updated().contains(y) && t.before().containsKey(y)) {
+                from.add(s.current());
+                to.add(t.before().get(y).current());
+            } else if (fact instanceof Variable y && !l.updated().contains(y)) {
+                StateVar copy = StateVar.of(ctx, "L" + l.head().id() + "." + y.name() + "_h", y.type().width());
+                from.add(s.current());
+                to.add(copy.current());
+                outside.put(y, copy);
+            } else {
+                unresolved.put(s.current(), v);
+            }
+        });
+        BoolExpr substituted = (BoolExpr) li.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0]));
+        List<BoolExpr> kept = new ArrayList<>();
+        List<BoolExpr> conjectures = new ArrayList<>();
+        for (BoolExpr c : conjuncts(substituted)) {
+            Set<Variable> left = new LinkedHashSet<>();
+            mentions(c, unresolved, left, new HashSet<>());
+            if (left.isEmpty() && !valid(ctx, c)) {
+                kept.add(c);
+            }
+        }
+        Map<Expr<?>, Variable> old = new LinkedHashMap<>();
+        t.before().forEach((v, sv) -> {
+            if (l.updated().contains(v)) {
+                old.put(sv.current(), v);
+            }
+        });
+        for (BoolExpr c : conjuncts(li)) {
+            List<Expr<?>> disjuncts = c.isOr() ? List.of(c.getArgs()) : c.isImplies() ? List.of(c.getArgs()[1]) : List.of();
+            for (Expr<?> d : disjuncts) {
+                Set<Variable> inD = new LinkedHashSet<>();
+                mentions(d, old, inD, new HashSet<>());
+                if (inD.isEmpty()) {
+                    conjectures.add((BoolExpr) d);
+                }
+            }
+        }
+        BoolExpr formula = kept.isEmpty() ? ctx.mkTrue() : kept.size() == 1 ? kept.get(0) : ctx.mkAnd(kept.toArray(new BoolExpr[0]));
+        Map<Variable, StateVar> names = new LinkedHashMap<>(outside);
+        names.putAll(t.before());
+        names.putAll(t.end());
+        return new HeadInvariant(formula, List.copyOf(conjectures), names);
+    }
+
+    /** Whether another variable of the loop is written like {@code y} in C (inlined functions reuse names). */
+    private static boolean clashes(Variable y, LoopInvariantStore.Templates t) {
+        String name = y.sourceName() != null ? y.sourceName() : y.name();
+        return y.kind() == Variable.Kind.TEMPORARY
+                || t.before().keySet().stream().anyMatch(x -> x != y && name.equals(x.sourceName() != null ? x.sourceName() : x.name()));
+    }
+
+    /** Whether {@code c} holds for all values (a tautology left by the substitution), in a fresh solver. */
+    private static boolean valid(Context ctx, BoolExpr c) {
+        SmtSolver s = new SmtSolver(ctx, new SmtStatistics());
+        s.add(ctx.mkNot(c));
+        return s.check() instanceof SmtResult.Unsat;
+    }
+
+    private static List<BoolExpr> conjuncts(BoolExpr e) {
+        List<BoolExpr> out = new ArrayList<>();
+        if (e.isApp() && e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_AND) {
+            for (Expr<?> a : e.getArgs()) {
+                out.addAll(conjuncts((BoolExpr) a));
+            }
+        } else if (!e.isTrue()) {
+            out.add(e);
+        }
+        return out;
+    }
+
+    private static void mentions(Expr<?> e, Map<Expr<?>, Variable> old, Set<Variable> found, Set<Expr<?>> seen) {
+        if (!seen.add(e)) {
+            return;
+        }
+        Variable v = old.get(e);
+        if (v != null) {
+            found.add(v);
+            return;
+        }
+        if (e.isApp()) {
+            for (Expr<?> a : e.getArgs()) {
+                mentions(a, old, found, seen);
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package pdpv.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import pdpv.cegar.Verdict;
+import pdpv.cfg.Program;
+import pdpv.cfg.SourceLoc;
+import pdpv.witness.HarnessWriter;
+import pdpv.witness.InvariantSelection;
+import pdpv.witness.Task;
+import pdpv.witness.WitnessWriter;
+
+/**
+ * {@code verify --witness FILE}: the verdict's evidence as a format 2.0 witness. SAFE gives the
+ * correctness witness of the certificate's invariants over the values at each loop head; UNSAFE the
+ * violation witness of its inputs; {@code verify --harness FILE}: the C test harness of an UNSAFE
+ * answer. Whatever they cannot say is a {@code note:} on stderr.
+ */
+final class WitnessOutput {
+    /** An input read from a call, e.g. {@code __VERIFIER_nondet_int()}: the only inputs a witness can pin. */
+    private static final Pattern CALL = Pattern.compile("[A-Za-z_]\\w*\\s*\\(.*\\)");
+    private final Task task;
+    private final PrintWriter err;
+
+    private final Supplier<Program> program;
+
+    /** {@code program}: the verified program, lowered again for the witness (the verdict does not keep it). */
+    WitnessOutput(Task task, Supplier<Program> program, PrintWriter err) {
+        this.task = task;
+        this.program = program;
+        this.err = err;
+    }
+
+    /** Writes the C test harness of an UNSAFE {@code verdict} to {@code out}; nothing for another verdict. */
+    void writeHarness(Verdict verdict, Path out) throws IOException {
+        if (verdict.kind() != Verdict.Kind.UNSAFE) {
+            err.println("note: no harness: the verdict is not unsafe");
+            return;
+        }
+        List<HarnessWriter.Input> inputs = verdict.inputs().stream()
+                .map(in -> new HarnessWriter.Input(in.source(), in.loc(), in.value())).toList();
+        String source = Files.readString(task.file(), StandardCharsets.ISO_8859_1);
+        try {
+            Files.writeString(out, HarnessWriter.write(task.file().toString(), source, program.get(), inputs), StandardCharsets.ISO_8859_1);
+        } catch (IllegalArgumentException e) {
+            err.println("note: no harness: " + e.getMessage());
+        }
+    }
+
+    /** Writes the witness of {@code verdict} to {@code out}; nothing for UNKNOWN. */
+    void write(Verdict verdict, Path out) throws IOException {
+        WitnessWriter writer = new WitnessWriter(task, VersionProvider.NUMBER);
+        String yaml;
+        if (verdict.kind() == Verdict.Kind.SAFE) {
+            Map<SourceLoc, String> atHeads = new LinkedHashMap<>();
+            Map<SourceLoc, List<String>> conjectures = new LinkedHashMap<>();
+            verdict.invariants().forEach(c -> {
+                atHeads.put(c.statement(), c.atHead());
+                conjectures.put(c.statement(), c.conjectures());
+            });
+            InvariantSelection.Selection selection = InvariantSelection.select(program.get(), atHeads, conjectures);
+            List<WitnessWriter.LoopInvariant> invariants = new ArrayList<>();
+            selection.invariants().forEach((loc, inv) -> invariants.add(new WitnessWriter.LoopInvariant(loc, inv)));
+            if (selection.problem() != null) {
+                err.println("note: witness: the invariants over the state at each loop head that PDPV could derive from its "
+                        + "certificate do not prove the program on their own: " + selection.problem());
+            }
+            yaml = writer.correctness(invariants);
+        } else if (verdict.kind() == Verdict.Kind.UNSAFE) {
+            List<WitnessWriter.Pin> results = new ArrayList<>();
+            Program p = program.get();
+            for (Verdict.InputValue in : verdict.inputs()) {
+                SourceLoc next = in.source().startsWith("uninitialized ") ? WitnessWriter.afterDeclaration(p, in.loc()) : null;
+                if (CALL.matcher(in.source()).matches()) {
+                    results.add(new WitnessWriter.CallResult(in.loc(), in.value()));
+                } else if (next != null && in.name() != null) {
+                    results.add(new WitnessWriter.Uninitialized(in.name(), next, in.value()));
+                } else {
+                    err.println("note: witness: " + in.source() + " at " + in.loc() + " = " + in.value()
+                            + " is not the result of a call; format 2.0 has no waypoint that pins it");
+                }
+            }
+            yaml = writer.violation(results, verdict.failedAssertion().loc());
+        } else {
+            err.println("note: no witness for an unknown verdict");
+            return;
+        }
+        Files.writeString(out, yaml, StandardCharsets.UTF_8);
+    }
+}

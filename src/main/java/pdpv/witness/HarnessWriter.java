@@ -1,0 +1,123 @@
+package pdpv.witness;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import pdpv.cfg.Program;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Variable;
+import pdpv.semantics.CType;
+
+/**
+ * Writes a C test harness that replays an UNSAFE answer outside PDPV (in the spirit of SV-COMP's
+ * test-harness format): one file that is the program itself, unchanged line for line, with each
+ * uninitialized local that the answer reads given the answer's value, followed by definitions of
+ * the nondet functions that return the answer's values in reading order and of the assertion
+ * functions the program leaves undefined. Compiled with {@code gcc -fwrapv} (PDPV's signed wrap)
+ * and run, it prints each value it feeds and ends in {@code abort()} at the failing assertion,
+ * saying from which address the failing check was called; a label {@code ERROR} reports itself.
+ */
+public final class HarnessWriter {
+    private static final Pattern CALL = Pattern.compile("([A-Za-z_]\\w*)\\s*\\(.*\\)");
+    private static final Pattern ERROR_LABEL = Pattern.compile("(?<![\\w.])ERROR\\s*:(?!:)");
+    private static final List<String> CHECKS = List.of("__VERIFIER_assert", "reach_error", "__VERIFIER_error",
+            "__VERIFIER_assume", "assume_abort_if_not");
+
+    /** A value the answer reads: what produced it (as {@code verify} says), where, and its value. */
+    public record Input(String source, SourceLoc loc, String value) {
+    }
+
+    private HarnessWriter() {
+    }
+
+    /**
+     * The harness for {@code program}, whose text is {@code source} and file {@code file}, fed with
+     * {@code inputs}; an input that is neither a call's result nor an uninitialized local (a
+     * parameter, a global under {@code --nondet-globals}) cannot be fed and is an error.
+     */
+    public static String write(String file, String source, Program program, List<Input> inputs) {
+        Map<String, CType> functions = new TreeMap<>();
+        Map<String, Stmt.Havoc> uninitialized = new LinkedHashMap<>();
+        program.blocks().forEach(b -> b.statements().forEach(s -> {
+            if (s instanceof Stmt.Havoc h) {
+                Matcher m = CALL.matcher(h.description());
+                if (h.reason() == Stmt.Havoc.Reason.INPUT && m.matches()) {
+                    functions.put(m.group(1), h.target().type());
+                } else if (h.reason() == Stmt.Havoc.Reason.UNINITIALIZED && h.description().startsWith("uninitialized ")) {
+                    uninitialized.put(h.loc().line() + ":" + h.loc().column(), h);
+                }
+            }
+        }));
+        List<String> values = new ArrayList<>();
+        Map<Integer, TreeMap<Integer, String>> insertions = new TreeMap<>();
+        for (Input in : inputs) {
+            values.add(in.value().startsWith("-") ? "(unsigned long long)" + in.value() + "LL" : in.value() + "ULL");
+            if (CALL.matcher(in.source()).matches()) {
+                continue;
+            }
+            Stmt.Havoc h = uninitialized.get(in.loc().line() + ":" + in.loc().column());
+            if (h == null) {
+                throw new IllegalArgumentException(in.source() + " at " + in.loc() + " is neither a call nor an uninitialized local");
+            }
+            Variable v = h.target();
+            insertions.computeIfAbsent(in.loc().line(), k -> new TreeMap<>()).put(in.loc().column() + v.sourceName().length(),
+                    " = (" + v.type() + ")__pdpv_input(\"" + in.source() + "\")");
+        }
+        StringBuilder out = new StringBuilder();
+        out.append("/* Test harness written by PDPV for ").append(file).append(": the program, with the inputs of the\n")
+                .append("   UNSAFE answer fed to it. Build and run: gcc -fwrapv -w -o harness THIS_FILE && ./harness */\n");
+        out.append("static unsigned long long __pdpv_input(const char *what);\n");
+        out.append("static void __pdpv_fail(const char *what, void *caller);\n");
+        functions.forEach((name, type) -> out.append(type).append(' ').append(name).append("();\n"));
+        out.append("#line 1 \"").append(file).append("\"\n");
+        List<String> lines = source.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            TreeMap<Integer, String> at = insertions.getOrDefault(i + 1, new TreeMap<>());
+            StringBuilder l = new StringBuilder(line);
+            for (Map.Entry<Integer, String> e : at.descendingMap().entrySet()) {
+                l.insert(Math.min(e.getKey() - 1, l.length()), e.getValue());
+            }
+            out.append(ERROR_LABEL.matcher(l).replaceAll(r -> r.group() + " __pdpv_fail(\"the label ERROR\", 0);")).append('\n');
+        }
+        out.append("#line 1 \"pdpv-harness\"\n");
+        out.append("#include <stdio.h>\n#include <stdlib.h>\n");
+        out.append("static const unsigned long long __pdpv_values[] = {").append(String.join(", ", values.isEmpty() ? List.of("0") : values))
+                .append("};\n");
+        out.append("static const unsigned __pdpv_count = ").append(values.size()).append(";\n");
+        out.append("static unsigned __pdpv_next;\n");
+        out.append("""
+                static unsigned long long __pdpv_input(const char *what) {
+                    if (__pdpv_next >= __pdpv_count) {
+                        fprintf(stderr, "pdpv-harness: %s read after the %u inputs of the answer\\n", what, __pdpv_count);
+                        exit(3);
+                    }
+                    fprintf(stderr, "pdpv-harness: input %u: %s\\n", __pdpv_next + 1, what);
+                    return __pdpv_values[__pdpv_next++];
+                }
+                static void __pdpv_fail(const char *what, void *caller) {
+                    fprintf(stderr, "pdpv-harness: assertion failed: %s called from %p after %u of %u inputs\\n", what, caller, __pdpv_next, __pdpv_count);
+                    
+                    abort();
+                }
+                """);
+        functions.forEach((name, type) -> out.append(type).append(' ').append(name).append("() { return (").append(type)
+                .append(")__pdpv_input(\"").append(name).append("()\"); }\n"));
+        for (String check : CHECKS) {
+            if (Pattern.compile("\\b" + check + "\\s*\\([^;{}]*\\)\\s*\\{").matcher(source).find()) {
+                continue;
+            }
+            out.append(switch (check) {
+                case "__VERIFIER_assert" -> "void __VERIFIER_assert(int c) { if (!c) __pdpv_fail(\"__VERIFIER_assert\", __builtin_return_address(0)); }\n";
+                case "__VERIFIER_assume", "assume_abort_if_not" -> "void " + check + "(int c) { if (!c) exit(0); }\n";
+                default -> "void " + check + "(void) { __pdpv_fail(\"" + check + "\", __builtin_return_address(0)); }\n";
+            });
+        }
+        return out.toString();
+    }
+}

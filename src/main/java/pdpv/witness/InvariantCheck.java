@@ -1,0 +1,225 @@
+package pdpv.witness;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import pdpv.cfg.Block;
+import pdpv.cfg.Expr;
+import pdpv.cfg.ExprEvaluator;
+import pdpv.cfg.Program;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Terminator;
+import pdpv.cfg.Variable;
+import pdpv.encode.Z3Algebra;
+import pdpv.smt.SmtResult;
+import pdpv.smt.SmtSolver;
+import pdpv.smt.SmtStatistics;
+
+/**
+ * Checks a correctness witness by induction over cut points, with its own encoding: the cut points
+ * are the entry and every loop head ({@link LoopHeads}), each with the conjunction of the witness's
+ * invariants there ({@code 1} at the entry and at a loop the witness says nothing about). From each
+ * cut point c, every path to the next cut points is encoded symbolically (values merged with ite at
+ * the joins of the loop-free region, each operation's meaning from {@code semantics}), and a fresh
+ * solver shows for each edge into a cut point d that Inv_c before the path implies Inv_d after it
+ * (initiation from the entry, consecution and the invariants' links between loops), and for each
+ * assertion on the way that Inv_c implies it (the invariants are strong enough).
+ */
+final class InvariantCheck {
+    private final Context ctx;
+    private final Program program;
+    private final LoopHeads loops;
+    private final Map<Block, List<Expr>> invariants;
+    private final ExprEvaluator<BitVecExpr, BoolExpr> eval;
+    private int fresh;
+
+    /** {@code invariants}: the parsed invariants of each loop head. */
+    InvariantCheck(Context ctx, Program program, LoopHeads loops, Map<Block, List<Expr>> invariants) {
+        this.ctx = ctx;
+        this.program = program;
+        this.loops = loops;
+        this.invariants = invariants;
+        this.eval = new ExprEvaluator<>(program.semantics(), new Z3Algebra(ctx));
+    }
+
+    /** Null if every condition holds, else the first that fails. */
+    String check() {
+        List<String> problems = new ArrayList<>();
+        for (Block c : cutPoints()) {
+            checkFrom(c, (head, conjunct, problem) -> problems.add(problem), true);
+            if (!problems.isEmpty()) {
+                return problems.get(0);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The invariants' conjuncts that fail initiation or consecution, each checked with all of the
+     * invariants assumed at the start of the path (Houdini's step); assertions are not checked.
+     */
+    Map<Block, Set<Expr>> unestablished() {
+        Map<Block, Set<Expr>> failed = new LinkedHashMap<>();
+        for (Block c : cutPoints()) {
+            checkFrom(c, (head, conjunct, problem) -> failed.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(conjunct), false);
+        }
+        return failed;
+    }
+
+    /** What a check found: the conjunct of the invariant at {@code head} that fails, or a failing assertion (both null). */
+    private interface Failures {
+        void add(Block head, Expr conjunct, String problem);
+    }
+
+    private List<Block> cutPoints() {
+        List<Block> cuts = new ArrayList<>();
+        cuts.add(program.entry());
+        cuts.addAll(loops.heads());
+        return cuts;
+    }
+
+    private void checkFrom(Block cut, Failures failures, boolean assertions) {
+        Map<Variable, BitVecExpr> start = new LinkedHashMap<>();
+        for (Variable v : program.variables()) {
+            start.put(v, ctx.mkBVConst(v.name() + "@" + cut.id(), v.type().width()));
+        }
+        BoolExpr assumed = cut == program.entry() ? ctx.mkTrue() : invariant(cut, start);
+        Map<Block, List<Edge>> incoming = new HashMap<>();
+        incoming.computeIfAbsent(cut, k -> new ArrayList<>()).add(new Edge(ctx.mkTrue(), start));
+        for (Block b : region(cut)) {
+            Edge in = merge(incoming.get(b));
+            BoolExpr guard = in.guard();
+            Map<Variable, BitVecExpr> state = new LinkedHashMap<>(in.state());
+            for (Stmt s : b.statements()) {
+                if (s instanceof Stmt.Assign a) {
+                    state.put(a.target(), eval.value(a.value(), state::get));
+                } else if (s instanceof Stmt.Havoc h) {
+                    state.put(h.target(), ctx.mkBVConst(h.target().name() + "!" + fresh++, h.target().type().width()));
+                } else if (s instanceof Stmt.Assume a) {
+                    guard = ctx.mkAnd(guard, eval.truth(a.condition(), state::get));
+                } else if (s instanceof Stmt.Assert a) {
+                    BoolExpr holds = eval.truth(a.condition(), state::get);
+                    if (assertions && !unsat(assumed, guard, ctx.mkNot(holds))) {
+                        failures.add(null, null, "the assertion at " + a.loc() + " can fail " + from(cut));
+                        return;
+                    }
+                    guard = ctx.mkAnd(guard, holds);
+                }
+            }
+            for (Edge e : exits(b.terminator(), guard, state)) {
+                if (e.target() != cut && !loops.heads().contains(e.target())) {
+                    incoming.computeIfAbsent(e.target(), k -> new ArrayList<>()).add(e);
+                    continue;
+                }
+                for (Expr conjunct : invariants.getOrDefault(e.target(), List.of())) {
+                    if (!unsat(assumed, e.guard(), ctx.mkNot(eval.truth(conjunct, e.state()::get)))) {
+                        failures.add(e.target(), conjunct, "the invariant at " + where(e.target())
+                                + (cut == program.entry() ? " does not hold when the loop is entered " + from(cut)
+                                : cut == e.target() ? " is not preserved by an iteration of its loop" : " does not follow " + from(cut)));
+                        if (assertions) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The blocks reached from {@code cut} before the next cut point, in topological order. */
+    private List<Block> region(Block cut) {
+        List<Block> post = new ArrayList<>();
+        Set<Block> seen = new LinkedHashSet<>();
+        visit(cut, cut, seen, post);
+        List<Block> order = new ArrayList<>(post);
+        java.util.Collections.reverse(order);
+        return order;
+    }
+
+    private void visit(Block b, Block cut, Set<Block> seen, List<Block> post) {
+        if (!seen.add(b)) {
+            return;
+        }
+        for (Block s : b.successors()) {
+            if (s != cut && !loops.heads().contains(s)) {
+                visit(s, cut, seen, post);
+            }
+        }
+        post.add(b);
+    }
+
+    private List<Edge> exits(Terminator t, BoolExpr guard, Map<Variable, BitVecExpr> state) {
+        List<Edge> out = new ArrayList<>();
+        if (t instanceof Terminator.Jump j) {
+            out.add(new Edge(guard, state, j.target()));
+        } else if (t instanceof Terminator.Branch br) {
+            if (br.ifTrue() == br.ifFalse()) {
+                out.add(new Edge(guard, state, br.ifTrue()));
+            } else {
+                BoolExpr c = eval.truth(br.condition(), state::get);
+                out.add(new Edge(ctx.mkAnd(guard, c), state, br.ifTrue()));
+                out.add(new Edge(ctx.mkAnd(guard, ctx.mkNot(c)), state, br.ifFalse()));
+            }
+        }
+        return out;
+    }
+
+    /** The join of the edges into a block: the disjunction of their guards, each variable's value by ite. */
+    private Edge merge(List<Edge> in) {
+        Edge first = in.get(0);
+        if (in.size() == 1) {
+            return first;
+        }
+        BoolExpr guard = ctx.mkOr(in.stream().map(Edge::guard).toArray(BoolExpr[]::new));
+        Map<Variable, BitVecExpr> state = new LinkedHashMap<>();
+        for (Variable v : program.variables()) {
+            BitVecExpr value = first.state().get(v);
+            for (int i = 1; i < in.size(); i++) {
+                BitVecExpr other = in.get(i).state().get(v);
+                if (!other.equals(value)) {
+                    value = (BitVecExpr) ctx.mkITE(in.get(i).guard(), other, value);
+                }
+            }
+            state.put(v, value);
+        }
+        return new Edge(guard, state);
+    }
+
+    private BoolExpr invariant(Block cut, Map<Variable, BitVecExpr> state) {
+        List<BoolExpr> parts = new ArrayList<>();
+        for (Expr e : invariants.getOrDefault(cut, List.of())) {
+            parts.add(eval.truth(e, state::get));
+        }
+        return ctx.mkAnd(parts.toArray(new BoolExpr[0]));
+    }
+
+    private String where(Block head) {
+        SourceLoc at = head.loopStatement() != null ? head.loopStatement() : LoopHeads.fallback(head);
+        return at == null ? "B" + head.id() : at.line() + ":" + at.column();
+    }
+
+    private String from(Block cut) {
+        return cut == program.entry() ? "(paths from the start of " + program.function() + ")"
+                : "(paths from the loop at " + where(cut) + ")";
+    }
+
+    private boolean unsat(BoolExpr... conjuncts) {
+        SmtSolver solver = new SmtSolver(ctx, new SmtStatistics());
+        solver.add(conjuncts);
+        return solver.check() instanceof SmtResult.Unsat;
+    }
+
+    /** Control reaching {@code target} under {@code guard} with the variables' values {@code state}. */
+    private record Edge(BoolExpr guard, Map<Variable, BitVecExpr> state, Block target) {
+        Edge(BoolExpr guard, Map<Variable, BitVecExpr> state) {
+            this(guard, state, null);
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package pdpv.witness;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import pdpv.cfg.Block;
+import pdpv.cfg.Expr;
+import pdpv.cfg.Program;
+import pdpv.cfg.SourceLoc;
+
+/**
+ * The invariants a correctness witness states, from a certificate's invariants over the state at
+ * each loop head (C text, a conjunction): when they do not prove the program as they are (a
+ * projection that had to leave out conjuncts over {@code \old} values), every conjunct of every loop becomes a
+ * candidate for every loop, and {@link Houdini} keeps the largest inductive set.
+ */
+public final class InvariantSelection {
+    private InvariantSelection() {
+    }
+
+    /**
+     * What a witness states: for each loop (by where its statement begins) its invariant ("1" when
+     * none), and null if the validator confirms them, else why not.
+     */
+    public record Selection(Map<SourceLoc, String> invariants, String problem) {
+    }
+
+    /**
+     * The invariants a witness states, from the certificate's {@code atHeads} (sound but maybe not
+     * inductive) and {@code conjectures} (candidates only), each keyed by the loop's statement.
+     */
+    public static Selection select(Program program, Map<SourceLoc, String> atHeads, Map<SourceLoc, List<String>> conjectures) {
+        LoopHeads loops = new LoopHeads(program);
+        InvariantParser parser = new InvariantParser(program, program.semantics().model());
+        Map<Block, SourceLoc> heads = new LinkedHashMap<>();
+        Map<Block, List<Expr>> own = new LinkedHashMap<>();
+        Map<Expr, String> texts = new LinkedHashMap<>();
+        Set<String> all = new LinkedHashSet<>();
+        atHeads.forEach((loc, text) -> {
+            Block h = loops.at(loc.line(), loc.column());
+            if (h != null) {
+                heads.put(h, loc);
+                own.put(h, new ArrayList<>());
+                for (String c : conjuncts(text)) {
+                    parsed(parser, c, loops.body(h), texts).ifPresent(own.get(h)::add);
+                    all.add(c);
+                }
+                conjectures.getOrDefault(loc, List.of()).forEach(c -> all.addAll(conjuncts(c)));
+            }
+        });
+        Map<Block, List<Expr>> chosen;
+        if (WitnessValidator.proves(program, loops, own)) {
+            chosen = own;
+        } else {
+            Map<Block, List<Expr>> candidates = new LinkedHashMap<>();
+            heads.keySet().forEach(h -> {
+                Set<Expr> cs = new LinkedHashSet<>(own.get(h));
+                all.forEach(c -> parsed(parser, c, loops.body(h), texts).ifPresent(cs::add));
+                candidates.put(h, new ArrayList<>(cs));
+            });
+            chosen = Houdini.inductive(program, loops, candidates);
+        }
+        String problem = WitnessValidator.problem(program, loops, chosen);
+        Map<SourceLoc, String> out = new LinkedHashMap<>();
+        atHeads.keySet().forEach(loc -> out.put(loc, "1"));
+        chosen.forEach((h, list) -> out.put(heads.get(h), list.isEmpty() ? "1"
+                : String.join(" && ", list.stream().map(e -> list.size() == 1 ? texts.get(e) : parenthesized(texts.get(e))).toList())));
+        return new Selection(out, problem);
+    }
+
+    private static java.util.Optional<Expr> parsed(InvariantParser parser, String text, Set<Block> body, Map<Expr, String> texts) {
+        try {
+            Expr e = parser.parse(text, body);
+            texts.putIfAbsent(e, text);
+            return java.util.Optional.of(e);
+        } catch (WitnessError e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** A conjunct as an operand of {@code &&}: parenthesized if it is a disjunction. */
+    private static String parenthesized(String text) {
+        int depth = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (depth == 0 && (text.startsWith("||", i) || c == '?')) {
+                return "(" + text + ")";
+            }
+        }
+        return text;
+    }
+
+    /** The top-level conjuncts of a printed invariant {@code (A && B && ...)}. */
+    static List<String> conjuncts(String text) {
+        String t = text.strip();
+        while (enclosed(t)) {
+            t = t.substring(1, t.length() - 1).strip();
+        }
+        List<String> parts = new ArrayList<>();
+        int depth = 0;
+        int from = 0;
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (depth == 0 && t.startsWith(" && ", i)) {
+                parts.add(t.substring(from, i).strip());
+                from = i + 4;
+            }
+        }
+        parts.add(t.substring(from).strip());
+        parts.removeIf(p -> p.isEmpty() || p.equals("1"));
+        return parts;
+    }
+
+    /** Whether the whole text is one parenthesized expression. */
+    private static boolean enclosed(String t) {
+        if (!t.startsWith("(") || !t.endsWith(")")) {
+            return false;
+        }
+        int depth = 0;
+        for (int i = 0; i < t.length(); i++) {
+            depth += t.charAt(i) == '(' ? 1 : t.charAt(i) == ')' ? -1 : 0;
+            if (depth == 0 && i < t.length() - 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,125 @@
+package pdpv.witness;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import pdpv.cfg.Program;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
+import pdpv.interp.Execution;
+import pdpv.interp.InputOracle;
+import pdpv.interp.Interpreter;
+import pdpv.interp.InterpreterOptions;
+
+/**
+ * Checks a violation witness by running the program in the interpreter: each time a nondet call
+ * returns, the next {@code function_return} waypoint of the sequence, if it is at that call's
+ * closing parenthesis, gives the value ({@code \result == v}); each time an uninitialized local is
+ * declared, the next {@code assumption} waypoint {@code x == v}, if it names that variable at or
+ * after its declaration, gives its value; any other input is 0. The witness is
+ * confirmed when the run fails the assertion at the {@code target} waypoint after passing every
+ * waypoint.
+ */
+final class ViolationReplay {
+    private static final Pattern RESULT = Pattern.compile("\\s*\\\\result\\s*==\\s*\\(?\\s*(-?(?:0x[0-9a-fA-F]+|\\d+))[uUlL]*\\s*\\)?\\s*");
+    /** An assumption waypoint's constraint this validator reads: an uninitialized local's value. */
+    private static final Pattern VALUE = Pattern.compile("\\s*\\(?\\s*([A-Za-z_]\\w*)\\s*==\\s*\\(?\\s*(-?(?:0x[0-9a-fA-F]+|\\d+))[uUlL]*\\s*\\)?\\s*\\)?\\s*");
+    private static final long MAX_STEPS = 10_000_000L;
+    private final Program program;
+    private final CallSites sites;
+
+    ViolationReplay(Program program, String source) {
+        this.program = program;
+        this.sites = new CallSites(source);
+    }
+
+    /** Null if the witness is confirmed, else why not. */
+    String check(List<Witness.Waypoint> waypoints) {
+        List<Witness.Waypoint> pins = new ArrayList<>();
+        Witness.Waypoint target = null;
+        for (Witness.Waypoint w : waypoints) {
+            switch (w.type()) {
+                case "function_return", "assumption" -> pins.add(w);
+                case "target" -> target = w;
+                default -> throw new WitnessError("unsupported waypoint type " + w.type() + " (this validator replays function_return and target)");
+            }
+        }
+        if (target == null || waypoints.get(waypoints.size() - 1) != target) {
+            throw new WitnessError("the violation sequence does not end with a target waypoint");
+        }
+        List<Long> values = new ArrayList<>();
+        for (Witness.Waypoint w : pins) {
+            Matcher m = (w.type().equals("assumption") ? VALUE : RESULT).matcher(w.constraint() == null ? "" : w.constraint());
+            if (!m.matches()) {
+                throw new WitnessError("unsupported constraint '" + w.constraint() + "' (this validator reads "
+                        + (w.type().equals("assumption") ? "variable == constant" : "\\result == constant") + ")");
+            }
+            String digits = m.group(m.groupCount());
+            boolean hex = digits.replace("-", "").startsWith("0x");
+            values.add(new BigInteger(digits.replace("0x", ""), hex ? 16 : 10).longValue());
+        }
+        Sequence oracle = new Sequence(pins, values);
+        Execution run = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(MAX_STEPS))
+                .run(program.entry(), Map.of(), oracle);
+        if (oracle.next < pins.size()) {
+            Witness.Waypoint w = pins.get(oracle.next);
+            return "the run never passes the function_return waypoint at " + w.line() + ":" + w.column()
+                    + " (waypoint " + (oracle.next + 1) + " of " + pins.size() + ")";
+        }
+        if (!run.hitsAssertion()) {
+            return "the run with the witness's values does not fail an assertion (it ends: " + run.outcome() + ")";
+        }
+        SourceLoc failed = run.failedAssertion().loc();
+        if (failed.line() != target.line() || target.column() != 0 && failed.column() != target.column()) {
+            return "the run fails the assertion at " + failed + ", not the target at " + target.line() + ":" + target.column();
+        }
+        return null;
+    }
+
+    /** The variable an assumption waypoint pins. */
+    private static String assumed(Witness.Waypoint w) {
+        Matcher m = VALUE.matcher(w.constraint());
+        return m.matches() ? m.group(1) : "";
+    }
+
+    /** The waypoints' values in sequence order, each given to the call at its location. */
+    private final class Sequence implements InputOracle {
+        private final List<Witness.Waypoint> pins;
+        private final List<Long> values;
+        private final Map<String, Long> answered = new HashMap<>();
+        private int next;
+
+        Sequence(List<Witness.Waypoint> pins, List<Long> values) {
+            this.pins = pins;
+            this.values = values;
+        }
+
+        @Override
+        public long next(Stmt.Havoc havoc, int occurrence) {
+            String key = System.identityHashCode(havoc) + "#" + occurrence;
+            Long known = answered.get(key);
+            if (known != null) {
+                return known;
+            }
+            long value = 0;
+            if (next < pins.size()) {
+                Witness.Waypoint w = pins.get(next);
+                if (w.type().equals("function_return") && havoc.reason() == Stmt.Havoc.Reason.INPUT) {
+                    SourceLoc end = sites.closingParenthesis(havoc.loc());
+                    if (end != null && end.line() == w.line() && end.column() == w.column()) {
+                        value = values.get(next++);
+                    }
+                } else if (w.type().equals("assumption") && havoc.reason() == Stmt.Havoc.Reason.UNINITIALIZED
+                        && assumed(w).equals(havoc.target().sourceName()) && havoc.loc().line() <= w.line()) {
+                    value = values.get(next++);
+                }
+            }
+            answered.put(key, value);
+            return value;
+        }
+    }
+}

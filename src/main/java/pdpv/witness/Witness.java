@@ -1,0 +1,34 @@
+package pdpv.witness;
+
+import java.util.List;
+
+/**
+ * A witness as read from its YAML file (format 2.0), reduced to what the validator checks: a
+ * correctness witness's loop invariants, or a violation witness's waypoints in sequence order.
+ * Lines and columns are 1-based. {@code task} is the metadata's task.
+ */
+public sealed interface Witness {
+    Metadata metadata();
+
+    /** What {@code metadata.task} says: the input files with their SHA-256 hashes, the property, the data model. */
+    record Metadata(java.util.Map<String, String> fileHashes, String specification, String dataModel) {
+    }
+
+    record Correctness(Metadata metadata, List<Invariant> invariants) implements Witness {
+    }
+
+    record Violation(Metadata metadata, List<Waypoint> waypoints) implements Witness {
+    }
+
+    /** A {@code loop_invariant}: a C expression that holds whenever control is at the loop. */
+    record Invariant(int line, int column, String value) {
+        @Override
+        public String toString() {
+            return "the invariant at line " + line + ", column " + column;
+        }
+    }
+
+    /** A waypoint of action {@code follow}: its type, location and constraint (null for a target). */
+    record Waypoint(String type, int line, int column, String constraint) {
+    }
+}

@@ -1,0 +1,122 @@
+package pdpv.witness;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * Reads a format 2.0 witness file: a YAML list of one {@code invariant_set} or
+ * {@code violation_sequence} entry (several entries of the same type are joined). Anything that is
+ * not such a witness is a {@link WitnessError} naming what is wrong.
+ */
+public final class WitnessReader {
+    private WitnessReader() {
+    }
+
+    public static Witness read(String yaml) {
+        Object root;
+        try {
+            root = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
+        } catch (YAMLException e) {
+            throw new WitnessError("not YAML: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        List<Object> entries = list(root, "the witness");
+        if (entries.isEmpty()) {
+            throw new WitnessError("the witness has no entries");
+        }
+        String type = null;
+        Witness.Metadata metadata = null;
+        List<Witness.Invariant> invariants = new ArrayList<>();
+        List<Witness.Waypoint> waypoints = new ArrayList<>();
+        for (Object e : entries) {
+            Map<String, Object> entry = map(e, "an entry");
+            String t = string(entry, "entry_type");
+            if (type != null && !type.equals(t)) {
+                throw new WitnessError("entries of types " + type + " and " + t + " in one witness");
+            }
+            type = t;
+            metadata = metadata(map(entry.get("metadata"), "metadata"));
+            List<Object> content = list(entry.get("content"), "content");
+            switch (t) {
+                case "invariant_set" -> content.forEach(c -> invariants.add(invariant(map(map(c, "content item").get("invariant"), "invariant"))));
+                case "violation_sequence" -> content.forEach(c -> {
+                    for (Object w : list(map(c, "content item").get("segment"), "segment")) {
+                        Map<String, Object> waypoint = map(map(w, "segment item").get("waypoint"), "waypoint");
+                        if ("follow".equals(string(waypoint, "action"))) {
+                            waypoints.add(waypoint(waypoint));
+                        }
+                    }
+                });
+                default -> throw new WitnessError("unknown entry_type " + t);
+            }
+        }
+        return type.equals("invariant_set") ? new Witness.Correctness(metadata, invariants)
+                : new Witness.Violation(metadata, waypoints);
+    }
+
+    private static Witness.Metadata metadata(Map<String, Object> m) {
+        if (!"2.0".equals(String.valueOf(m.get("format_version")))) {
+            throw new WitnessError("format_version " + m.get("format_version") + " (this validator reads 2.0)");
+        }
+        Map<String, Object> task = map(m.get("task"), "metadata.task");
+        Map<String, String> hashes = new LinkedHashMap<>();
+        map(task.get("input_file_hashes"), "input_file_hashes").forEach((k, v) -> hashes.put(k, String.valueOf(v)));
+        return new Witness.Metadata(hashes, string(task, "specification"), string(task, "data_model"));
+    }
+
+    private static Witness.Invariant invariant(Map<String, Object> inv) {
+        String type = string(inv, "type");
+        if (!type.equals("loop_invariant")) {
+            throw new WitnessError("unsupported invariant type " + type + " (this validator checks loop_invariant)");
+        }
+        if (inv.containsKey("format") && !"c_expression".equals(inv.get("format"))) {
+            throw new WitnessError("unsupported invariant format " + inv.get("format"));
+        }
+        Map<String, Object> loc = map(inv.get("location"), "location");
+        return new Witness.Invariant(integer(loc, "line"), integer(loc, "column"), string(inv, "value"));
+    }
+
+    private static Witness.Waypoint waypoint(Map<String, Object> w) {
+        Map<String, Object> loc = map(w.get("location"), "location");
+        Object c = w.get("constraint");
+        String constraint = c == null ? null : string(map(c, "constraint"), "value");
+        return new Witness.Waypoint(string(w, "type"), integer(loc, "line"), loc.containsKey("column") ? integer(loc, "column") : 0,
+                constraint);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o, String what) {
+        if (o instanceof Map<?, ?> m) {
+            return (Map<String, Object>) m;
+        }
+        throw new WitnessError(what + " is missing or not a mapping");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(Object o, String what) {
+        if (o instanceof List<?> l) {
+            return (List<Object>) l;
+        }
+        throw new WitnessError(what + " is missing or not a list");
+    }
+
+    private static String string(Map<String, Object> m, String key) {
+        Object v = m.get(key);
+        if (v == null) {
+            throw new WitnessError("missing " + key);
+        }
+        return String.valueOf(v);
+    }
+
+    private static int integer(Map<String, Object> m, String key) {
+        if (m.get(key) instanceof Integer i) {
+            return i;
+        }
+        throw new WitnessError(key + " is missing or not an integer");
+    }
+}

@@ -1,0 +1,70 @@
+package pdpv.witness;
+
+import com.microsoft.z3.Context;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import pdpv.cfg.Block;
+import pdpv.cfg.Expr;
+import pdpv.cfg.Program;
+
+/**
+ * {@code pdpv check-witness}: confirms or rejects a witness for a program. The program must be the
+ * file the witness names (same SHA-256). A correctness witness is checked by {@link InvariantCheck},
+ * a violation witness by {@link ViolationReplay}.
+ */
+public final class WitnessValidator {
+    private WitnessValidator() {
+    }
+
+    /** The outcome: confirmed, or rejected with the reason. */
+    public record Outcome(boolean confirmed, String kind, String reason) {
+    }
+
+    /** Whether {@code invariants} are inductive and prove every assertion, by {@link InvariantCheck}. */
+    static boolean proves(Program program, LoopHeads loops, Map<Block, List<Expr>> invariants) {
+        return problem(program, loops, invariants) == null;
+    }
+
+    /** Null if {@code invariants} are inductive and prove every assertion, else the first condition that fails. */
+    static String problem(Program program, LoopHeads loops, Map<Block, List<Expr>> invariants) {
+        try (Context ctx = new Context()) {
+            return new InvariantCheck(ctx, program, loops, invariants).check();
+        }
+    }
+
+    /** Checks {@code witness} for {@code program}, lowered from {@code file}. */
+    public static Outcome check(Path file, Program program, Witness witness) throws IOException {
+        String kind = witness instanceof Witness.Correctness ? "correctness witness" : "violation witness";
+        String hash = Task.sha256(file);
+        if (!witness.metadata().fileHashes().containsValue(hash)) {
+            return new Outcome(false, kind, "the witness is for another file: no input_file_hashes entry is " + hash);
+        }
+        String problem;
+        if (witness instanceof Witness.Correctness c) {
+            LoopHeads loops = new LoopHeads(program);
+            InvariantParser parser = new InvariantParser(program, program.semantics().model());
+            Map<Block, List<Expr>> invariants = new LinkedHashMap<>();
+            for (Witness.Invariant inv : c.invariants()) {
+                Block head = loops.at(inv.line(), inv.column());
+                if (head == null) {
+                    return new Outcome(false, kind, "no loop of " + program.function() + " starts at line " + inv.line()
+                            + ", column " + inv.column());
+                }
+                invariants.computeIfAbsent(head, k -> new ArrayList<>()).add(parser.parse(inv.value(), loops.body(head)));
+            }
+            try (Context ctx = new Context()) {
+                problem = new InvariantCheck(ctx, program, loops, invariants).check();
+            }
+        } else {
+            problem = new ViolationReplay(program, Files.readString(file, StandardCharsets.ISO_8859_1))
+                    .check(((Witness.Violation) witness).waypoints());
+        }
+        return new Outcome(problem == null, kind, problem);
+    }
+}

@@ -1,0 +1,186 @@
+package pdpv.witness;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
+import pdpv.cfg.Block;
+import pdpv.cfg.Program;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Terminator;
+
+/**
+ * Writes witnesses in SV-COMP's format 2.0 (sosy-lab/sv-witnesses, YAML): a correctness witness
+ * is one {@code invariant_set} entry with a {@code loop_invariant} (a C expression, format
+ * {@code c_expression}) at the first character of each loop's keyword; a violation witness is one
+ * {@code violation_sequence} entry whose segments pin each nondet call's result with a
+ * {@code function_return} waypoint ({@code \result == v}, format {@code acsl_expression}, at the
+ * call's closing parenthesis), each uninitialized local's value with an {@code assumption} waypoint
+ * at the statement after its declaration, and end with the {@code target} waypoint at the failing
+ * assertion.
+ */
+public final class WitnessWriter {
+    public static final String FORMAT_VERSION = "2.0";
+    private final Task task;
+    private final String producerVersion;
+
+    /** A loop's invariant over the values at its head, and where its iteration statement begins. */
+    public record LoopInvariant(SourceLoc statement, String value) {
+    }
+
+    /** A value the failing run read, pinned by a waypoint. */
+    public sealed interface Pin {
+    }
+
+    /** A value a nondet call returned on the failing run; {@code call} is where the call begins. */
+    public record CallResult(SourceLoc call, String value) implements Pin {
+    }
+
+    /**
+     * The indeterminate value of an uninitialized local on the failing run: an {@code assumption}
+     * waypoint {@code variable == value} at {@code next}, the first statement after its declaration.
+     */
+    public record Uninitialized(String variable, SourceLoc next, String value) implements Pin {
+    }
+
+    public WitnessWriter(Task task, String producerVersion) {
+        this.task = task;
+        this.producerVersion = producerVersion;
+    }
+
+    public String correctness(List<LoopInvariant> invariants) {
+        List<Object> content = new ArrayList<>();
+        for (LoopInvariant inv : invariants) {
+            Map<String, Object> invariant = new LinkedHashMap<>();
+            invariant.put("type", "loop_invariant");
+            invariant.put("location", location(inv.statement()));
+            invariant.put("value", inv.value());
+            invariant.put("format", "c_expression");
+            content.add(Map.of("invariant", invariant));
+        }
+        return dump(entry("invariant_set", content));
+    }
+
+    /**
+     * The violation witness of a run that reads {@code results} (in reading order) and fails the
+     * assertion at {@code target}.
+     */
+    public String violation(List<Pin> pins, SourceLoc target) throws IOException {
+        CallSites sites = new CallSites(Files.readString(task.file(), StandardCharsets.ISO_8859_1));
+        List<Object> content = new ArrayList<>();
+        for (Pin pin : pins) {
+            Map<String, Object> constraint = new LinkedHashMap<>();
+            if (pin instanceof CallResult r) {
+                SourceLoc end = sites.closingParenthesis(r.call());
+                if (end == null) {
+                    throw new IllegalArgumentException("no call at " + r.call());
+                }
+                constraint.put("value", "\\result == " + r.value());
+                constraint.put("format", "acsl_expression");
+                content.add(segment(waypoint("function_return", end, constraint)));
+            } else if (pin instanceof Uninitialized u) {
+                constraint.put("value", u.variable() + " == " + u.value());
+                constraint.put("format", "c_expression");
+                content.add(segment(waypoint("assumption", u.next(), constraint)));
+            }
+        }
+        content.add(segment(waypoint("target", target, null)));
+        return dump(entry("violation_sequence", content));
+    }
+
+    /**
+     * Where the first statement after the declaration of an uninitialized local at {@code declaration}
+     * begins (or the condition that follows it): the location of its {@code assumption} waypoint.
+     */
+    public static SourceLoc afterDeclaration(Program program, SourceLoc declaration) {
+        for (Block b : program.blocks()) {
+            List<Stmt> stmts = b.statements();
+            for (int i = 0; i < stmts.size(); i++) {
+                if (stmts.get(i) instanceof Stmt.Havoc h && h.reason() == Stmt.Havoc.Reason.UNINITIALIZED
+                        && h.loc().equals(declaration)) {
+                    if (i + 1 < stmts.size()) {
+                        return stmts.get(i + 1).loc();
+                    }
+                    if (b.terminator() instanceof Terminator.Branch br) {
+                        return br.loc();
+                    }
+                    if (b.terminator() instanceof Terminator.Jump j && !j.target().statements().isEmpty()) {
+                        return j.target().statements().get(0).loc();
+                    }
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private Map<String, Object> entry(String type, List<Object> content) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("entry_type", type);
+        entry.put("metadata", metadata());
+        entry.put("content", content);
+        return entry;
+    }
+
+    private Map<String, Object> metadata() {
+        Map<String, Object> producer = new LinkedHashMap<>();
+        producer.put("name", "PDPV");
+        producer.put("version", producerVersion);
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("input_files", List.of(task.file().toString()));
+        t.put("input_file_hashes", Map.of(task.file().toString(), task.hash()));
+        t.put("specification", task.specification());
+        t.put("data_model", task.dataModel().name());
+        t.put("language", "C");
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("format_version", FORMAT_VERSION);
+        m.put("uuid", UUID.randomUUID().toString());
+        m.put("creation_time", OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS)
+                .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        m.put("producer", producer);
+        m.put("task", t);
+        return m;
+    }
+
+    private Map<String, Object> location(SourceLoc loc) {
+        Map<String, Object> l = new LinkedHashMap<>();
+        l.put("file_name", task.file().toString());
+        l.put("line", loc.line());
+        l.put("column", loc.column());
+        l.put("function", task.function());
+        return l;
+    }
+
+    private Map<String, Object> waypoint(String type, SourceLoc loc, Map<String, Object> constraint) {
+        Map<String, Object> w = new LinkedHashMap<>();
+        w.put("type", type);
+        w.put("action", "follow");
+        if (constraint != null) {
+            w.put("constraint", constraint);
+        }
+        w.put("location", location(loc));
+        return Map.of("waypoint", w);
+    }
+
+    private static Map<String, Object> segment(Map<String, Object> waypoint) {
+        return Map.of("segment", List.of(waypoint));
+    }
+
+    private static String dump(Map<String, Object> entry) {
+        DumperOptions options = new DumperOptions();
+        options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+        options.setWidth(1_000_000);
+        return new Yaml(options).dump(List.of(entry));
+    }
+}

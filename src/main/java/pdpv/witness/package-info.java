@@ -1,0 +1,11 @@
+/**
+ * Evidence others can check, in SV-COMP's witness format 2.0 (YAML): correctness witnesses
+ * ({@code invariant_set}, one {@code loop_invariant} per loop) and violation witnesses
+ * ({@code violation_sequence}: the value of every nondet call as a {@code function_return} waypoint,
+ * then the {@code target}); the validator of both ({@code pdpv check-witness}), which shares only the
+ * front end, the IR and {@code semantics} (with its Z3 reading, {@code encode.Z3Algebra}) with the
+ * engines: it finds the loop heads, encodes the paths between them and checks each invariant
+ * itself, and replays a violation in the interpreter; and the C test harness that replays an
+ * UNSAFE answer under gcc.
+ */
+package pdpv.witness;

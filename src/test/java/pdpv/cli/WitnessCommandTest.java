@@ -1,0 +1,154 @@
+package pdpv.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Evidence others can check, through the real command line: every example's witness
+ * ({@code verify --witness}) is confirmed by {@code check-witness}; corrupted witnesses (an
+ * invariant weakened to {@code 1} or made false, one input of a violation changed) are rejected
+ * with exit 60 and a reason.
+ */
+class WitnessCommandTest {
+    @TempDir
+    Path dir;
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    static Stream<String> examples() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("examples"))) {
+            return files.map(Path::toString).filter(f -> f.endsWith(".c")).sorted().toList().stream();
+        }
+    }
+
+    /** Verifies {@code example} with {@code --witness} and returns the witness file. */
+    private Path witness(String example) throws IOException {
+        Path w = dir.resolve(Path.of(example).getFileName() + ".yml");
+        Result r = run("verify", "--timeout", "120", "--witness", w.toString(), example);
+        String expected = Files.readAllLines(Path.of(example)).get(0).replace("// expect:", "").strip();
+        assertEquals(expected.equals("safe") ? ExitCodes.SAFE : ExitCodes.UNSAFE, r.code(), example + ":\n" + r.out() + r.err());
+        assertTrue(Files.exists(w), "no witness for " + example);
+        return w;
+    }
+
+    /**
+     * The examples whose certificate PDPV cannot yet restate over the loop head's state strongly enough:
+     * Dijkstra's urn needs w + b bounded by its value on entry (no overflow of w + b), which only
+     * \old(w) + \old(b) says, and the entry values of the inlined function's parameters have no name
+     * in its scope. {@code verify --witness} says so in a note.
+     */
+    private static final List<String> NOT_YET_CONFIRMED = List.of("examples/fig6_1_dijkstra_urn.c");
+
+    @ParameterizedTest
+    @MethodSource("examples")
+    void everyExamplesWitnessIsConfirmed(String example) throws IOException {
+        Path w = witness(example);
+        Result check = run("check-witness", example, w.toString());
+        if (NOT_YET_CONFIRMED.contains(example)) {
+            assertEquals(ExitCodes.WITNESS_REJECTED, check.code(), check.out() + check.err());
+            Result again = run("verify", "--witness", w.toString(), example);
+            assertTrue(again.err().contains("note: witness: "), again.err());
+            return;
+        }
+        assertEquals(ExitCodes.SAFE, check.code(), example + ": " + check.out() + check.err() + "\n" + Files.readString(w));
+        assertTrue(check.out().startsWith("witness confirmed: "), check.out());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"examples/counter_loop.c", "examples/fig4_1_simple.c", "examples/fig4_2_series.c",
+            "examples/fig4_3_nested.c", "examples/fig5_7b_disj_simple.c", "examples/fig4_8b_uninit_hoisted.c"})
+    void weakenedOrFalseInvariantsAreRejected(String example) throws IOException {
+        Path w = witness(example);
+        String yaml = Files.readString(w);
+        assertTrue(yaml.contains("value: "), yaml);
+        Path weak = dir.resolve("weak.yml");
+        Files.writeString(weak, yaml.replaceAll("value: .*", "value: '1'"));
+        Result r = run("check-witness", example, weak.toString());
+        assertEquals(ExitCodes.WITNESS_REJECTED, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("can fail"), r.out());
+        Path wrong = dir.resolve("false.yml");
+        Files.writeString(wrong, yaml.replaceFirst("value: .*", "value: '0'"));
+        r = run("check-witness", example, wrong.toString());
+        assertEquals(ExitCodes.WITNESS_REJECTED, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("does not hold when the loop is entered"), r.out());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"examples/abs_int_min.c", "examples/division_overflow.c", "examples/error_label.c",
+            "examples/overflow_signed_increment.c", "examples/fig4_8a_uninit_in_loop.c"})
+    void aViolationWithItsLastInputChangedIsRejected(String example) throws IOException {
+        String yaml = Files.readString(witness(example));
+        Matcher m = Pattern.compile("value: (\\\\result|[A-Za-z_]\\w*) == (-?\\d+)").matcher(yaml);
+        assertTrue(m.find(), yaml);
+        int from = m.start();
+        while (m.find(from + 1)) {
+            from = m.start();
+        }
+        m.find(from);
+        long v = Long.parseLong(m.group(2));
+        Path changed = dir.resolve("changed.yml");
+        Files.writeString(changed, yaml.substring(0, m.start(2)) + (v + 1) + yaml.substring(m.end(2)));
+        Result r = run("check-witness", example, changed.toString());
+        assertEquals(ExitCodes.WITNESS_REJECTED, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith("witness rejected: violation witness: "), r.out());
+    }
+
+    @Test
+    void aWitnessOfAnotherFileIsRejected() throws IOException {
+        Path w = witness("examples/counter_loop.c");
+        Result r = run("check-witness", "examples/fig4_1_simple.c", w.toString());
+        assertEquals(ExitCodes.WITNESS_REJECTED, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("another file"), r.out());
+    }
+
+    @Test
+    void aMalformedWitnessIsBadInputWithoutStackTrace() throws IOException {
+        Path bad = dir.resolve("bad.yml");
+        for (String text : List.of("- x: [", "- entry_type: invariant_set\n", "42\n")) {
+            Files.writeString(bad, text);
+            Result r = run("check-witness", "examples/counter_loop.c", bad.toString());
+            assertEquals(ExitCodes.BAD_INPUT, r.code(), r.out() + r.err());
+            assertTrue(r.err().startsWith(bad + ": error: "), r.err());
+            assertFalse(r.err().contains("\tat "), r.err());
+        }
+        Result r = run("check-witness", "examples/counter_loop.c", dir.resolve("none.yml").toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code(), r.out() + r.err());
+    }
+
+    @Test
+    void anInvariantThatIsNotCIsBadInput() throws IOException {
+        String yaml = Files.readString(witness("examples/counter_loop.c"));
+        Path bad = dir.resolve("notc.yml");
+        Files.writeString(bad, yaml.replaceFirst("value: .*", "value: 'i <'"));
+        Result r = run("check-witness", "examples/counter_loop.c", bad.toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("cannot read invariant 'i <'"), r.err());
+        Files.writeString(bad, yaml.replaceFirst("value: .*", "value: 'nosuchvariable > 0'"));
+        r = run("check-witness", "examples/counter_loop.c", bad.toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code(), r.out() + r.err());
+    }
+}
