@@ -240,4 +240,25 @@ class CommandLineTest {
         Result help = run("verify", "--help");
         assertTrue(help.out().contains("--encoding=ENCODING"), help.out());
     }
+
+    @Test
+    void dumpInstancesNeedsADirectory() throws IOException {
+        Path f = write("d.c", "int main(void) { return 0; }\n");
+        Result notADirectory = run("verify", "--dump-instances", f.toString(), f.toString());
+        assertEquals(ExitCodes.BAD_INPUT, notADirectory.code());
+        assertTrue(notADirectory.err().contains("cannot create the directory"), notADirectory.err());
+        Result symbolic = run("verify", "--encoding", "symbolic", "--dump-instances", dir.resolve("i").toString(), f.toString());
+        assertEquals(ExitCodes.BAD_INPUT, symbolic.code());
+        assertTrue(symbolic.err().contains("--dump-instances applies to --encoding loops only"), symbolic.err());
+    }
+
+    @Test
+    void statisticsCountExpansionsBySimulation() {
+        Result r = run("verify", "--json", "--timeout", "60", Path.of("examples", "counter_loop.c").toString());
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        JsonObject sim = JsonParser.parseString(r.out()).getAsJsonObject().getAsJsonObject("statistics")
+                .getAsJsonObject("simulation");
+        assertTrue(sim.get("expansions").getAsLong() > 0, sim.toString());
+        assertTrue(sim.get("checks").getAsLong() >= sim.get("checks_valid").getAsLong(), sim.toString());
+    }
 }
