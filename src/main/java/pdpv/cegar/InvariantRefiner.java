@@ -67,7 +67,7 @@ final class InvariantRefiner {
 
     private RefinementInstance build(Loop l) {
         boolean first = seeded.add(l);
-        RefinementInstance inst = new RefinementInstance(ctx, program, loops, l, store, options.pdr(),
+        RefinementInstance inst = new RefinementInstance(ctx, program, loops, l, store, options,
                 first && options.candidates(), encoding.formula());
         used.add(inst);
         if (!inst.seed().isTrue()) {

@@ -45,8 +45,8 @@ import pdpv.smt.SmtStatistics;
  * invariants are strengthened.
  */
 final class RefinementInstance {
-    /** Iterations within which a trace to B is looked for by unrolling before PDR runs. */
-    private static final int LOOKAHEAD_STEPS = 3;
+    /** Iterations within which a trace to B is looked for by unrolling before PDR runs (the policy's). */
+    private final int lookaheadSteps;
     private final Context ctx;
     private final LoopInvariantStore store;
     private final LoopInvariantStore.Templates templates;
@@ -73,7 +73,9 @@ final class RefinementInstance {
      * engine (§6.1) and {@link #seed()}.
      */
     RefinementInstance(Context ctx, Program program, LoopForest loops, Loop loop, LoopInvariantStore store,
-                       PdrOptions options, boolean candidates, BoolExpr badVocabulary) {
+                       CegarOptions cegar, boolean candidates, BoolExpr badVocabulary) {
+        PdrOptions options = cegar.pdr();
+        this.lookaheadSteps = cegar.policy().lookaheadSteps();
         this.ctx = ctx;
         this.store = store;
         this.templates = store.templates(loop);
@@ -112,7 +114,7 @@ final class RefinementInstance {
         this.system = TransitionSystem.relational(templates.all(), inputs, and(init),
                 withBits(and(trans)), ctx.mkFalse());
         this.engine = new PdrEngine(ctx, system, options);
-        this.seed = candidates ? new CandidateInvariants(ctx, lookaheadStats).inductive(loop, templates, system) : ctx.mkTrue();
+        this.seed = candidates ? new CandidateInvariants(ctx, lookaheadStats, cegar.policy()).inductive(loop, templates, system) : ctx.mkTrue();
         if (!seed.isTrue()) {
             engine.addExternalInvariant(seed);
         }
@@ -143,7 +145,7 @@ final class RefinementInstance {
     }
 
     /**
-     * Looks for a trace of at most {@link #LOOKAHEAD_STEPS} iterations to {@code bad}, then runs PDR
+     * Looks for a trace of at most {@link #lookaheadSteps} iterations to {@code bad}, then runs PDR
      * for it within {@code budget}; first T is strengthened by the nested invariants learned since the last call.
      */
     PdrResult check(BoolExpr bad, Duration budget) {
@@ -156,7 +158,7 @@ final class RefinementInstance {
         BoolExpr s = withBits(and(stronger));
         system = system.strengthened(ctx, s, b);
         notYetInEngine.add(s);
-        Optional<PdrResult.Fails> shortTrace = lookahead.find(system, LOOKAHEAD_STEPS);
+        Optional<PdrResult.Fails> shortTrace = lookahead.find(system, lookaheadSteps);
         if (shortTrace.isPresent()) {
             return shortTrace.get();
         }
