@@ -80,7 +80,7 @@ final class VerifyCommand implements Callable<Integer> {
             description = "loop iterations unrolled to find a short trace to B before PDR runs (default: ${DEFAULT-VALUE})")
     int lookahead;
 
-    @Option(names = "--bmc-max-blocks", paramLabel = "N", defaultValue = "100000",
+    @Option(names = "--bmc-max-blocks", paramLabel = "N", defaultValue = "10000",
             description = "bounded model checking stops doubling its bound k once the unrolled program would have "
                     + "more than N blocks (default: ${DEFAULT-VALUE})")
     int bmcMaxBlocks;
