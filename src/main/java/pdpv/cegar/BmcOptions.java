@@ -5,12 +5,15 @@ package pdpv.cegar;
  *
  * @param firstBound the first k (back edges taken per loop entry) to try; later bounds double it
  * @param maxBlocks the size bound: k stops growing once the unrolled program would have more blocks
- *     than this. 100,000 blocks keep Java's and Z3's memory for one bound under about 1 GB on
- *     the programs of the issue (the doubly nested loop of issue #10 reaches it past k = 256)
+ *     than this. Default 10,000: enough for a doubly nested loop at k = 64 (the issue's nested
+ *     program needs k = 32, 2,284 blocks) or a small single loop at k = 4096; building and checking
+ *     a bound of 8,000 blocks took about 10 s on the loaded development machine (the loop forest's
+ *     dominators grow quadratically with the length of the unrolling) and the process peaked at
+ *     about 700 MB, so larger bounds mostly take time and memory from the other engine
  */
 public record BmcOptions(int firstBound, int maxBlocks) {
     public static BmcOptions defaults() {
-        return new BmcOptions(1, 100_000);
+        return new BmcOptions(1, 10_000);
     }
 
     public BmcOptions withMaxBlocks(int blocks) {

@@ -26,16 +26,15 @@ import pdpv.smt.SmtStatistics;
  * reachable state of the loop's instance.
  */
 final class CandidateInvariants {
-    /** The time of the query for a model violating any candidate before they are asked one by one. */
-    private static final long JOINT_QUERY_MILLIS = 1_000;
-    /** A query for one candidate that takes longer gives up: the loop is then not seeded. */
-    private static final long QUERY_TIMEOUT_MILLIS = 30_000;
     private final Context ctx;
     private final SmtStatistics stats;
+    /** Its candidate budgets: the joint query's time, and one candidate's (longer gives up: the loop is not seeded). */
+    private final CegarOptions.Policy policy;
 
-    CandidateInvariants(Context ctx, SmtStatistics stats) {
+    CandidateInvariants(Context ctx, SmtStatistics stats, CegarOptions.Policy policy) {
         this.ctx = ctx;
         this.stats = stats;
+        this.policy = policy;
     }
 
     /**
@@ -49,13 +48,13 @@ final class CandidateInvariants {
         solver.add(ts.trans());
         while (!candidates.isEmpty()) {
             BoolExpr all = and(candidates);
-            solver.setTimeoutMillis(JOINT_QUERY_MILLIS);
+            solver.setTimeoutMillis(policy.candidateJointQuery().toMillis());
             SmtResult r = solver.check(all, ctx.mkNot(ts.prime(all)));
             if (r instanceof SmtResult.Unsat) {
                 return all;
             }
             if (!(r instanceof SmtResult.Sat)) {
-                solver.setTimeoutMillis(QUERY_TIMEOUT_MILLIS);
+                solver.setTimeoutMillis(policy.candidateQuery().toMillis());
                 r = firstViolation(solver, all, candidates, ts);
                 if (r == null) {
                     return all;

@@ -1,5 +1,7 @@
 package pdpv.cegar;
 
+import java.time.Duration;
+import java.util.List;
 import pdpv.pdr.PdrOptions;
 
 /**
@@ -13,21 +15,139 @@ import pdpv.pdr.PdrOptions;
  * @param candidates before a loop's first refinement, seed LI_l with the inductive ones of a
  *     family of template candidates (chapter 6's external invariants, {@link CandidateInvariants})
  * @param pdr options of the QF_BV PDR engine
+ * @param policy the refinement policy: which B's Algorithm 4.4 hands to PDR, in which order and with
+ *     which budgets ({@link RefinementPolicy}), and the look-ahead and candidate budgets
  */
-public record CegarOptions(boolean generalization, boolean memoization, boolean candidates, PdrOptions pdr) {
+public record CegarOptions(boolean generalization, boolean memoization, boolean candidates, PdrOptions pdr,
+                           Policy policy) {
+    /** The options with the default {@link RefinementPolicy}. */
+    public CegarOptions(boolean generalization, boolean memoization, boolean candidates, PdrOptions pdr) {
+        this(generalization, memoization, candidates, pdr, Policy.defaults());
+    }
+
     public static CegarOptions defaults() {
         return new CegarOptions(true, true, true, PdrOptions.defaults());
     }
 
     public CegarOptions withGeneralization(boolean on) {
-        return new CegarOptions(on, memoization, candidates, pdr);
+        return new CegarOptions(on, memoization, candidates, pdr, policy);
     }
 
     public CegarOptions withMemoization(boolean on) {
-        return new CegarOptions(generalization, on, candidates, pdr);
+        return new CegarOptions(generalization, on, candidates, pdr, policy);
     }
 
     public CegarOptions withCandidates(boolean on) {
-        return new CegarOptions(generalization, memoization, on, pdr);
+        return new CegarOptions(generalization, memoization, on, pdr, policy);
+    }
+
+    public CegarOptions withPolicy(Policy p) {
+        return new CegarOptions(generalization, memoization, candidates, pdr, p);
+    }
+
+    /**
+     * The refinement policy as data (issue #10: each of these constants was justified by a single
+     * program; the sweep in {@code invgen-bench/policy-sweep.tsv} varies them).
+     *
+     * @param badOrder the B's tried for a loop visit, in this order, as long as PDR shows them
+     *     reachable ({@link BadKind}); it ends with {@link BadKind#POINT}, which every other B contains.
+     *     Default: from the widest (all violations through the loop, which excludes the most at once)
+     *     to the point, as the thesis's generalization goes
+     * @param wideBadBudget PDR's time for each B wider than the point before the next B is tried
+     *     (default 60 s: long enough for the sendmail and gulwani programs' wide B's, short enough
+     *     that a hopeless one leaves most of a 600 s budget to the narrower ones)
+     * @param lookaheadSteps loop iterations unrolled to find a short trace to B with one SMT call
+     *     before PDR runs (default 3: the traces of the thesis's unsafe programs that the
+     *     look-ahead finds are at most this long; each step adds a copy of the loop body to the query)
+     * @param candidateJointQuery the time of Houdini's query for a model violating any candidate,
+     *     before the candidates are asked one by one (default 1 s)
+     * @param candidateQuery the time of Houdini's query for one candidate; a longer one gives up and
+     *     the loop is not seeded (default 30 s)
+     */
+    public record Policy(List<BadKind> badOrder, Duration wideBadBudget, int lookaheadSteps,
+                         Duration candidateJointQuery, Duration candidateQuery) implements RefinementPolicy {
+        public Policy {
+            badOrder = List.copyOf(badOrder);
+            if (badOrder.isEmpty() || badOrder.get(badOrder.size() - 1) != BadKind.POINT
+                    || badOrder.indexOf(BadKind.POINT) != badOrder.size() - 1) {
+                throw new IllegalArgumentException("the order of the B's must end with point, once");
+            }
+            if (lookaheadSteps < 0) {
+                throw new IllegalArgumentException("negative look-ahead");
+            }
+        }
+
+        public static Policy defaults() {
+            return new Policy(List.of(BadKind.VIOLATIONS, BadKind.GENERALIZED, BadKind.ENTRY_VIOLATIONS, BadKind.POINT),
+                    Duration.ofSeconds(60), 3, Duration.ofSeconds(1), Duration.ofSeconds(30));
+        }
+
+        public Policy withBadOrder(List<BadKind> order) {
+            return new Policy(order, wideBadBudget, lookaheadSteps, candidateJointQuery, candidateQuery);
+        }
+
+        public Policy withWideBadBudget(Duration budget) {
+            return new Policy(badOrder, budget, lookaheadSteps, candidateJointQuery, candidateQuery);
+        }
+
+        public Policy withLookaheadSteps(int steps) {
+            return new Policy(badOrder, wideBadBudget, steps, candidateJointQuery, candidateQuery);
+        }
+
+        /**
+         * The B's of {@link #badOrder}: the wide ones only {@code withGeneralization}, and
+         * {@link BadKind#VIOLATIONS} only for the first visit, whose values before the loop come from
+         * a loop-free prefix.
+         */
+        @Override
+        public List<BadKind> bads(int visit, boolean withGeneralization) {
+            return badOrder.stream()
+                    .filter(k -> k == BadKind.POINT || withGeneralization)
+                    .filter(k -> k != BadKind.VIOLATIONS || visit == 0)
+                    .toList();
+        }
+
+        /** {@link #wideBadBudget} for a wide B, else {@code pdrTimeout}. */
+        @Override
+        public Duration budget(BadKind kind, Duration pdrTimeout) {
+            return kind.wide() ? wideBadBudget : pdrTimeout;
+        }
+    }
+
+    /**
+     * The B's of Algorithm 4.4 for a loop visit of a spurious counterexample. {@code pinsF}: it
+     * includes F, so a trace reaching it ends at a point F admits. {@code wide}: larger than the
+     * point, so PDR gets the policy's wide budget for it and, if that runs out, the next B is tried.
+     */
+    public enum BadKind {
+        /** All violations of F through the loop. */
+        VIOLATIONS(true, true),
+        /** The counterexample generalized by abstract interpretation (Algorithm 4.5). */
+        GENERALIZED(false, true),
+        /** The violations of F with the visit's values before the loop. */
+        ENTRY_VIOLATIONS(true, true),
+        /** The counterexample's point (c_b, c_e) itself. */
+        POINT(false, false);
+
+        private final boolean pinsF;
+        private final boolean wide;
+
+        BadKind(boolean pinsF, boolean wide) {
+            this.pinsF = pinsF;
+            this.wide = wide;
+        }
+
+        public boolean pinsF() {
+            return pinsF;
+        }
+
+        public boolean wide() {
+            return wide;
+        }
+
+        /** The name on the command line: lower case with dashes. */
+        public String optionName() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
     }
 }

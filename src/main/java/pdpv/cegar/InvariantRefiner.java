@@ -64,7 +64,7 @@ final class InvariantRefiner {
 
     private RefinementInstance build(Loop l) {
         boolean first = seeded.add(l);
-        RefinementInstance inst = new RefinementInstance(ctx, encoding, l, store, options.pdr(),
+        RefinementInstance inst = new RefinementInstance(ctx, encoding, l, store, options,
                 first && options.candidates(), encoding.formula());
         used.add(inst);
         if (!inst.seed().isTrue()) {

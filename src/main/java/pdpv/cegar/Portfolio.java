@@ -56,7 +56,7 @@ public final class Portfolio implements ProgramVerifier {
         List<Engine> chosen = LoopForest.of(program).loops().isEmpty() ? engines.subList(0, 1) : engines;
         if (chosen.size() == 1) {
             Finished f = run(0, chosen.get(0), program);
-            return answer(chosen, List.of(f), f);
+            return answer(chosen, List.of(f), f.verdict() != null && f.verdict().kind() != Verdict.Kind.UNKNOWN ? f : null);
         }
         BlockingQueue<Finished> done = new LinkedBlockingQueue<>();
         List<Thread> threads = new ArrayList<>();

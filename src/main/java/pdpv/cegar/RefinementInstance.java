@@ -47,8 +47,8 @@ import pdpv.smt.SmtStatistics;
  * when nested invariants are strengthened.
  */
 final class RefinementInstance {
-    /** Iterations within which a trace to B is looked for by unrolling before PDR runs. */
-    private static final int LOOKAHEAD_STEPS = 3;
+    /** Iterations within which a trace to B is looked for by unrolling before PDR runs (the policy's). */
+    private final int lookaheadSteps;
     private final Context ctx;
     private final LoopInvariantStore store;
     private final LoopInvariantStore.Templates templates;
@@ -75,7 +75,9 @@ final class RefinementInstance {
      * engine (§6.1) and {@link #seed()}.
      */
     RefinementInstance(Context ctx, ProgramEncoding encoding, Loop loop, LoopInvariantStore store,
-                       PdrOptions options, boolean candidates, BoolExpr badVocabulary) {
+                       CegarOptions cegar, boolean candidates, BoolExpr badVocabulary) {
+        PdrOptions options = cegar.pdr();
+        this.lookaheadSteps = cegar.policy().lookaheadSteps();
         this.ctx = ctx;
         this.store = store;
         this.templates = store.templates(loop);
@@ -112,7 +114,7 @@ final class RefinementInstance {
         this.system = TransitionSystem.functional(ctx, templates.all(), inputs, and(init), next,
                 constraints.stream().map(this::withBits).toList(), ctx.mkFalse());
         this.engine = new PdrEngine(ctx, system, options);
-        this.seed = candidates ? new CandidateInvariants(ctx, lookaheadStats).inductive(loop, templates, system) : ctx.mkTrue();
+        this.seed = candidates ? new CandidateInvariants(ctx, lookaheadStats, cegar.policy()).inductive(loop, templates, system) : ctx.mkTrue();
         if (!seed.isTrue()) {
             engine.addExternalInvariant(seed);
         }
@@ -148,7 +150,7 @@ final class RefinementInstance {
     }
 
     /**
-     * Looks for a trace of at most {@link #LOOKAHEAD_STEPS} iterations to {@code bad}, then runs PDR
+     * Looks for a trace of at most {@link #lookaheadSteps} iterations to {@code bad}, then runs PDR
      * for it within {@code budget}; first T is strengthened by the nested invariants learned since the last call.
      */
     PdrResult check(BoolExpr bad, Duration budget) {
@@ -161,7 +163,7 @@ final class RefinementInstance {
         BoolExpr s = withBits(and(stronger));
         system = system.strengthened(ctx, s, b);
         notYetInEngine.add(s);
-        Optional<PdrResult.Fails> shortTrace = lookahead.find(system, LOOKAHEAD_STEPS);
+        Optional<PdrResult.Fails> shortTrace = lookahead.find(system, lookaheadSteps);
         if (shortTrace.isPresent()) {
             return shortTrace.get();
         }

@@ -2,7 +2,6 @@ package pdpv.cegar;
 
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -39,8 +38,6 @@ import pdpv.smt.SmtStatistics;
  * UNSAFE only with replayed inputs, anything else is UNKNOWN with a reason.
  */
 public final class Verifier implements ProgramVerifier {
-    /** PDR's time for each B larger than the counterexample's point, before the next B is tried. */
-    private static final Duration WIDE_BAD_BUDGET = Duration.ofSeconds(60);
     private final VerifierOptions options;
     private final CancelReason cancelled = new CancelReason();
     private volatile InvariantRefiner refiner;
@@ -234,13 +231,11 @@ public final class Verifier implements ProgramVerifier {
         }
 
         /**
-         * Algorithm 4.4 for the i-th loop visit. With generalization, B is first as large as still
-         * helps: all violations of F through the loop (only for the first visit on the path, whose
-         * values before the loop come from a loop-free prefix), the counterexample generalized by
-         * Algorithm 4.5, the violations with the visit's values before the loop; then, and without
-         * generalization only, the visit's point (c_b, c_e). Every B contains the point, so a
-         * larger one shown unreachable excludes it too. PDR gets {@link #WIDE_BAD_BUDGET} for
-         * each larger B; what it learns there stays in the loop's trace for the next one. A
+         * Algorithm 4.4 for the i-th loop visit, with the B's of the {@link RefinementPolicy} in its
+         * order (by default: with generalization B is first as large as still helps, then narrower,
+         * down to the visit's point (c_b, c_e); without, the point alone). Every B contains the
+         * point, so a larger one shown unreachable excludes it too. PDR gets the policy's budget for
+         * each B; what it learns there stays in the loop's trace for the next one. A
          * violation B shown reachable ends at a real point of the loop that F admits: F is then
          * pinned to it (null is returned) so that the next counterexample takes that visit, which
          * {@link #reachable} already knows.
@@ -252,20 +247,13 @@ public final class Verifier implements ProgramVerifier {
             if (known != null) {
                 return new RefineOutcome.Reachable(known);
             }
-            List<Bad> bads = new ArrayList<>();
-            if (options.cegar().generalization()) {
-                BoolExpr violations = refiner.violationBad(l);
-                if (i == 0) {
-                    bads.add(new Bad(violations, true, true));
-                }
-                bads.add(new Bad(store.generalizedBad(l, generalizer.generalize(l, v.before(), v.after())), false, true));
-                bads.add(new Bad(ctx.mkAnd(violations, store.pointBad(l, v.before(), Map.of())), true, true));
-            }
-            bads.add(new Bad(store.pointBad(l, v.before(), v.after()), false, false));
+            RefinementPolicy policy = options.cegar().policy();
+            List<CegarOptions.BadKind> kinds = policy.bads(i, options.cegar().generalization());
+            List<BoolExpr> formulas = kinds.stream().map(k -> bad(k, l, v)).toList();
             RefineOutcome o = null;
-            for (Bad bad : bads) {
-                Duration budget = bad.wide() ? WIDE_BAD_BUDGET : options.cegar().pdr().timeout();
-                o = refiner.refine(l, bad.formula(), budget);
+            for (int b = 0; b < kinds.size(); b++) {
+                CegarOptions.BadKind bad = kinds.get(b);
+                o = refiner.refine(l, formulas.get(b), policy.budget(bad, options.cegar().pdr().timeout()));
                 if (o instanceof RefineOutcome.Undecided && bad.wide() && !cancelled.isSet()) {
                     continue;
                 }
@@ -283,6 +271,16 @@ public final class Verifier implements ProgramVerifier {
                 }
             }
             return o;
+        }
+
+        /** The formula of a B of Algorithm 4.4 for the visit {@code v} of loop {@code l} (all are built before PDR runs). */
+        private BoolExpr bad(CegarOptions.BadKind kind, Loop l, LoopVisit v) {
+            return switch (kind) {
+                case VIOLATIONS -> refiner.violationBad(l);
+                case GENERALIZED -> store.generalizedBad(l, generalizer.generalize(l, v.before(), v.after()));
+                case ENTRY_VIOLATIONS -> ctx.mkAnd(refiner.violationBad(l), store.pointBad(l, v.before(), Map.of()));
+                case POINT -> store.pointBad(l, v.before(), v.after());
+            };
         }
 
         /** F's loop site of {@code l} taken, with the values {@code end} around its invariant. */
@@ -382,14 +380,6 @@ public final class Verifier implements ProgramVerifier {
                     r == null ? VerifierStatistics.Simulation.NONE : r.simulation(), perLoop,
                     (System.nanoTime() - start) / 1e9);
         }
-    }
-
-    /**
-     * One B of Algorithm 4.4. {@code pinsF}: it includes F, so a trace reaching it ends at a point F
-     * admits. {@code wide}: larger than the counterexample's point, so PDR gets
-     * {@link #WIDE_BAD_BUDGET} for it and, if that runs out, the next B is tried.
-     */
-    private record Bad(BoolExpr formula, boolean pinsF, boolean wide) {
     }
 
     /** A loop's values around its invariant: R_l before it and U_l after it. */

@@ -22,12 +22,17 @@ final class EngineOptions {
             description = "expansion of proof obligations: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     SimulationType simulation;
 
+    @Option(names = "--ctg", paramLabel = "N", defaultValue = "3",
+            description = "counterexamples to generalization tried per expansion of a lemma (default: ${DEFAULT-VALUE})")
+    int ctgBudget;
+
     /** Null when the options are valid, else the message for the user. */
     String problem() {
-        return cubeProbability < 0 || cubeProbability > 1 ? "-c must be in [0, 1], found " + cubeProbability : null;
+        return cubeProbability < 0 || cubeProbability > 1 ? "-c must be in [0, 1], found " + cubeProbability
+                : ctgBudget < 0 ? "--ctg must be at least 0, found " + ctgBudget : null;
     }
 
     PdrOptions applyTo(PdrOptions base) {
-        return base.withCubeProbability(cubeProbability).withSeed(seed).withSimulation(simulation);
+        return base.withCubeProbability(cubeProbability).withSeed(seed).withSimulation(simulation).withCtgBudget(ctgBudget);
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -74,7 +75,21 @@ final class VerifyCommand implements Callable<Integer> {
                     + "portfolio: both at the same time, the first answer wins (default: ${DEFAULT-VALUE})")
     Engines engines;
 
-    @Option(names = "--bmc-max-blocks", paramLabel = "N", defaultValue = "100000",
+    @Option(names = "--bad-order", paramLabel = "B,...", split = ",",
+            defaultValue = "violations,generalized,entry-violations,point",
+            description = "the B's handed to PDR for a loop visit, in order, ending with point "
+                    + "(default: ${DEFAULT-VALUE})")
+    List<String> badOrder;
+
+    @Option(names = "--wide-bad-budget", paramLabel = "SECONDS", defaultValue = "60",
+            description = "PDR's time for each B wider than the point before the next is tried (default: ${DEFAULT-VALUE})")
+    double wideBadBudget;
+
+    @Option(names = "--lookahead", paramLabel = "N", defaultValue = "3",
+            description = "loop iterations unrolled to find a short trace to B before PDR runs (default: ${DEFAULT-VALUE})")
+    int lookahead;
+
+    @Option(names = "--bmc-max-blocks", paramLabel = "N", defaultValue = "10000",
             description = "bounded model checking stops doubling its bound k once the unrolled program would have "
                     + "more than N blocks (default: ${DEFAULT-VALUE})")
     int bmcMaxBlocks;
@@ -117,6 +132,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && noCandidates ? "--no-candidates applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && dumpInstances != null ? "--dump-instances applies to --encoding loops only"
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
+                : policyProblem() != null ? policyProblem()
                 : dumpInstances != null ? createDirectory(dumpInstances)
                 : null;
         if (problem != null) {
@@ -201,8 +217,8 @@ final class VerifyCommand implements Callable<Integer> {
                     : Duration.ofDays(3650);
             return new SymbolicVerifier(pdr.withTimeout(budget));
         }
-        return new Verifier(VerifierOptions.defaults().withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noCandidates, pdr))
-                .withDumpInstances(dumpInstances));
+        return new Verifier(VerifierOptions.defaults().withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noCandidates, pdr)
+                .withPolicy(policy())).withDumpInstances(dumpInstances));
     }
 
     /** Null if {@code dir} is a directory now, else why it cannot be. */
@@ -212,6 +228,30 @@ final class VerifyCommand implements Callable<Integer> {
             return null;
         } catch (IOException e) {
             return "cannot create the directory " + dir + " for --dump-instances: " + e.getMessage();
+        }
+    }
+
+    /** The refinement policy of --bad-order, --wide-bad-budget and --lookahead. */
+    private CegarOptions.Policy policy() {
+        List<CegarOptions.BadKind> order = new ArrayList<>();
+        for (String name : badOrder) {
+            order.add(Arrays.stream(CegarOptions.BadKind.values()).filter(k -> k.optionName().equals(name)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("unknown B '" + name + "'")));
+        }
+        return CegarOptions.Policy.defaults().withBadOrder(order)
+                .withWideBadBudget(Duration.ofMillis((long) (wideBadBudget * 1000))).withLookaheadSteps(lookahead);
+    }
+
+    /** Null when the policy options are valid, else the message for the user. */
+    private String policyProblem() {
+        if (wideBadBudget <= 0 || lookahead < 0) {
+            return "--wide-bad-budget must be positive and --lookahead at least 0";
+        }
+        try {
+            policy();
+            return null;
+        } catch (IllegalArgumentException e) {
+            return "--bad-order: " + e.getMessage() + " (B's: violations, generalized, entry-violations, point)";
         }
     }
 

@@ -23,8 +23,6 @@ import pdpv.smt.SmtSolver;
  * stops every solver the engine uses, the running check included, and the loops between the checks.
  */
 public final class PdrEngine {
-    /** Counterexamples to generalization tried per expansion of a lemma. */
-    private static final int CTG_BUDGET = 3;
     /** RESHAPE and EXPAND are repeated while they change the lemma, at most this often. */
     private static final int RESHAPE_ROUNDS = 3;
     private final Context ctx;
@@ -249,7 +247,7 @@ public final class PdrEngine {
             level = Frames.INFINITY;
             valid = lemmaQuery(level);
         } else {
-            valid = initDisjoint().and(relativeInductive(level, CTG_BUDGET));
+            valid = initDisjoint().and(relativeInductive(level, options.ctgBudget()));
         }
         Aru aru = expander.expand(blocked, core, valid);
         level = highestLevel(aru, level);

@@ -13,6 +13,8 @@ import java.time.Duration;
  * @param guides number k of guide polytopes per hyperplane in reshape (Alg. 3.2); 0 disables reshape
  * @param guideCandidates how many nearby polytopes are tried as guides
  * @param timeout wall-clock budget of one call to check
+ * @param ctgBudget counterexamples to generalization tried per expansion of a lemma (default 3, the
+ *     maximum of Hassan, Bradley and Somenzi's IC3 with CTGs, FMCAD 2013)
  */
 public record PdrOptions(
         double cubeProbability,
@@ -21,13 +23,20 @@ public record PdrOptions(
         int extraPolytopeBits,
         int guides,
         int guideCandidates,
-        Duration timeout) {
+        Duration timeout,
+        int ctgBudget) {
+
+    /** The options with the default budget of counterexamples to generalization (3). */
+    public PdrOptions(double cubeProbability, long seed, SimulationType simulation, int extraPolytopeBits, int guides,
+                      int guideCandidates, Duration timeout) {
+        this(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, 3);
+    }
 
     public PdrOptions {
         if (cubeProbability < 0 || cubeProbability > 1) {
             throw new IllegalArgumentException("cube probability must be in [0, 1]");
         }
-        if (extraPolytopeBits < 0 || guides < 0 || guideCandidates < 0) {
+        if (extraPolytopeBits < 0 || guides < 0 || guideCandidates < 0 || ctgBudget < 0) {
             throw new IllegalArgumentException("negative option");
         }
     }
@@ -38,22 +47,26 @@ public record PdrOptions(
     }
 
     public PdrOptions withCubeProbability(double c) {
-        return new PdrOptions(c, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout);
+        return new PdrOptions(c, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget);
     }
 
     public PdrOptions withSeed(long s) {
-        return new PdrOptions(cubeProbability, s, simulation, extraPolytopeBits, guides, guideCandidates, timeout);
+        return new PdrOptions(cubeProbability, s, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget);
     }
 
     public PdrOptions withSimulation(SimulationType type) {
-        return new PdrOptions(cubeProbability, seed, type, extraPolytopeBits, guides, guideCandidates, timeout);
+        return new PdrOptions(cubeProbability, seed, type, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget);
     }
 
     public PdrOptions withGuides(int k) {
-        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, k, guideCandidates, timeout);
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, k, guideCandidates, timeout, ctgBudget);
+    }
+
+    public PdrOptions withCtgBudget(int ctgs) {
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgs);
     }
 
     public PdrOptions withTimeout(Duration t) {
-        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, t);
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, t, ctgBudget);
     }
 }

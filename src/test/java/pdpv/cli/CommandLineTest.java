@@ -229,6 +229,22 @@ class CommandLineTest {
     }
 
     @Test
+    void refinementPolicyOptionsAreValidated() throws IOException {
+        Path f = write("p.c", "int main(void) { return 0; }\n");
+        Result last = run("verify", "--bad-order", "point,violations", f.toString());
+        assertEquals(ExitCodes.BAD_INPUT, last.code());
+        assertTrue(last.err().contains("must end with point"), last.err());
+        Result unknown = run("verify", "--bad-order", "everything,point", f.toString());
+        assertEquals(ExitCodes.BAD_INPUT, unknown.code());
+        assertTrue(unknown.err().contains("unknown B 'everything'"), unknown.err());
+        Result ctg = run("verify", "--ctg", "-1", f.toString());
+        assertEquals(ExitCodes.BAD_INPUT, ctg.code());
+        Result fine = run("verify", "--engine", "cegar", "--bad-order", "generalized,point", "--lookahead", "0", "--ctg", "1",
+                "--wide-bad-budget", "5", "--timeout", "60", Path.of("examples", "counter_loop.c").toString());
+        assertEquals(ExitCodes.SAFE, fine.code(), fine.out() + fine.err());
+    }
+
+    @Test
     void encodingIsValidated() throws IOException {
         Path f = write("e.c", "int main(void) { return 0; }\n");
         Result bad = run("verify", "--encoding", "cfg", f.toString());
