@@ -1,5 +1,6 @@
 package pdpv.cegar;
 
+import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
@@ -24,11 +25,15 @@ import pdpv.smt.SmtStatistics;
  * value at the head; x_b of an updated variable that enters the loop with a known constant
  * ({@link EntryConstants}) is that constant. Every conjunct that still mentions another x_b is
  * dropped, which is sound (∃x_b. A(x) ∧ B(x_b, x) implies A(x)) but weaker, and the result need not
- * be inductive on its own. {@link #conjectures} are what a dropped disjunction P(x_b) ∨ Q(x) says of
+ * be inductive on its own. The variables the loop does not change keep their entry facts at the
+ * head ({@code v == c}, {@code v == y}): the loop encoding knows them without an invariant, a
+ * witness must say them. {@link #conjectures} are what a dropped disjunction P(x_b) ∨ Q(x) says of
  * the head when P fails on entry: Q(x), unchecked, for a witness writer to try (its Houdini). {@link #names} are the state
  * variables of the formula by the program variable each stands for at the head.
  */
 record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable, StateVar> names) {
+    /** The widest variable a state variable can stand for (the PDR engine's limit). */
+    private static final int MAX_WIDTH = 62;
 
     static HeadInvariant of(Context ctx, Loop l, LoopInvariantStore.Templates t, BoolExpr li, Map<Variable, Object> entry) {
         Map<Variable, StateVar> outside = new LinkedHashMap<>();
@@ -51,11 +56,9 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
             } else if (fact instanceof Variable y && !l.updated().contains(y) && t.before().containsKey(y)) {
                 from.add(s.current());
                 to.add(t.before().get(y).current());
-            } else if (fact instanceof Variable y && !l.updated().contains(y)) {
-                StateVar copy = StateVar.of(ctx, "L" + l.head().id() + "." + y.name() + "_h", y.type().width());
+            } else if (fact instanceof Variable y && !l.updated().contains(y) && y.type().width() <= MAX_WIDTH) {
                 from.add(s.current());
-                to.add(copy.current());
-                outside.put(y, copy);
+                to.add(atHead(ctx, l, t, y, outside));
             } else {
                 unresolved.put(s.current(), v);
             }
@@ -70,6 +73,16 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
                 kept.add(c);
             }
         }
+        entry.forEach((v, fact) -> {
+            if (l.updated().contains(v) || v.kind() == Variable.Kind.TEMPORARY || v.type().width() > MAX_WIDTH || clashes(v, t)) {
+                return;
+            }
+            if (fact instanceof Long c) {
+                kept.add(ctx.mkEq(atHead(ctx, l, t, v, outside), ctx.mkBV(c, v.type().width())));
+            } else if (fact instanceof Variable y && !l.updated().contains(y) && !clashes(y, t) && y.type().width() <= MAX_WIDTH) {
+                kept.add(ctx.mkEq(atHead(ctx, l, t, v, outside), atHead(ctx, l, t, y, outside)));
+            }
+        });
         Map<Expr<?>, Variable> old = new LinkedHashMap<>();
         t.before().forEach((v, sv) -> {
             if (l.updated().contains(v)) {
@@ -91,6 +104,14 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
         names.putAll(t.before());
         names.putAll(t.end());
         return new HeadInvariant(formula, List.copyOf(conjectures), names);
+    }
+
+    /** The value of {@code v}, which the loop does not change, at the head: its template, or a constant of its own. */
+    private static BitVecExpr atHead(Context ctx, Loop l, LoopInvariantStore.Templates t, Variable v, Map<Variable, StateVar> outside) {
+        if (t.before().containsKey(v)) {
+            return t.before().get(v).current();
+        }
+        return outside.computeIfAbsent(v, y -> StateVar.of(ctx, "L" + l.head().id() + "." + y.name() + "_h", y.type().width())).current();
     }
 
     /** Whether another variable of the loop is written like {@code y} in C (inlined functions reuse names). */

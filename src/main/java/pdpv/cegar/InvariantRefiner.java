@@ -161,6 +161,9 @@ final class InvariantRefiner {
             pdrCalls++;
             return inst.check(bad, budget);
         } catch (IllegalStateException e) {
+            if (cancelled) {
+                return new PdrResult.Unknown("cancelled");
+            }
             throw new InternalCheckFailure("PDR on " + Evidence.describe(l) + ": " + e.getMessage());
         } finally {
             running = null;

@@ -196,6 +196,14 @@ final class LinearTerm {
                 return lone + " " + op + " " + literal;
             }
         }
+        if (d.coefficients.size() == 2 && k.signum() == 0) {
+            List<Expr<?>> xs = new ArrayList<>(d.coefficients.keySet());
+            BigInteger c0 = d.coefficients.get(xs.get(0));
+            if (c0.equals(BigInteger.ONE) && d.coefficients.get(xs.get(1)).equals(BigInteger.ONE.negate())
+                    && d.variables.get(xs.get(0)).type().signed() && d.variables.get(xs.get(1)).type().signed()) {
+                return names.get(xs.get(0)) + " " + op + " " + names.get(xs.get(1));
+            }
+        }
         StringBuilder sum = new StringBuilder();
         for (Map.Entry<Expr<?>, BigInteger> e : d.coefficients.entrySet()) {
             BigInteger c = e.getValue();

@@ -47,7 +47,7 @@ public final class SymbolicVerifier implements ProgramVerifier {
             if (cancelled.isSet()) {
                 return Verdict.unknown(cancelled.get(), run.statistics());
             }
-            PdrResult result = run.check(e);
+            PdrResult result = run.check(e, cancelled);
             if (result instanceof PdrResult.Holds holds) {
                 return run.safe(ctx, system, holds.invariant());
             }
@@ -84,13 +84,19 @@ public final class SymbolicVerifier implements ProgramVerifier {
             this.start = start;
         }
 
-        /** The one PDR call; an answer that fails the engine's own re-check is an internal fault, as in refinement. */
-        PdrResult check(PdrEngine e) {
+        /**
+         * The one PDR call; an answer that fails the engine's own re-check is an internal fault, as in
+         * refinement, unless the run was cancelled (a check cut short proves nothing).
+         */
+        PdrResult check(PdrEngine e, CancelReason cancelled) {
             pdr = e;
             long pdrStart = System.nanoTime();
             try {
                 return e.check();
             } catch (IllegalStateException failedCheck) {
+                if (cancelled.isSet()) {
+                    return new PdrResult.Unknown(cancelled.get());
+                }
                 throw new InternalCheckFailure(failedCheck.getMessage());
             } finally {
                 pdrSeconds = (System.nanoTime() - pdrStart) / 1e9;

@@ -344,15 +344,18 @@ public final class Verifier implements ProgramVerifier {
             for (Loop l : loops.loops()) {
                 SourceLoc head = Evidence.headLocation(l.head());
                 SourceLoc statement = Evidence.statementLocation(l.head());
-                if (store.count(l) == 0) {
+                LoopInvariantStore.Templates t;
+                try {
+                    t = store.templates(l);
+                } catch (IllegalArgumentException tooWide) {
                     certs.add(new Verdict.LoopCertificate(head, statement, "1"));
                     continue;
                 }
-                LoopInvariantStore.Templates t = store.templates(l);
                 BoolExpr li = store.conjunction(l);
                 HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l));
                 InvariantPrinter overHead = new InvariantPrinter(atHead.names());
-                certs.add(new Verdict.LoopCertificate(head, new InvariantPrinter(l, t).print(li), statement,
+                String invariant = store.count(l) == 0 ? "1" : new InvariantPrinter(l, t).print(li);
+                certs.add(new Verdict.LoopCertificate(head, invariant, statement,
                         overHead.print(atHead.formula()), atHead.conjectures().stream().map(overHead::print).toList()));
             }
             return Verdict.safe(certs, statistics());

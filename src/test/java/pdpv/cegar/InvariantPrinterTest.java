@@ -24,16 +24,20 @@ class InvariantPrinterTest {
             BitVecExpr row = ctx.mkBVAdd(ctx.mkSignExt(3, ie), ctx.mkBVNeg(ctx.mkSignExt(3, ib)));
             BoolExpr bounded = ctx.mkBVSLE(row, ctx.mkBV(10, 35));
             BoolExpr inv = ctx.mkAnd(ctx.mkNot(bit), ctx.mkOr(bounded, ctx.mkBVULE(ie, ctx.mkBV(7, 32))));
-            assertEquals("(((unsigned)\\old(i) >> 3 & 1u) != 1u && (((long long)(int)i + -(long long)(int)\\old(i)) <= 10"
+            assertEquals("(((unsigned)\\old(i) >> 3 & 1u) != 1u && ((long long)i - \\old(i) <= 10"
                     + " || (unsigned)i <= 7u))", new InvariantPrinter(loop, t).print(inv));
             BitVecExpr wide = ctx.mkBVMul(ctx.mkBV(1L << 33, 35), ctx.mkSignExt(3, ie));
             assertEquals("((long long)(((unsigned long long)8589934592LL * (unsigned long long)(long long)(int)i) << 29)"
                     + " >> 29) <= 0", new InvariantPrinter(loop, t).print(ctx.mkBVSLE(wide, ctx.mkBV(0, 35))));
             BoolExpr signKept = ctx.mkImplies(ctx.mkBVSLE(ctx.mkBV(0, 32), ib), ctx.mkBVSLE(ctx.mkBV(0, 32), ie));
-            assertEquals("(0 > \\old(i) || 0 <= i)", new InvariantPrinter(loop, t).print(signKept));
-            assertEquals("(\\old(i) < i && 0 >= i)",
+            assertEquals("(\\old(i) < 0 || i >= 0)", new InvariantPrinter(loop, t).print(signKept));
+            assertEquals("(\\old(i) < i && i <= 0)",
                     new InvariantPrinter(loop, t).print(ctx.mkNot(ctx.mkImplies(ctx.mkBVSLT(ib, ie), ctx.mkBVSLT(ctx.mkBV(0, 32), ie)))));
             assertEquals("(unsigned)\\old(i) <= (unsigned)i", new InvariantPrinter(loop, t).print(ctx.mkBVULE(ib, ie)));
+            BoolExpr parity = ctx.mkEq(ctx.mkExtract(0, 0, ie), ctx.mkBV(1, 1));
+            assertEquals("(i % 2 != 0 && i < 11)", new InvariantPrinter(loop, t).print(ctx.mkAnd(parity, parity,
+                    ctx.mkAnd(ctx.mkBVSGT(ctx.mkBVAdd(ctx.mkBVNeg(ctx.mkSignExt(3, ie)), ctx.mkBV(-2, 35)), ctx.mkBV(-13, 35)),
+                            ctx.mkTrue()))));
         }
     }
 }
