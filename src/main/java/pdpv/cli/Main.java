@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** Entry point: dispatches to the subcommands and maps every outcome to an exit code. */
 @Command(name = "pdpv", mixinStandardHelpOptions = true, version = "pdpv 0.1.0",
         description = "Property Directed Program Verification: can any assertion in this C function fail?",
-        subcommands = {VerifyCommand.class, McCommand.class, ChcCommand.class, BenchCommand.class})
+        subcommands = {VerifyCommand.class, McCommand.class, ChcCommand.class, BenchCommand.class, DaikonTraceCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
