@@ -34,6 +34,6 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "missing command (verify, mc, chc or bench)");
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing command (verify, mc, chc, bench or daikon-trace)");
     }
 }
