@@ -10,8 +10,9 @@ import pdpv.pdr.PdrOptions;
  *     point alone (the thesis's "no generalization" column)
  * @param memoization keep each loop's PDR engine, and so its trace, across refinements (§4.3.3);
  *     false starts a fresh engine for every PDR call
- * @param candidates before a loop's first refinement, seed LI_l with the inductive ones of a
- *     family of template candidates (chapter 6's external invariants, {@link CandidateInvariants})
+ * @param candidates before the first refinement, seed each LI_l with the inductive ones of the
+ *     likely invariants mined from the tests' samples (chapter 6's external invariants, checked
+ *     by {@link CandidateInvariants})
  * @param pdr options of the QF_BV PDR engine
  */
 public record CegarOptions(boolean generalization, boolean memoization, boolean candidates, PdrOptions pdr) {

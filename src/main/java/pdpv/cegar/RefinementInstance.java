@@ -59,7 +59,6 @@ final class RefinementInstance {
     private final BoundedReachability lookahead;
     private final SmtStatistics lookaheadStats = new SmtStatistics();
     private TransitionSystem system;
-    private final BoolExpr seed;
     private final List<BoolExpr> notYetInEngine = new ArrayList<>();
 
     /** A nested loop's placeholder on one step of a trace: the values around its invariant. */
@@ -68,12 +67,10 @@ final class RefinementInstance {
 
     /**
      * {@code badVocabulary} is a formula whose constants may appear in the B of later calls besides
-     * the state variables; they become inputs too, read in the last step. With {@code candidates},
-     * the inductive {@link CandidateInvariants} of the loop become an external invariant of the
-     * engine (§6.1) and {@link #seed()}.
+     * the state variables; they become inputs too, read in the last step.
      */
     RefinementInstance(Context ctx, Program program, LoopForest loops, Loop loop, LoopInvariantStore store,
-                       PdrOptions options, boolean candidates, BoolExpr badVocabulary) {
+                       PdrOptions options, BoolExpr badVocabulary) {
         this.ctx = ctx;
         this.store = store;
         this.templates = store.templates(loop);
@@ -112,10 +109,6 @@ final class RefinementInstance {
         this.system = TransitionSystem.relational(templates.all(), inputs, and(init),
                 withBits(and(trans)), ctx.mkFalse());
         this.engine = new PdrEngine(ctx, system, options);
-        this.seed = candidates ? new CandidateInvariants(ctx, lookaheadStats).inductive(loop, templates, system) : ctx.mkTrue();
-        if (!seed.isTrue()) {
-            engine.addExternalInvariant(seed);
-        }
         this.lookahead = new BoundedReachability(ctx, lookaheadStats);
     }
 
@@ -127,9 +120,14 @@ final class RefinementInstance {
         return engine.statistics();
     }
 
-    /** The inductive template candidates found for the loop when the instance was built; true if none or not asked. */
-    BoolExpr seed() {
-        return seed;
+    /** The instance's transition system, with T as strong as the nested invariants known so far. */
+    TransitionSystem system() {
+        return system;
+    }
+
+    /** Adds {@code invariant}, inductive for this instance, to the engine's queries (6.1) and (6.2). */
+    void addExternalInvariant(BoolExpr invariant) {
+        engine.addExternalInvariant(invariant);
     }
 
     /** SMT checks and their time in the look for short traces and the candidates' check. */

@@ -14,11 +14,17 @@ import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
+import pdpv.daikon.Invariant;
+import pdpv.daikon.InvariantEncoder;
+import pdpv.daikon.LikelyInvariants;
+import pdpv.daikon.Term;
+import pdpv.daikon.TestRuns;
 import pdpv.encode.Counterexample;
 import pdpv.encode.LoopSite;
 import pdpv.encode.LoopVisit;
 import pdpv.encode.ProgramEncoding;
 import pdpv.interp.Execution;
+import pdpv.interp.InputEvent;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
@@ -79,7 +85,8 @@ public final class Verifier implements ProgramVerifier {
             refiner = new InvariantRefiner(ctx, program, loops, encoding, store, options.cegar());
             solver = new SmtSolver(ctx, smt);
             solver.add(encoding.formula());
-            return run.loop();
+            Verdict early = run.dynamic();
+            return early != null ? early : run.loop();
         } finally {
             refiner = null;
             solver = null;
@@ -103,6 +110,7 @@ public final class Verifier implements ProgramVerifier {
         private final Map<Loop, BoolExpr> pins = new LinkedHashMap<>();
         private boolean pinning = true;
         private int iterations;
+        private VerifierStatistics.Dynamic dynamic = VerifierStatistics.Dynamic.NONE;
 
         Run(Context ctx, Program program, LoopForest loops, ProgramEncoding encoding, LoopInvariantStore store, SmtStatistics smt,
             long start) {
@@ -119,6 +127,68 @@ public final class Verifier implements ProgramVerifier {
                     InterpreterOptions.DEFAULTS.withMaxSteps(options.maxHeadInterpreterSteps()));
             this.generalizer = new CounterexampleGeneralizer(program.semantics());
             encoding.loopSites().forEach(s -> instantiated.put(s, 0));
+        }
+
+        /**
+         * Thesis chapter 6 before the CEGAR loop: the tests of Algorithm 6.1; a run that fails an
+         * assertion is UNSAFE once its inputs replay from the entry. Otherwise, with candidates on,
+         * each loop (inner loops first) is seeded with the inductive ones of the likely invariants
+         * mined from its samples (§6.1), and F gets them. Null unless the verdict is known.
+         */
+        Verdict dynamic() {
+            if (options.tests().tests() == 0) {
+                return null;
+            }
+            long t0 = System.nanoTime();
+            TestRuns runs = TestRuns.run(program, loops, options.tests());
+            long t1 = System.nanoTime();
+            dynamic = new VerifierStatistics.Dynamic(runs.runs(), (t1 - t0) / 1e9, 0, List.of());
+            if (runs.failure() != null) {
+                Execution replay = replayFromEntry(recordedInputs(runs.failure()));
+                if (replay.hitsAssertion()) {
+                    return unsafe(replay);
+                }
+                if (!runs.failure().inputsTruncated()) {
+                    throw new IllegalStateException("internal error: a test that fails the assertion at "
+                            + runs.failure().failedAssertion().loc() + " does not fail it when replayed");
+                }
+            }
+            if (!options.cegar().candidates()) {
+                return null;
+            }
+            List<VerifierStatistics.LoopCandidates> perLoop = new ArrayList<>();
+            List<Loop> innerFirst = new ArrayList<>(loops.loops());
+            java.util.Collections.reverse(innerFirst);
+            for (Loop l : innerFirst) {
+                if (cancelled.isSet()) {
+                    break;
+                }
+                List<Invariant> candidates = LikelyInvariants.mine(runs.samples(l));
+                CandidateInvariants.Outcome o;
+                try {
+                    o = refiner.seed(l, candidates);
+                } catch (IllegalArgumentException e) {
+                    o = new CandidateInvariants.Outcome(List.of(), ctx.mkTrue(), 0, 0, candidates.size());
+                }
+                perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size(),
+                        o.kept().size(), o.notInductive(), o.undecided(), o.unencodable()));
+            }
+            dynamic = new VerifierStatistics.Dynamic(runs.runs(), (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, perLoop);
+            updateF();
+            return null;
+        }
+
+        /** The inputs {@code run} read, by havoc and occurrence, to replay it. */
+        private Map<Stmt.Havoc, List<Long>> recordedInputs(Execution run) {
+            Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
+            for (InputEvent e : run.inputs()) {
+                List<Long> list = values.computeIfAbsent(e.havoc(), k -> new ArrayList<>());
+                while (list.size() < e.occurrence()) {
+                    list.add(0L);
+                }
+                list.add(e.value());
+            }
+            return values;
         }
 
         Verdict loop() {
@@ -315,12 +385,31 @@ public final class Verifier implements ProgramVerifier {
                 return Verdict.unknown("certificate rejected: " + problem, statistics());
             }
             List<Verdict.LoopCertificate> certs = new ArrayList<>();
+            Map<Loop, CandidateInvariants.Outcome> seeds = refiner.seedOutcomes();
             for (Loop l : loops.loops()) {
-                String text = store.count(l) == 0 ? "1"
-                        : new InvariantPrinter(l, store.templates(l)).print(store.conjunction(l));
+                List<String> parts = new ArrayList<>();
+                List<BoolExpr> learned = store.invariants(l);
+                CandidateInvariants.Outcome seed = seeds.get(l);
+                if (seed != null && !seed.kept().isEmpty()) {
+                    InvariantEncoder encoder = new InvariantEncoder(ctx);
+                    Map<Variable, com.microsoft.z3.BitVecExpr> before = store.templates(l).beforeExprs();
+                    for (Invariant inv : seed.kept()) {
+                        parts.add(encoder.needsPremise(inv, before) ? "(!(" + atEntry(l, inv) + ") || " + inv + ")" : inv.toString());
+                    }
+                    learned = learned.subList(1, learned.size());
+                }
+                if (!learned.isEmpty()) {
+                    parts.add(new InvariantPrinter(l, store.templates(l)).print(ctx.mkAnd(learned.toArray(new BoolExpr[0]))));
+                }
+                String text = parts.isEmpty() ? "1" : String.join(" && ", parts);
                 certs.add(new Verdict.LoopCertificate(Evidence.headLocation(l.head()), text));
             }
             return Verdict.safe(certs, statistics());
+        }
+
+        /** {@code inv} with the head values of l's updated variables read as their entry values. */
+        private Invariant atEntry(Loop l, Invariant inv) {
+            return inv.rename(t -> !t.old() && l.updated().contains(t.variable()) ? new Term(t.variable(), true) : t);
         }
 
         private Execution replayFromEntry(Map<Stmt.Havoc, List<Long>> values) {
@@ -342,7 +431,7 @@ public final class Verifier implements ProgramVerifier {
                     iterations, smt.calls() + (r == null ? 0 : r.pdrSmtCalls()),
                     smt.seconds() + (r == null ? 0 : r.pdrSmtSeconds()),
                     r == null ? 0 : r.pdrCalls(), r == null ? 0 : r.pdrSeconds(), perLoop,
-                    (System.nanoTime() - start) / 1e9);
+                    (System.nanoTime() - start) / 1e9, dynamic);
         }
     }
 

@@ -1,16 +1,24 @@
 package pdpv.cegar;
 
+import pdpv.daikon.TestOptions;
+
 /**
  * Options of the verification loop. {@code maxInterpreterSteps} bounds each concrete replay from
  * the entry, {@code maxHeadInterpreterSteps} each run from a loop head in the search for a weakly
- * modeled loop (Alg. 4.3); {@code cegar} configures invariant refinement.
+ * modeled loop (Alg. 4.3); {@code cegar} configures invariant refinement; {@code tests} the tests
+ * run before it (thesis Algorithm 6.1, none when its count is 0), whose loop-head samples give the
+ * likely invariants that seed LI_l when {@code cegar.candidates()} is on.
  */
-public record VerifierOptions(long maxInterpreterSteps, long maxHeadInterpreterSteps, CegarOptions cegar) {
+public record VerifierOptions(long maxInterpreterSteps, long maxHeadInterpreterSteps, CegarOptions cegar, TestOptions tests) {
     public static VerifierOptions defaults() {
-        return new VerifierOptions(10_000_000L, 200_000L, CegarOptions.defaults());
+        return new VerifierOptions(10_000_000L, 200_000L, CegarOptions.defaults(), TestOptions.defaults());
     }
 
     public VerifierOptions withCegar(CegarOptions options) {
-        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, options);
+        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, options, tests);
+    }
+
+    public VerifierOptions withTests(TestOptions options) {
+        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, cegar, options);
     }
 }

@@ -6,7 +6,8 @@ import pdpv.cfg.SourceLoc;
 /**
  * Figures of one run (Table 4.1's columns): size of the program, CEGAR iterations (models of F
  * examined), solver work (SMT calls of the main solver, the PDR engines and the certificate check),
- * PDR calls and time, successful refinements per loop, total time.
+ * PDR calls and time, successful refinements per loop, total time; and chapter 6's tests and
+ * mined loop invariants.
  */
 public record VerifierStatistics(
         int blocks,
@@ -18,10 +19,38 @@ public record VerifierStatistics(
         long pdrCalls,
         double pdrSeconds,
         List<LoopRefinements> refinements,
-        double totalSeconds) {
+        double totalSeconds,
+        Dynamic dynamic) {
 
     public VerifierStatistics {
         refinements = List.copyOf(refinements);
+    }
+
+    /** Figures of a run without tests or mined invariants. */
+    public VerifierStatistics(int blocks, int variables, int loops, int iterations, long smtCalls, double smtSeconds,
+                              long pdrCalls, double pdrSeconds, List<LoopRefinements> refinements, double totalSeconds) {
+        this(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds, refinements, totalSeconds,
+                Dynamic.NONE);
+    }
+
+    /**
+     * Chapter 6's dynamic part: the tests run (Algorithm 6.1) and their time, the time of mining and
+     * checking the likely invariants, and per seeded loop what became of its candidates.
+     */
+    public record Dynamic(int tests, double testSeconds, double seedSeconds, List<LoopCandidates> loops) {
+        public static final Dynamic NONE = new Dynamic(0, 0, 0, List.of());
+
+        public Dynamic {
+            loops = List.copyOf(loops);
+        }
+    }
+
+    /**
+     * The likely invariants mined for one loop: how many, how many were kept (inductive), and how
+     * many were dropped because one iteration breaks them, because the check gave up, or because
+     * they read a variable the loop's invariants cannot mention.
+     */
+    public record LoopCandidates(SourceLoc head, int mined, int kept, int notInductive, int undecided, int unencodable) {
     }
 
     /** How often a loop's invariant was strengthened. */

@@ -55,6 +55,16 @@ final class VerdictPrinter {
             for (VerifierStatistics.LoopRefinements r : s.refinements()) {
                 out.println("  refinements of loop at " + lineOf(r.head()) + ": " + r.refinements());
             }
+            VerifierStatistics.Dynamic d = s.dynamic();
+            if (d.tests() > 0) {
+                out.println(String.format(Locale.ROOT, "  tests: %d runs (%.3f s); mining and checking invariants: %.3f s",
+                        d.tests(), d.testSeconds(), d.seedSeconds()));
+            }
+            for (VerifierStatistics.LoopCandidates c : d.loops()) {
+                out.println("  likely invariants of loop at " + lineOf(c.head()) + ": " + c.mined() + " mined, " + c.kept()
+                        + " kept; dropped: " + c.notInductive() + " not inductive, " + c.undecided() + " undecided, "
+                        + c.unencodable() + " over variables the invariant cannot mention");
+            }
         }
         out.flush();
     }
@@ -112,6 +122,21 @@ final class VerdictPrinter {
                 refinements.add(lr);
             }
             st.add("refinements", refinements);
+            st.addProperty("tests", s.dynamic().tests());
+            st.addProperty("test_seconds", s.dynamic().testSeconds());
+            st.addProperty("mining_seconds", s.dynamic().seedSeconds());
+            JsonArray candidates = new JsonArray();
+            for (VerifierStatistics.LoopCandidates c : s.dynamic().loops()) {
+                JsonObject lc = new JsonObject();
+                lc.addProperty("line", c.head().line());
+                lc.addProperty("mined", c.mined());
+                lc.addProperty("kept", c.kept());
+                lc.addProperty("not_inductive", c.notInductive());
+                lc.addProperty("undecided", c.undecided());
+                lc.addProperty("unencodable", c.unencodable());
+                candidates.add(lc);
+            }
+            st.add("likely_invariants", candidates);
             o.add("statistics", st);
         }
         out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(o));

@@ -18,6 +18,7 @@ import pdpv.cegar.Verdict;
 import pdpv.cegar.Verifier;
 import pdpv.cegar.VerifierOptions;
 import pdpv.cfg.Program;
+import pdpv.daikon.TestOptions;
 import pdpv.pdr.PdrOptions;
 import pdpv.frontend.UserError;
 
@@ -45,10 +46,10 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(thesis 4.2.1, practical only for the smallest programs) (default: ${DEFAULT-VALUE})")
     Encoding encoding;
 
-    @Option(names = "--no-candidates",
-            description = "do not seed loop invariants with the inductive ones of the template candidates "
-                    + "P(\\old(x)) => P(x) (sign, parity, order, sums)")
-    boolean noCandidates;
+    @Option(names = "--no-dynamic",
+            description = "no tests before the proof (Algorithm 6.1) and so no loop invariants mined from them "
+                    + "(Daikon's templates, polynomial equalities) to seed the loop invariants with")
+    boolean noDynamic;
 
     @Option(names = "--no-memoization",
             description = "start a fresh PDR engine for every refinement instead of keeping each loop's trace "
@@ -64,7 +65,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : run.problem() != null ? run.problem()
                 : encoding == Encoding.SYMBOLIC && noMemoization ? "--no-memoization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noGeneralization ? "--no-generalization applies to --encoding loops only"
-                : encoding == Encoding.SYMBOLIC && noCandidates ? "--no-candidates applies to --encoding loops only"
+                : encoding == Encoding.SYMBOLIC && noDynamic ? "--no-dynamic applies to --encoding loops only"
                 : null;
         if (problem != null) {
             spec.commandLine().getErr().println("error: " + problem);
@@ -106,7 +107,10 @@ final class VerifyCommand implements Callable<Integer> {
                     : Duration.ofDays(3650);
             return new SymbolicVerifier(pdr.withTimeout(budget));
         }
-        return new Verifier(VerifierOptions.defaults().withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noCandidates, pdr)));
+        TestOptions tests = noDynamic ? TestOptions.defaults().withTests(0)
+                : TestOptions.defaults().withTimeLimit(run.timeoutSeconds);
+        return new Verifier(VerifierOptions.defaults().withTests(tests)
+                .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr)));
     }
 
     private Verdict verify(ProgramVerifier verifier) {

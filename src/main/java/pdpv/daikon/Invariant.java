@@ -24,6 +24,9 @@ public sealed interface Invariant {
     /** The terms the invariant reads. */
     Set<Term> terms();
 
+    /** The invariant with each term t read as {@code rename(t)}. */
+    Invariant rename(Function<Term, Term> rename);
+
     /** A comparison operator. */
     enum Op {
         EQ("=="), NE("!="), LT("<"), LE("<="), GT(">"), GE(">=");
@@ -70,6 +73,11 @@ public sealed interface Invariant {
         }
 
         @Override
+        public Invariant rename(Function<Term, Term> rename) {
+            return new Compare(left.rename(rename), op, right.rename(rename));
+        }
+
+        @Override
         public String toString() {
             return left + " " + op.symbol() + " " + right;
         }
@@ -91,6 +99,11 @@ public sealed interface Invariant {
         @Override
         public Set<Term> terms() {
             return value.terms();
+        }
+
+        @Override
+        public Invariant rename(Function<Term, Term> rename) {
+            return new Congruence(value.rename(rename), modulus, residue);
         }
 
         /** C's {@code %} keeps the sign of the dividend, so the residue is subtracted first: {@code (x - 1) % 2 == 0}. */
@@ -124,6 +137,11 @@ public sealed interface Invariant {
         }
 
         @Override
+        public Invariant rename(Function<Term, Term> rename) {
+            return new OneOf(value.rename(rename), values);
+        }
+
+        @Override
         public String toString() {
             return values.stream().map(c -> value + " == " + c).collect(Collectors.joining(" || ", "(", ")"));
         }
@@ -140,6 +158,11 @@ public sealed interface Invariant {
         @Override
         public Set<Term> terms() {
             return Set.of(term);
+        }
+
+        @Override
+        public Invariant rename(Function<Term, Term> rename) {
+            return new PowerOfTwo(rename.apply(term));
         }
 
         @Override
@@ -160,6 +183,11 @@ public sealed interface Invariant {
         @Override
         public Set<Term> terms() {
             return union(premise.terms(), conclusion.terms());
+        }
+
+        @Override
+        public Invariant rename(Function<Term, Term> rename) {
+            return new Implication(premise.rename(rename), conclusion.rename(rename), both);
         }
 
         @Override

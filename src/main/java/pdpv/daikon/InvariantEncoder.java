@@ -31,11 +31,18 @@ public final class InvariantEncoder {
      * value is x_b. Fails if a term's variable has no template.
      */
     public BoolExpr overLoop(Invariant inv, Map<Variable, BitVecExpr> before, Map<Variable, BitVecExpr> end) {
-        BoolExpr atEntry = formula(inv, t -> template(before, t.variable()));
         BoolExpr atHead = formula(inv, t -> t.old() ? template(before, t.variable())
                 : end.getOrDefault(t.variable(), template(before, t.variable())));
-        BoolExpr premise = (BoolExpr) atEntry.simplify();
-        return premise.isTrue() ? atHead : ctx.mkImplies(atEntry, atHead);
+        return needsPremise(inv, before) ? ctx.mkImplies(atEntry(inv, before), atHead) : atHead;
+    }
+
+    /** Whether {@link #overLoop} has a premise: P[x := x_b] is not true by itself. */
+    public boolean needsPremise(Invariant inv, Map<Variable, BitVecExpr> before) {
+        return !atEntry(inv, before).simplify().isTrue();
+    }
+
+    private BoolExpr atEntry(Invariant inv, Map<Variable, BitVecExpr> before) {
+        return formula(inv, t -> template(before, t.variable()));
     }
 
     private static BitVecExpr template(Map<Variable, BitVecExpr> before, Variable v) {
@@ -70,6 +77,11 @@ public final class InvariantEncoder {
             };
         }
         if (inv instanceof Invariant.Congruence c) {
+            if (c.modulus().bitCount() == 1) {
+                int k = c.modulus().bitLength() - 1;
+                int w = Math.max(c.value().modularWidth(), k);
+                return ctx.mkEq(ctx.mkExtract(k - 1, 0, value(c.value(), w, values)), constant(c.residue(), k));
+            }
             int w = Math.max(c.value().exactWidth(), c.modulus().bitLength() + 2);
             BitVecExpr v = value(c.value(), w, values);
             return ctx.mkEq(ctx.mkBVSMod(v, constant(c.modulus(), w)), constant(c.residue(), w));

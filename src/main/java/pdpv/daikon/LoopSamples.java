@@ -47,14 +47,18 @@ public final class LoopSamples {
     /**
      * The terms an invariant of this loop may read: x and \old(x) for each x the loop updates
      * (U_l), x alone for each x it only reads (constant in the loop, its old value is its value).
+     * Temporaries of the front end (a nondet call's result, say) are left out, as Daikon sees only
+     * the program's variables.
      */
     public List<Term> terms() {
         List<Term> terms = new ArrayList<>();
         for (Variable v : variables) {
-            terms.add(new Term(v, false));
+            if (v.kind() != Variable.Kind.TEMPORARY) {
+                terms.add(new Term(v, false));
+            }
         }
         for (Variable v : variables) {
-            if (loop.updated().contains(v)) {
+            if (v.kind() != Variable.Kind.TEMPORARY && loop.updated().contains(v)) {
                 terms.add(new Term(v, true));
             }
         }

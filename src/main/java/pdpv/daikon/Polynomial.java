@@ -95,6 +95,16 @@ public final class Polynomial {
         return sum;
     }
 
+    /** The polynomial with each term t read as {@code rename(t)}. */
+    public Polynomial rename(Function<Term, Term> rename) {
+        Polynomial sum = constant(0);
+        for (Map.Entry<List<Term>, BigInteger> e : coefficients.entrySet()) {
+            Polynomial m = e.getKey().isEmpty() ? constant(1) : monomial(e.getKey().stream().map(rename).toList());
+            sum = sum.plus(m.times(e.getValue()));
+        }
+        return sum;
+    }
+
     /** The monomials with their non-zero coefficients, highest degree first; the constant has the empty list. */
     public Map<List<Term>, BigInteger> coefficients() {
         return Collections.unmodifiableMap(coefficients);

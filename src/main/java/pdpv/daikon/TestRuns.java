@@ -48,6 +48,7 @@ public final class TestRuns {
             }
             Recorder recorder = new Recorder(samples, options);
             Execution e = interpreter.run(program.entry(), Map.of(), generator.test(i), recorder);
+            recorder.flush();
             runs++;
             if (e.hitsAssertion()) {
                 return new TestRuns(samples, e, runs);
@@ -78,6 +79,7 @@ public final class TestRuns {
         private final TestOptions options;
         private final Map<Loop, long[]> entry = new HashMap<>();
         private final Map<Loop, Long> visits = new HashMap<>();
+        private final Map<Loop, long[][]> pending = new HashMap<>();
         private Block previous;
 
         Recorder(Map<Loop, LoopSamples> samples, TestOptions options) {
@@ -103,11 +105,28 @@ public final class TestRuns {
             if (previous == null || !l.body().contains(previous)) {
                 entry.put(l, now);
             }
+            if (!entry.containsKey(l)) {
+                return;
+            }
             long k = visits.merge(l, 1L, Long::sum) - 1;
             boolean keep = k < options.firstSamples() || (k & (k - 1)) == 0;
-            if (keep && s.size() < options.maxSamples() && entry.containsKey(l)) {
+            pending.remove(l);
+            if (!keep) {
+                pending.put(l, new long[][] {now, entry.get(l)});
+            } else if (s.size() < options.maxSamples()) {
                 s.add(now, entry.get(l));
             }
+        }
+
+        /** Keeps the last visit of each loop when thinning left it out: often the one with the extreme values. */
+        void flush() {
+            pending.forEach((l, p) -> {
+                LoopSamples s = samples.get(l);
+                if (s.size() < options.maxSamples()) {
+                    s.add(p[0], p[1]);
+                }
+            });
+            pending.clear();
         }
 
         private static long[] values(List<Variable> vars, State state) {

@@ -22,7 +22,7 @@ class PackageArrowsTest {
     /** For each package, the project packages it may import (design page, "Packages"; smt is the solver owner). */
     private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
             Map.entry("cli", Set.of("bench", "cegar", "daikon", "encode", "interp", "cfg", "frontend", "semantics", "pdr", "smt")),
-            Map.entry("cegar", Set.of("encode", "interp", "pdr", "cfg", "semantics", "smt")),
+            Map.entry("cegar", Set.of("daikon", "encode", "interp", "pdr", "cfg", "semantics", "smt")),
             Map.entry("daikon", Set.of("interp", "encode", "cfg", "semantics", "smt")),
             Map.entry("encode", Set.of("cfg", "semantics", "smt")),
             Map.entry("interp", Set.of("cfg", "semantics")),
