@@ -14,9 +14,11 @@ import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
+import pdpv.daikon.ImportedInvariants;
 import pdpv.daikon.Invariant;
 import pdpv.daikon.InvariantEncoder;
 import pdpv.daikon.LikelyInvariants;
+import pdpv.daikon.ProgramPoints;
 import pdpv.daikon.Term;
 import pdpv.daikon.TestRuns;
 import pdpv.encode.Counterexample;
@@ -133,17 +135,22 @@ public final class Verifier implements ProgramVerifier {
          * Thesis chapter 6 before the CEGAR loop: the tests of Algorithm 6.1; a run that fails an
          * assertion is UNSAFE once its inputs replay from the entry. Otherwise, with candidates on,
          * each loop (inner loops first) is seeded with the inductive ones of the likely invariants
-         * mined from its samples (§6.1), and F gets them. Null unless the verdict is known.
+         * mined from its samples (§6.1), together with Daikon's for the loop if
+         * {@code options.invariants()} has them (§6.3, also without tests), and F gets them. Null
+         * unless the verdict is known.
          */
         Verdict dynamic() {
-            if (options.tests().tests() == 0) {
+            ImportedInvariants imported = options.invariants().isEmpty() ? null
+                    : ImportedInvariants.read(options.invariants(), new ProgramPoints(program, loops));
+            if (options.tests().tests() == 0 && imported == null) {
                 return null;
             }
             long t0 = System.nanoTime();
-            TestRuns runs = TestRuns.run(program, loops, options.tests());
+            TestRuns runs = options.tests().tests() == 0 ? null : TestRuns.run(program, loops, options.tests());
             long t1 = System.nanoTime();
-            dynamic = new VerifierStatistics.Dynamic(runs.runs(), (t1 - t0) / 1e9, 0, List.of());
-            if (runs.failure() != null) {
+            int tests = runs == null ? 0 : runs.runs();
+            dynamic = new VerifierStatistics.Dynamic(tests, (t1 - t0) / 1e9, 0, List.of());
+            if (runs != null && runs.failure() != null) {
                 Execution replay = replayFromEntry(recordedInputs(runs.failure()));
                 if (replay.hitsAssertion()) {
                     return unsafe(replay);
@@ -153,9 +160,11 @@ public final class Verifier implements ProgramVerifier {
                             + runs.failure().failedAssertion().loc() + " does not fail it when replayed");
                 }
             }
-            if (!options.cegar().candidates()) {
+            boolean mining = runs != null && options.cegar().candidates();
+            if (!mining && imported == null) {
                 return null;
             }
+            int keptFromDaikon = 0;
             List<VerifierStatistics.LoopCandidates> perLoop = new ArrayList<>();
             List<Loop> innerFirst = new ArrayList<>(loops.loops());
             java.util.Collections.reverse(innerFirst);
@@ -163,17 +172,24 @@ public final class Verifier implements ProgramVerifier {
                 if (cancelled.isSet()) {
                     break;
                 }
-                List<Invariant> candidates = LikelyInvariants.mine(runs.samples(l));
+                List<Invariant> fromDaikon = imported == null ? List.of() : imported.invariants(l);
+                java.util.LinkedHashSet<Invariant> all = new java.util.LinkedHashSet<>(
+                        mining ? LikelyInvariants.mine(runs.samples(l)) : List.of());
+                all.addAll(fromDaikon);
+                List<Invariant> candidates = new ArrayList<>(all);
                 CandidateInvariants.Outcome o;
                 try {
                     o = refiner.seed(l, candidates);
                 } catch (IllegalArgumentException e) {
                     o = new CandidateInvariants.Outcome(List.of(), ctx.mkTrue(), 0, 0, candidates.size());
                 }
+                keptFromDaikon += (int) o.kept().stream().filter(fromDaikon::contains).count();
                 perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size(),
                         o.kept().size(), o.notInductive(), o.undecided(), o.unencodable()));
             }
-            dynamic = new VerifierStatistics.Dynamic(runs.runs(), (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, perLoop);
+            dynamic = new VerifierStatistics.Dynamic(tests, (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, perLoop,
+                    imported == null ? VerifierStatistics.Imported.NONE : new VerifierStatistics.Imported(imported.taken(),
+                            keptFromDaikon, imported.skipped().stream().map(ImportedInvariants.Skipped::toString).toList()));
             updateF();
             return null;
         }

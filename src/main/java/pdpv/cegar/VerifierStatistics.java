@@ -37,11 +37,29 @@ public record VerifierStatistics(
      * Chapter 6's dynamic part: the tests run (Algorithm 6.1) and their time, the time of mining and
      * checking the likely invariants, and per seeded loop what became of its candidates.
      */
-    public record Dynamic(int tests, double testSeconds, double seedSeconds, List<LoopCandidates> loops) {
+    public record Dynamic(int tests, double testSeconds, double seedSeconds, List<LoopCandidates> loops, Imported imported) {
         public static final Dynamic NONE = new Dynamic(0, 0, 0, List.of());
 
         public Dynamic {
             loops = List.copyOf(loops);
+        }
+
+        /** Figures without invariants from Daikon. */
+        public Dynamic(int tests, double testSeconds, double seedSeconds, List<LoopCandidates> loops) {
+            this(tests, testSeconds, seedSeconds, loops, Imported.NONE);
+        }
+    }
+
+    /**
+     * Daikon's printed invariants (verify --invariants, thesis §6.3): how many were read as
+     * invariants of the loops, how many of those were kept (inductive, with the mined ones), and
+     * the lines that were not used, each with its number, text and reason.
+     */
+    public record Imported(int read, int kept, List<String> skipped) {
+        public static final Imported NONE = new Imported(0, 0, List.of());
+
+        public Imported {
+            skipped = List.copyOf(skipped);
         }
     }
 

@@ -65,6 +65,12 @@ final class VerdictPrinter {
                         + " kept; dropped: " + c.notInductive() + " not inductive, " + c.undecided() + " undecided, "
                         + c.unencodable() + " over variables the invariant cannot mention");
             }
+            VerifierStatistics.Imported daikon = d.imported();
+            if (daikon.read() > 0 || !daikon.skipped().isEmpty()) {
+                out.println("  daikon invariants (--invariants): " + daikon.read() + " read, " + daikon.kept() + " kept, "
+                        + daikon.skipped().size() + " lines not used" + (daikon.skipped().isEmpty() ? "" : ":"));
+                daikon.skipped().forEach(line -> out.println("    " + line));
+            }
         }
         out.flush();
     }
@@ -137,6 +143,13 @@ final class VerdictPrinter {
                 candidates.add(lc);
             }
             st.add("likely_invariants", candidates);
+            JsonObject daikon = new JsonObject();
+            daikon.addProperty("read", s.dynamic().imported().read());
+            daikon.addProperty("kept", s.dynamic().imported().kept());
+            JsonArray skipped = new JsonArray();
+            s.dynamic().imported().skipped().forEach(skipped::add);
+            daikon.add("not_used", skipped);
+            st.add("daikon_invariants", daikon);
             o.add("statistics", st);
         }
         out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(o));

@@ -1,5 +1,10 @@
 package pdpv.cli;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -17,6 +22,7 @@ import pdpv.cegar.SymbolicVerifier;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.Verifier;
 import pdpv.cegar.VerifierOptions;
+import pdpv.cegar.VerifierStatistics;
 import pdpv.cfg.Program;
 import pdpv.daikon.TestOptions;
 import pdpv.pdr.PdrOptions;
@@ -51,6 +57,12 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(Daikon's templates, polynomial equalities) to seed the loop invariants with")
     boolean noDynamic;
 
+    @Option(names = "--invariants", paramLabel = "FILE",
+            description = "Daikon's printed invariants for the program points of 'pdpv daikon-trace': checked like the "
+                    + "mined ones (Houdini) and the inductive ones seeded into the loop invariants; lines that cannot be "
+                    + "used are skipped and listed under --stats")
+    Path invariants;
+
     @Option(names = "--no-memoization",
             description = "start a fresh PDR engine for every refinement instead of keeping each loop's trace "
                     + "(--encoding loops only)")
@@ -66,13 +78,26 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && noMemoization ? "--no-memoization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noGeneralization ? "--no-generalization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noDynamic ? "--no-dynamic applies to --encoding loops only"
+                : encoding == Encoding.SYMBOLIC && invariants != null ? "--invariants applies to --encoding loops only"
                 : null;
         if (problem != null) {
             spec.commandLine().getErr().println("error: " + problem);
             return ExitCodes.BAD_INPUT;
         }
+        String daikonText = "";
+        if (invariants != null) {
+            try {
+                daikonText = Files.readString(invariants, StandardCharsets.UTF_8);
+            } catch (NoSuchFileException e) {
+                spec.commandLine().getErr().println("error: --invariants: " + invariants + ": no such file");
+                return ExitCodes.BAD_INPUT;
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("error: --invariants: cannot read " + invariants + ": " + e);
+                return ExitCodes.BAD_INPUT;
+            }
+        }
         long start = System.nanoTime();
-        ProgramVerifier verifier = verifier();
+        ProgramVerifier verifier = verifier(daikonText);
         Verdict verdict;
         try (Watchdog watchdog = run.watchdog("pdpv-verify", 0)) {
             Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> verify(verifier), verifier::cancel);
@@ -93,6 +118,11 @@ final class VerifyCommand implements Callable<Integer> {
         } else {
             printer.printText(verdict, seconds, run.stats);
         }
+        VerifierStatistics stats = verdict.statistics();
+        if (invariants != null && !run.stats && stats != null && !stats.dynamic().imported().skipped().isEmpty()) {
+            spec.commandLine().getErr().println("warning: --invariants " + invariants + ": "
+                    + stats.dynamic().imported().skipped().size() + " lines not used (--stats lists them)");
+        }
         return verdict.kind().exitCode();
     }
 
@@ -100,7 +130,7 @@ final class VerifyCommand implements Callable<Integer> {
      * The CEGAR verifier, or the symbolic one whose single PDR call gets the whole --timeout as its
      * budget (unlimited without one) instead of the per-refinement default.
      */
-    private ProgramVerifier verifier() {
+    private ProgramVerifier verifier(String daikonText) {
         PdrOptions pdr = engine.applyTo(PdrOptions.defaults());
         if (encoding == Encoding.SYMBOLIC) {
             Duration budget = run.timeoutSeconds > 0 ? Duration.ofMillis((long) (run.timeoutSeconds * 1000))
@@ -109,7 +139,7 @@ final class VerifyCommand implements Callable<Integer> {
         }
         TestOptions tests = noDynamic ? TestOptions.defaults().withTests(0)
                 : TestOptions.defaults().withTimeLimit(run.timeoutSeconds);
-        return new Verifier(VerifierOptions.defaults().withTests(tests)
+        return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
                 .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr)));
     }
 
