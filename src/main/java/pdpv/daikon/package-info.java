@@ -4,6 +4,10 @@
  * loop head with the loop's entry values ({@link pdpv.daikon.LoopSamples}, what Daikon reads from a
  * trace file), and likely loop invariants over those values ({@link pdpv.daikon.Invariant}), which
  * become formulas over a loop's templates x_b and x_e as §6.1 says
- * ({@link pdpv.daikon.Invariant#overLoop}). Likely invariants are only likely: their users check them.
+ * ({@link pdpv.daikon.Invariant#overLoop}). For real Daikon (§6.3): each loop as the dummy
+ * function of Fig. 6.2 ({@link pdpv.daikon.ProgramPoints}), the .decls/.dtrace files of the tests
+ * ({@link pdpv.daikon.DaikonTraces}) and Daikon's printed invariants read back as
+ * {@link pdpv.daikon.Invariant}s ({@link pdpv.daikon.ImportedInvariants}). Likely invariants are
+ * only likely: their users check them.
  */
 package pdpv.daikon;
