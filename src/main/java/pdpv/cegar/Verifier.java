@@ -43,7 +43,8 @@ import pdpv.smt.SmtStatistics;
  * counterexample reachable, the other loops on the path are refined in turn; when every loop visit
  * is reachable, the iterations PDR found give concrete inputs that must replay to the failing
  * assertion. SAFE is answered only after {@link CertificateChecker} has re-checked the invariants,
- * UNSAFE only with replayed inputs, anything else is UNKNOWN with a reason.
+ * UNSAFE only with replayed inputs, anything else is UNKNOWN with a reason. Before Algorithm 4.2,
+ * thesis chapter 6 runs: tests, and loop invariants seeded from them (see {@code Run.dynamic}).
  */
 public final class Verifier implements ProgramVerifier {
     /** PDR's time for each B larger than the counterexample's point, before the next B is tried. */
