@@ -1,35 +1,46 @@
 package pdpv.cegar;
 
-import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Model;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import pdpv.cfg.Loop;
-import pdpv.cfg.Variable;
+import pdpv.daikon.Invariant;
+import pdpv.daikon.InvariantEncoder;
+import pdpv.daikon.Polynomial;
 import pdpv.pdr.TransitionSystem;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
 
 /**
- * Initial loop invariants from templates, checked before use (thesis chapter 6: external
- * invariants, §6.1, which the thesis takes from Daikon, §6.3). For each predicate P over a loop's
- * variables from a small fixed family (sign, parity, order between two variables of one width,
- * sum of two updated variables at least 1), the candidate is P(x_b) ⇒ P(x_e): whatever P held on
- * entry still holds at the head; besides, each updated variable and each sum of two of them may
- * never grow or never shrink (x_e ≤ x_b, x_e ≥ x_b). Every candidate holds in I (x_e = x_b); the largest
- * inductive subset is found by Houdini: while some model of C ∧ T violates a candidate in the next
- * state, drop the candidates it violates. What is left is inductive, so it holds in every
- * reachable state of the loop's instance.
+ * Checks likely loop invariants before they are used as external invariants (thesis §6.1-6.2: an
+ * invariant from anywhere may be used once it passes initiation and consecution in QF_BV). Each
+ * candidate P over the loop's head values is mapped to the templates as §6.1 says
+ * ({@link InvariantEncoder#overLoop}: P on entry implies P at the head), which holds in I
+ * (x_e = x_b); the largest inductive subset is found by Houdini: while some model of C ∧ T
+ * violates a candidate in the next state, drop the candidates it violates. A candidate whose own
+ * query gives up is dropped too, so what is left is inductive, and holds in every reachable
+ * state of the loop's instance.
  */
 final class CandidateInvariants {
+    /** Its budgets: the joint query's, one candidate's and one loop's (see {@link CegarOptions.Policy}). */
+    private final CegarOptions.Policy policy;
     private final Context ctx;
     private final SmtStatistics stats;
-    /** Its candidate budgets: the joint query's time, and one candidate's (longer gives up: the loop is not seeded). */
-    private final CegarOptions.Policy policy;
+    private volatile SmtSolver solver;
+    private volatile boolean cancelled;
+
+    /**
+     * What Houdini made of a loop's candidates: the inductive ones ({@code kept}, with their
+     * conjunction over the templates) and how many were dropped because a step of the loop breaks
+     * them ({@code notInductive}), because a query gave up ({@code undecided}, all that were left
+     * then), or because they read a variable the loop's templates do not have ({@code unencodable}).
+     */
+    record Outcome(List<Invariant> kept, BoolExpr formula, int notInductive, int undecided, int unencodable) {
+    }
 
     CandidateInvariants(Context ctx, SmtStatistics stats, CegarOptions.Policy policy) {
         this.ctx = ctx;
@@ -38,115 +49,138 @@ final class CandidateInvariants {
     }
 
     /**
-     * The inductive candidates of loop {@code l}'s instance {@code ts} over templates {@code t}, as
-     * one formula. Each round first asks for a model violating any candidate, briefly; if that
-     * query is hard, it asks for each candidate on its own, which proves inductive sets faster.
+     * Houdini on {@code candidates} for the loop with templates {@code t} and instance {@code ts},
+     * in two rounds: first the linear candidates, then the nonlinear ones (products of variables,
+     * costly in QF_BV) with the linear survivors assumed, which are inductive on their own; so the
+     * hard queries never slow down the easy ones.
      */
-    BoolExpr inductive(Loop l, LoopInvariantStore.Templates t, TransitionSystem ts) {
-        List<BoolExpr> candidates = candidates(l, t);
-        SmtSolver solver = new SmtSolver(ctx, stats);
-        solver.add(ts.trans());
-        while (!candidates.isEmpty()) {
-            BoolExpr all = and(candidates);
-            solver.setTimeoutMillis(policy.candidateJointQuery().toMillis());
-            SmtResult r = solver.check(all, ctx.mkNot(ts.prime(all)));
+    Outcome inductive(List<Invariant> candidates, LoopInvariantStore.Templates t, TransitionSystem ts) {
+        InvariantEncoder encoder = new InvariantEncoder(ctx);
+        Map<Invariant, BoolExpr> linear = new LinkedHashMap<>();
+        Map<Invariant, BoolExpr> nonlinear = new LinkedHashMap<>();
+        int unencodable = 0;
+        for (Invariant inv : candidates) {
+            try {
+                BoolExpr f = encoder.overLoop(inv, t.beforeExprs(), t.endExprs());
+                (isLinear(inv) ? linear : nonlinear).putIfAbsent(inv, f);
+            } catch (IllegalArgumentException e) {
+                unencodable++;
+            }
+        }
+        List<BoolExpr> background = new ArrayList<>();
+        background.add(ts.trans());
+        long deadline = System.nanoTime() + policy.candidateLoopBudget().toNanos();
+        Round first = houdini(background, linear, ts, deadline);
+        background.addAll(linear.values());
+        Round second = houdini(background, nonlinear, ts, deadline);
+        List<Invariant> kept = new ArrayList<>(linear.keySet());
+        kept.addAll(nonlinear.keySet());
+        List<BoolExpr> formulas = new ArrayList<>(linear.values());
+        formulas.addAll(nonlinear.values());
+        return new Outcome(kept, formulas.isEmpty() ? ctx.mkTrue() : and(formulas),
+                first.notInductive + second.notInductive, first.undecided + second.undecided, unencodable);
+    }
+
+    /** Dropped candidates of one round of Houdini. */
+    private record Round(int notInductive, int undecided) {
+    }
+
+    /**
+     * One Houdini round: removes from {@code live} until the rest is inductive relative to what
+     * the solver holds (T, and earlier rounds' survivors). Each round first asks for a model
+     * violating any candidate, briefly; if that query is hard, it asks for each candidate on its
+     * own, which proves inductive sets faster, and drops the first one that is not shown to be
+     * kept. At the deadline or when cancelled, all that are left are dropped.
+     */
+    private Round houdini(List<BoolExpr> background, Map<Invariant, BoolExpr> live, TransitionSystem ts, long deadline) {
+        int notInductive = 0;
+        int undecided = 0;
+        while (!live.isEmpty()) {
+            if (System.nanoTime() > deadline || cancelled) {
+                undecided += live.size();
+                live.clear();
+                break;
+            }
+            BoolExpr all = and(new ArrayList<>(live.values()));
+            SmtResult r = check(background, policy.candidateJointQuery().toMillis(), all, ctx.mkNot(ts.prime(all)));
             if (r instanceof SmtResult.Unsat) {
-                return all;
+                break;
             }
-            if (!(r instanceof SmtResult.Sat)) {
-                solver.setTimeoutMillis(policy.candidateQuery().toMillis());
-                r = firstViolation(solver, all, candidates, ts);
-                if (r == null) {
-                    return all;
-                }
-            }
-            if (!(r instanceof SmtResult.Sat sat)) {
-                return ctx.mkTrue();
-            }
-            Model m = sat.model();
-            candidates.removeIf(c -> m.eval(ts.prime(c), true).isFalse());
-        }
-        return ctx.mkTrue();
-    }
-
-    /** The first answer other than unsat to "all ∧ T ∧ ¬c′", candidate by candidate; null if every c is inductive. */
-    private SmtResult firstViolation(SmtSolver solver, BoolExpr all, List<BoolExpr> candidates, TransitionSystem ts) {
-        for (BoolExpr c : candidates) {
-            SmtResult r = solver.check(all, ctx.mkNot(ts.prime(c)));
-            if (!(r instanceof SmtResult.Unsat)) {
-                return r;
-            }
-        }
-        return null;
-    }
-
-    private List<BoolExpr> candidates(Loop l, LoopInvariantStore.Templates t) {
-        Map<Variable, BitVecExpr> before = t.beforeExprs();
-        Map<Variable, BitVecExpr> end = t.endExprs();
-        List<Variable> vars = new ArrayList<>(l.updated());
-        l.referenced().stream().filter(v -> !end.containsKey(v)).forEach(vars::add);
-        List<BoolExpr> out = new ArrayList<>();
-        for (Variable x : l.updated()) {
-            if (before.get(x) == null) {
+            if (r instanceof SmtResult.Sat sat) {
+                Model m = sat.model();
+                int before = live.size();
+                live.values().removeIf(c -> m.eval(ts.prime(c), true).isFalse());
+                notInductive += before - live.size();
                 continue;
             }
-            boolean signed = x.type().signed();
-            int w = x.type().width();
-            out.add(le(before.get(x), end.get(x), signed));
-            out.add(le(end.get(x), before.get(x), signed));
-            add(out, le(ctx.mkBV(0, w), before.get(x), signed), le(ctx.mkBV(0, w), end.get(x), signed));
-            add(out, lt(ctx.mkBV(0, w), before.get(x), signed), lt(ctx.mkBV(0, w), end.get(x), signed));
-            add(out, ctx.mkEq(lowBit(before.get(x)), ctx.mkBV(0, 1)), ctx.mkEq(lowBit(end.get(x)), ctx.mkBV(0, 1)));
-            add(out, ctx.mkEq(lowBit(before.get(x)), ctx.mkBV(1, 1)), ctx.mkEq(lowBit(end.get(x)), ctx.mkBV(1, 1)));
-            for (Variable y : vars) {
-                if (y == x || y.type().width() != w) {
-                    continue;
-                }
-                BitVecExpr yb = before.get(y);
-                BitVecExpr ye = end.getOrDefault(y, yb);
-                if (yb == null) {
-                    continue;
-                }
-                add(out, le(before.get(x), yb, signed), le(end.get(x), ye, signed));
-                add(out, lt(before.get(x), yb, signed), lt(end.get(x), ye, signed));
-                add(out, le(yb, before.get(x), signed), le(ye, end.get(x), signed));
-                add(out, lt(yb, before.get(x), signed), lt(ye, end.get(x), signed));
-                if (end.containsKey(y) && x.id() < y.id() && signed == y.type().signed()) {
-                    add(out, sumAtLeast(before.get(x), yb, 1, signed), sumAtLeast(end.get(x), ye, 1, signed));
-                    out.add(le(wideSum(end.get(x), ye, signed), wideSum(before.get(x), yb, signed), signed));
-                    out.add(le(wideSum(before.get(x), yb, signed), wideSum(end.get(x), ye, signed), signed));
+            long timeout = Math.max(1, Math.min(policy.candidateQuery().toMillis(), (deadline - System.nanoTime()) / 1_000_000));
+            Invariant broken = null;
+            for (Map.Entry<Invariant, BoolExpr> c : live.entrySet()) {
+                SmtResult one = check(background, timeout, all, ctx.mkNot(ts.prime(c.getValue())));
+                if (!(one instanceof SmtResult.Unsat)) {
+                    broken = c.getKey();
+                    if (one instanceof SmtResult.Sat) {
+                        notInductive++;
+                    } else {
+                        undecided++;
+                    }
+                    break;
                 }
             }
+            if (broken == null) {
+                break;
+            }
+            live.remove(broken);
         }
-        return out;
+        return new Round(notInductive, undecided);
     }
 
-    private void add(List<BoolExpr> out, BoolExpr atEntry, BoolExpr atHead) {
-        out.add(ctx.mkImplies(atEntry, atHead));
+    /**
+     * Whether the background and the formulas are satisfiable, in a fresh solver without
+     * assumptions: Z3 then preprocesses the query as a whole (solving the next-state equations,
+     * normalizing sums of monomials), which makes consecution of a linear equality easy, where
+     * its incremental core bit-blasts both sides and often gives up.
+     */
+    private SmtResult check(List<BoolExpr> background, long timeoutMillis, BoolExpr... formulas) {
+        SmtSolver s = new SmtSolver(ctx, stats);
+        solver = s;
+        if (cancelled) {
+            return new SmtResult.Unknown("cancelled");
+        }
+        s.setTimeoutMillis(timeoutMillis);
+        s.add(background.toArray(new BoolExpr[0]));
+        s.add(formulas);
+        return s.check();
     }
 
-    private BoolExpr le(BitVecExpr a, BitVecExpr b, boolean signed) {
-        return signed ? ctx.mkBVSLE(a, b) : ctx.mkBVULE(a, b);
+    /** No product of two terms in it. */
+    private static boolean isLinear(Invariant inv) {
+        if (inv instanceof Invariant.Compare c) {
+            return degree(c.left()) <= 1 && degree(c.right()) <= 1;
+        }
+        if (inv instanceof Invariant.Congruence c) {
+            return degree(c.value()) <= 1;
+        }
+        if (inv instanceof Invariant.OneOf o) {
+            return degree(o.value()) <= 1;
+        }
+        if (inv instanceof Invariant.Implication i) {
+            return isLinear(i.premise()) && isLinear(i.conclusion());
+        }
+        return true;
     }
 
-    private BoolExpr lt(BitVecExpr a, BitVecExpr b, boolean signed) {
-        return signed ? ctx.mkBVSLT(a, b) : ctx.mkBVULT(a, b);
+    private static int degree(Polynomial p) {
+        return p.coefficients().keySet().stream().mapToInt(List::size).max().orElse(0);
     }
 
-    private BitVecExpr lowBit(BitVecExpr x) {
-        return ctx.mkExtract(0, 0, x);
-    }
-
-    /** a + b ≥ k, computed one bit wider so that it cannot wrap. */
-    private BoolExpr sumAtLeast(BitVecExpr a, BitVecExpr b, long k, boolean signed) {
-        return le(ctx.mkBV(k, a.getSortSize() + 1), wideSum(a, b, signed), signed);
-    }
-
-    /** a + b one bit wider than a and b, so that it cannot wrap. */
-    private BitVecExpr wideSum(BitVecExpr a, BitVecExpr b, boolean signed) {
-        BitVecExpr wa = signed ? ctx.mkSignExt(1, a) : ctx.mkZeroExt(1, a);
-        BitVecExpr wb = signed ? ctx.mkSignExt(1, b) : ctx.mkZeroExt(1, b);
-        return ctx.mkBVAdd(wa, wb);
+    /** Stops the running query from another thread; the check then keeps nothing. */
+    void cancel() {
+        cancelled = true;
+        SmtSolver s = solver;
+        if (s != null) {
+            s.interrupt();
+        }
     }
 
     private BoolExpr and(List<BoolExpr> fs) {

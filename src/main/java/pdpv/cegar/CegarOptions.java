@@ -12,8 +12,9 @@ import pdpv.pdr.PdrOptions;
  *     point alone (the thesis's "no generalization" column)
  * @param memoization keep each loop's PDR engine, and so its trace, across refinements (§4.3.3);
  *     false starts a fresh engine for every PDR call
- * @param candidates before a loop's first refinement, seed LI_l with the inductive ones of a
- *     family of template candidates (chapter 6's external invariants, {@link CandidateInvariants})
+ * @param candidates before the first refinement, seed each LI_l with the inductive ones of the
+ *     likely invariants mined from the tests' samples (chapter 6's external invariants, checked
+ *     by {@link CandidateInvariants})
  * @param pdr options of the QF_BV PDR engine
  * @param policy the refinement policy: which B's Algorithm 4.4 hands to PDR, in which order and with
  *     which budgets ({@link RefinementPolicy}), and the look-ahead and candidate budgets
@@ -61,11 +62,15 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
      *     look-ahead finds are at most this long; each step adds a copy of the loop body to the query)
      * @param candidateJointQuery the time of Houdini's query for a model violating any candidate,
      *     before the candidates are asked one by one (default 1 s)
-     * @param candidateQuery the time of Houdini's query for one candidate; a longer one gives up and
-     *     the loop is not seeded (default 30 s)
+     * @param candidateQuery the time of Houdini's query for one candidate; a longer one drops that
+     *     candidate as undecided (default 2 s: a likely invariant that Z3 cannot show inductive
+     *     quickly rarely pays for itself later)
+     * @param candidateLoopBudget the time of all Houdini's queries for one loop; the candidates left
+     *     then are dropped as undecided (default 10 s)
      */
     public record Policy(List<BadKind> badOrder, Duration wideBadBudget, int lookaheadSteps,
-                         Duration candidateJointQuery, Duration candidateQuery) implements RefinementPolicy {
+                         Duration candidateJointQuery, Duration candidateQuery, Duration candidateLoopBudget)
+            implements RefinementPolicy {
         public Policy {
             badOrder = List.copyOf(badOrder);
             if (badOrder.isEmpty() || badOrder.get(badOrder.size() - 1) != BadKind.POINT
@@ -79,19 +84,19 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
 
         public static Policy defaults() {
             return new Policy(List.of(BadKind.VIOLATIONS, BadKind.GENERALIZED, BadKind.ENTRY_VIOLATIONS, BadKind.POINT),
-                    Duration.ofSeconds(60), 3, Duration.ofSeconds(1), Duration.ofSeconds(30));
+                    Duration.ofSeconds(60), 3, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(10));
         }
 
         public Policy withBadOrder(List<BadKind> order) {
-            return new Policy(order, wideBadBudget, lookaheadSteps, candidateJointQuery, candidateQuery);
+            return new Policy(order, wideBadBudget, lookaheadSteps, candidateJointQuery, candidateQuery, candidateLoopBudget);
         }
 
         public Policy withWideBadBudget(Duration budget) {
-            return new Policy(badOrder, budget, lookaheadSteps, candidateJointQuery, candidateQuery);
+            return new Policy(badOrder, budget, lookaheadSteps, candidateJointQuery, candidateQuery, candidateLoopBudget);
         }
 
         public Policy withLookaheadSteps(int steps) {
-            return new Policy(badOrder, wideBadBudget, steps, candidateJointQuery, candidateQuery);
+            return new Policy(badOrder, wideBadBudget, steps, candidateJointQuery, candidateQuery, candidateLoopBudget);
         }
 
         /**

@@ -8,7 +8,6 @@ import pdpv.cfg.Program;
 import pdpv.cfg.SignedOverflows;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
-import pdpv.cfg.Terminator;
 import pdpv.cfg.Variable;
 import pdpv.interp.Execution;
 import pdpv.interp.InputEvent;
@@ -36,12 +35,9 @@ final class Evidence {
                 sourcePath(program, run), statistics);
     }
 
-    /** Where a loop is, for the user: its head's branch, else its first statement. */
+    /** Where a loop is, for the user: its head's branch, else its first statement ({@link Block#location()}). */
     static SourceLoc headLocation(Block head) {
-        if (head.terminator() instanceof Terminator.Branch b) {
-            return b.loc();
-        }
-        return head.statements().isEmpty() ? SourceLoc.UNKNOWN : head.statements().get(0).loc();
+        return head.location();
     }
 
     /** Where the loop statement of a head begins (its keyword), else the head's location. */

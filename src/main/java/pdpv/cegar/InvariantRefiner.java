@@ -6,16 +6,16 @@ import com.microsoft.z3.Expr;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
+import pdpv.daikon.Invariant;
 import pdpv.encode.LoopSite;
 import pdpv.encode.ProgramEncoding;
 import pdpv.pdr.PdrResult;
+import pdpv.smt.SmtStatistics;
 
 /**
  * Thesis Algorithm 4.4, {@code refine(l, c)}: calls PDR on loop l's instance (§4.3.3) with the
@@ -35,8 +35,11 @@ final class InvariantRefiner {
     private final Map<Loop, RefinementInstance> instances = new HashMap<>();
     private final Map<Loop, Integer> refinements = new LinkedHashMap<>();
     private final List<RefinementInstance> used = new ArrayList<>();
-    private final Set<Loop> seeded = new HashSet<>();
+    private final Map<Loop, BoolExpr> seeds = new HashMap<>();
+    private final Map<Loop, CandidateInvariants.Outcome> seedOutcomes = new LinkedHashMap<>();
+    private final SmtStatistics seedStats = new SmtStatistics();
     private volatile RefinementInstance running;
+    private volatile CandidateInvariants checking;
     private volatile boolean cancelled;
     private long pdrCalls;
     private double pdrSeconds;
@@ -52,8 +55,8 @@ final class InvariantRefiner {
     }
 
     /**
-     * The instance of {@code l}: kept across calls with memoization, otherwise fresh. The first
-     * instance of a loop seeds LI_l with its inductive template candidates.
+     * The instance of {@code l}: kept across calls with memoization, otherwise fresh; either way
+     * with l's seed (see {@link #seed}) as an external invariant.
      */
     RefinementInstance instance(Loop l) {
         if (!options.memoization()) {
@@ -63,14 +66,49 @@ final class InvariantRefiner {
     }
 
     private RefinementInstance build(Loop l) {
-        boolean first = seeded.add(l);
-        RefinementInstance inst = new RefinementInstance(ctx, encoding, l, store, options,
-                first && options.candidates(), encoding.formula());
+        RefinementInstance inst = new RefinementInstance(ctx, encoding, l, store, options, encoding.formula());
         used.add(inst);
-        if (!inst.seed().isTrue()) {
-            store.add(l, inst.seed());
+        BoolExpr seed = seeds.get(l);
+        if (seed != null) {
+            inst.addExternalInvariant(seed);
         }
         return inst;
+    }
+
+    /**
+     * Seeds loop {@code l} with the inductive ones among the likely invariants {@code candidates}
+     * (thesis §6.1, checked by {@link CandidateInvariants}): their conjunction becomes a conjunct
+     * of LI_l and an external invariant of l's PDR engine. Call it once per loop, inner loops first
+     * (their seeds then strengthen the outer loop's T), before any refinement.
+     */
+    CandidateInvariants.Outcome seed(Loop l, List<Invariant> candidates) {
+        if (seeds.containsKey(l) || store.count(l) > 0) {
+            throw new IllegalStateException("loop at B" + l.head().id() + " is seeded after it was refined or seeded");
+        }
+        RefinementInstance inst = instance(l);
+        CandidateInvariants check = new CandidateInvariants(ctx, seedStats, options.policy());
+        checking = check;
+        if (cancelled) {
+            return new CandidateInvariants.Outcome(List.of(), ctx.mkTrue(), 0, candidates.size(), 0);
+        }
+        CandidateInvariants.Outcome o;
+        try {
+            o = check.inductive(candidates, store.templates(l), inst.system());
+        } finally {
+            checking = null;
+        }
+        seedOutcomes.put(l, o);
+        if (!o.kept().isEmpty()) {
+            seeds.put(l, o.formula());
+            store.add(l, o.formula());
+            inst.addExternalInvariant(o.formula());
+        }
+        return o;
+    }
+
+    /** What {@link #seed} made of each seeded loop's candidates. */
+    Map<Loop, CandidateInvariants.Outcome> seedOutcomes() {
+        return Map.copyOf(seedOutcomes);
     }
 
     /**
@@ -174,6 +212,10 @@ final class InvariantRefiner {
     /** Cancels the running PDR call, and every later one, from another thread. */
     void cancel() {
         cancelled = true;
+        CandidateInvariants check = checking;
+        if (check != null) {
+            check.cancel();
+        }
         RefinementInstance inst = running;
         if (inst != null) {
             inst.cancel();
@@ -188,13 +230,14 @@ final class InvariantRefiner {
         return pdrSeconds;
     }
 
-    /** SMT checks made by all PDR engines so far. */
+    /** SMT checks made by all PDR engines and candidate checks so far. */
     long pdrSmtCalls() {
-        return used.stream().mapToLong(i -> i.statistics().smtCalls() + i.lookaheadStatistics().calls()).sum();
+        return seedStats.calls() + used.stream().mapToLong(i -> i.statistics().smtCalls() + i.lookaheadStatistics().calls()).sum();
     }
 
     double pdrSmtSeconds() {
-        return used.stream().mapToDouble(i -> i.statistics().smtSeconds() + i.lookaheadStatistics().seconds()).sum();
+        return seedStats.seconds()
+                + used.stream().mapToDouble(i -> i.statistics().smtSeconds() + i.lookaheadStatistics().seconds()).sum();
     }
 
     /** Expansion by simulation in all PDR engines so far. */

@@ -61,7 +61,6 @@ final class RefinementInstance {
     private final BoundedReachability lookahead;
     private final SmtStatistics lookaheadStats = new SmtStatistics();
     private TransitionSystem system;
-    private final BoolExpr seed;
     private final List<BoolExpr> notYetInEngine = new ArrayList<>();
 
     /** A nested loop's placeholder on one step of a trace: the values around its invariant. */
@@ -70,12 +69,10 @@ final class RefinementInstance {
 
     /**
      * {@code badVocabulary} is a formula whose constants may appear in the B of later calls besides
-     * the state variables; they become inputs too, read in the last step. With {@code candidates},
-     * the inductive {@link CandidateInvariants} of the loop become an external invariant of the
-     * engine (§6.1) and {@link #seed()}.
+     * the state variables; they become inputs too, read in the last step.
      */
     RefinementInstance(Context ctx, ProgramEncoding encoding, Loop loop, LoopInvariantStore store,
-                       CegarOptions cegar, boolean candidates, BoolExpr badVocabulary) {
+                       CegarOptions cegar, BoolExpr badVocabulary) {
         PdrOptions options = cegar.pdr();
         this.lookaheadSteps = cegar.policy().lookaheadSteps();
         this.ctx = ctx;
@@ -114,10 +111,6 @@ final class RefinementInstance {
         this.system = TransitionSystem.functional(ctx, templates.all(), inputs, and(init), next,
                 constraints.stream().map(this::withBits).toList(), ctx.mkFalse());
         this.engine = new PdrEngine(ctx, system, options);
-        this.seed = candidates ? new CandidateInvariants(ctx, lookaheadStats, cegar.policy()).inductive(loop, templates, system) : ctx.mkTrue();
-        if (!seed.isTrue()) {
-            engine.addExternalInvariant(seed);
-        }
         this.lookahead = new BoundedReachability(ctx, lookaheadStats);
     }
 
@@ -134,9 +127,14 @@ final class RefinementInstance {
         return engine.statistics();
     }
 
-    /** The inductive template candidates found for the loop when the instance was built; true if none or not asked. */
-    BoolExpr seed() {
-        return seed;
+    /** The instance's transition system, with T as strong as the nested invariants known so far. */
+    TransitionSystem system() {
+        return system;
+    }
+
+    /** Adds {@code invariant}, inductive for this instance, to the engine's queries (6.1) and (6.2). */
+    void addExternalInvariant(BoolExpr invariant) {
+        engine.addExternalInvariant(invariant);
     }
 
     /** SMT checks and their time in the look for short traces and the candidates' check. */

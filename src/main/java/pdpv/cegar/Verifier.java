@@ -14,11 +14,19 @@ import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
+import pdpv.daikon.ImportedInvariants;
+import pdpv.daikon.Invariant;
+import pdpv.daikon.InvariantEncoder;
+import pdpv.daikon.LikelyInvariants;
+import pdpv.daikon.ProgramPoints;
+import pdpv.daikon.Term;
+import pdpv.daikon.TestRuns;
 import pdpv.encode.Counterexample;
 import pdpv.encode.LoopSite;
 import pdpv.encode.LoopVisit;
 import pdpv.encode.ProgramEncoding;
 import pdpv.interp.Execution;
+import pdpv.interp.InputEvent;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
@@ -35,7 +43,8 @@ import pdpv.smt.SmtStatistics;
  * counterexample reachable, the other loops on the path are refined in turn; when every loop visit
  * is reachable, the iterations PDR found give concrete inputs that must replay to the failing
  * assertion. SAFE is answered only after {@link CertificateChecker} has re-checked the invariants,
- * UNSAFE only with replayed inputs, anything else is UNKNOWN with a reason.
+ * UNSAFE only with replayed inputs, anything else is UNKNOWN with a reason. Before Algorithm 4.2,
+ * thesis chapter 6 runs: tests, and loop invariants seeded from them (see {@code Run.dynamic}).
  */
 public final class Verifier implements ProgramVerifier {
     private final VerifierOptions options;
@@ -95,7 +104,8 @@ public final class Verifier implements ProgramVerifier {
                     options.dumpInstances() == null ? null : new InstanceDump(options.dumpInstances()));
             solver = new SmtSolver(ctx, smt);
             solver.add(encoding.formula());
-            return run.loop();
+            Verdict early = run.dynamic();
+            return early != null ? early : run.loop();
         } finally {
             refiner = null;
             solver = null;
@@ -119,6 +129,7 @@ public final class Verifier implements ProgramVerifier {
         private final Map<Loop, BoolExpr> pins = new LinkedHashMap<>();
         private boolean pinning = true;
         private int iterations;
+        private VerifierStatistics.Dynamic dynamic = VerifierStatistics.Dynamic.NONE;
 
         Run(Context ctx, Program program, LoopForest loops, ProgramEncoding encoding, LoopInvariantStore store, SmtStatistics smt,
             long start) {
@@ -135,6 +146,82 @@ public final class Verifier implements ProgramVerifier {
                     InterpreterOptions.DEFAULTS.withMaxSteps(options.maxHeadInterpreterSteps()));
             this.generalizer = new CounterexampleGeneralizer(program.semantics());
             encoding.loopSites().forEach(s -> instantiated.put(s, 0));
+        }
+
+        /**
+         * Thesis chapter 6 before the CEGAR loop: the tests of Algorithm 6.1; a run that fails an
+         * assertion is UNSAFE once its inputs replay from the entry. Otherwise, with candidates on,
+         * each loop (inner loops first) is seeded with the inductive ones of the likely invariants
+         * mined from its samples (§6.1), together with Daikon's for the loop if
+         * {@code options.invariants()} has them (§6.3, also without tests), and F gets them. Null
+         * unless the verdict is known.
+         */
+        Verdict dynamic() {
+            ImportedInvariants imported = options.invariants().isEmpty() ? null
+                    : ImportedInvariants.read(options.invariants(), new ProgramPoints(program, loops));
+            if (options.tests().tests() == 0 && imported == null) {
+                return null;
+            }
+            long t0 = System.nanoTime();
+            TestRuns runs = options.tests().tests() == 0 ? null : TestRuns.run(program, loops, options.tests());
+            long t1 = System.nanoTime();
+            int tests = runs == null ? 0 : runs.runs();
+            dynamic = new VerifierStatistics.Dynamic(tests, (t1 - t0) / 1e9, 0, List.of());
+            if (runs != null && runs.failure() != null) {
+                Execution replay = replayFromEntry(recordedInputs(runs.failure()));
+                if (replay.hitsAssertion()) {
+                    return unsafe(replay);
+                }
+                if (!runs.failure().inputsTruncated()) {
+                    throw new IllegalStateException("internal error: a test that fails the assertion at "
+                            + runs.failure().failedAssertion().loc() + " does not fail it when replayed");
+                }
+            }
+            boolean mining = runs != null && options.cegar().candidates();
+            if (!mining && imported == null) {
+                return null;
+            }
+            int keptFromDaikon = 0;
+            List<VerifierStatistics.LoopCandidates> perLoop = new ArrayList<>();
+            List<Loop> innerFirst = new ArrayList<>(loops.loops());
+            java.util.Collections.reverse(innerFirst);
+            for (Loop l : innerFirst) {
+                if (cancelled.isSet()) {
+                    break;
+                }
+                List<Invariant> fromDaikon = imported == null ? List.of() : imported.invariants(l);
+                java.util.LinkedHashSet<Invariant> all = new java.util.LinkedHashSet<>(
+                        mining ? LikelyInvariants.mine(runs.samples(l)) : List.of());
+                all.addAll(fromDaikon);
+                List<Invariant> candidates = new ArrayList<>(all);
+                CandidateInvariants.Outcome o;
+                try {
+                    o = refiner.seed(l, candidates);
+                } catch (IllegalArgumentException e) {
+                    o = new CandidateInvariants.Outcome(List.of(), ctx.mkTrue(), 0, 0, candidates.size());
+                }
+                keptFromDaikon += (int) o.kept().stream().filter(fromDaikon::contains).count();
+                perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size(),
+                        o.kept().size(), o.notInductive(), o.undecided(), o.unencodable()));
+            }
+            dynamic = new VerifierStatistics.Dynamic(tests, (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, perLoop,
+                    imported == null ? VerifierStatistics.Imported.NONE : new VerifierStatistics.Imported(imported.taken(),
+                            keptFromDaikon, imported.skipped().stream().map(ImportedInvariants.Skipped::toString).toList()));
+            updateF();
+            return null;
+        }
+
+        /** The inputs {@code run} read, by havoc and occurrence, to replay it. */
+        private Map<Stmt.Havoc, List<Long>> recordedInputs(Execution run) {
+            Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
+            for (InputEvent e : run.inputs()) {
+                List<Long> list = values.computeIfAbsent(e.havoc(), k -> new ArrayList<>());
+                while (list.size() < e.occurrence()) {
+                    list.add(0L);
+                }
+                list.add(e.value());
+            }
+            return values;
         }
 
         Verdict loop() {
@@ -341,6 +428,7 @@ public final class Verifier implements ProgramVerifier {
             }
             EntryConstants entry = new EntryConstants(program);
             List<Verdict.LoopCertificate> certs = new ArrayList<>();
+            Map<Loop, CandidateInvariants.Outcome> seeds = refiner.seedOutcomes();
             for (Loop l : loops.loops()) {
                 SourceLoc head = Evidence.headLocation(l.head());
                 SourceLoc statement = Evidence.statementLocation(l.head());
@@ -354,11 +442,36 @@ public final class Verifier implements ProgramVerifier {
                 BoolExpr li = store.conjunction(l);
                 HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l));
                 InvariantPrinter overHead = new InvariantPrinter(atHead.names());
-                String invariant = store.count(l) == 0 ? "1" : new InvariantPrinter(l, t).print(li);
+                String invariant = store.count(l) == 0 ? "1" : printed(l, t, seeds.get(l));
                 certs.add(new Verdict.LoopCertificate(head, invariant, statement,
                         overHead.print(atHead.formula()), atHead.conjectures().stream().map(overHead::print).toList()));
             }
             return Verdict.safe(certs, statistics());
+        }
+
+        /**
+         * LI_l as C: the mined invariants that its seed kept, as they read (thesis §6.1: P on entry
+         * implies P at the head, where P's entry value is not known to hold), then what PDR learned.
+         */
+        private String printed(Loop l, LoopInvariantStore.Templates t, CandidateInvariants.Outcome seed) {
+            List<String> parts = new ArrayList<>();
+            List<BoolExpr> learned = store.invariants(l);
+            if (seed != null && !seed.kept().isEmpty()) {
+                InvariantEncoder encoder = new InvariantEncoder(ctx);
+                for (Invariant inv : seed.kept()) {
+                    parts.add(encoder.needsPremise(inv, t.beforeExprs()) ? "(!(" + atEntry(l, inv) + ") || " + inv + ")" : inv.toString());
+                }
+                learned = learned.subList(1, learned.size());
+            }
+            if (!learned.isEmpty()) {
+                parts.add(new InvariantPrinter(l, t).print(ctx.mkAnd(learned.toArray(new BoolExpr[0]))));
+            }
+            return parts.isEmpty() ? "1" : String.join(" && ", parts);
+        }
+
+        /** {@code inv} with the head values of l's updated variables read as their entry values. */
+        private Invariant atEntry(Loop l, Invariant inv) {
+            return inv.rename(t -> !t.old() && l.updated().contains(t.variable()) ? new Term(t.variable(), true) : t);
         }
 
         private Execution replayFromEntry(Map<Stmt.Havoc, List<Long>> values) {
@@ -381,7 +494,7 @@ public final class Verifier implements ProgramVerifier {
                     smt.seconds() + (r == null ? 0 : r.pdrSmtSeconds()),
                     r == null ? 0 : r.pdrCalls(), r == null ? 0 : r.pdrSeconds(),
                     r == null ? VerifierStatistics.Simulation.NONE : r.simulation(), perLoop,
-                    (System.nanoTime() - start) / 1e9);
+                    (System.nanoTime() - start) / 1e9, dynamic);
         }
     }
 

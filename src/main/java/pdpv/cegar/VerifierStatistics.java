@@ -9,7 +9,8 @@ import pdpv.pdr.PdrStatistics;
  * examined), solver work (SMT calls of the main solver, the PDR engines and the certificate check),
  * PDR calls and time, proof obligations the PDR engines expanded by simulation (§3.3) and the sum
  * of their log2 expansion factors, successful refinements per loop, total time; under a
- * {@link Portfolio}, each engine's time and finding.
+ * {@link Portfolio}, each engine's time and finding; and chapter 6's tests and mined loop
+ * invariants.
  */
 public record VerifierStatistics(
         int blocks,
@@ -23,6 +24,7 @@ public record VerifierStatistics(
         Simulation simulation,
         List<LoopRefinements> refinements,
         double totalSeconds,
+        Dynamic dynamic,
         List<EngineRun> engines) {
 
     public VerifierStatistics {
@@ -35,7 +37,15 @@ public record VerifierStatistics(
                               long pdrCalls, double pdrSeconds, Simulation simulation, List<LoopRefinements> refinements,
                               double totalSeconds) {
         this(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds, simulation, refinements,
-                totalSeconds, List.of());
+                totalSeconds, Dynamic.NONE);
+    }
+
+    /** The figures of one engine's run with chapter 6's part, before a {@link Portfolio} adds the engines' runs. */
+    public VerifierStatistics(int blocks, int variables, int loops, int iterations, long smtCalls, double smtSeconds,
+                              long pdrCalls, double pdrSeconds, Simulation simulation, List<LoopRefinements> refinements,
+                              double totalSeconds, Dynamic dynamic) {
+        this(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds, simulation, refinements,
+                totalSeconds, dynamic, List.of());
     }
 
     /**
@@ -50,7 +60,7 @@ public record VerifierStatistics(
     /** These figures with the engines' runs of a {@link Portfolio}. */
     public VerifierStatistics withEngines(List<EngineRun> runs) {
         return new VerifierStatistics(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds,
-                simulation, refinements, totalSeconds, runs);
+                simulation, refinements, totalSeconds, dynamic, runs);
     }
 
     /**
@@ -70,6 +80,44 @@ public record VerifierStatistics(
             return new Simulation(expansions + o.expansions, checks + o.checks, checksPassed + o.checksPassed,
                     log2ExpansionSum + o.log2ExpansionSum);
         }
+    }
+
+    /**
+     * Chapter 6's dynamic part: the tests run (Algorithm 6.1) and their time, the time of mining and
+     * checking the likely invariants, and per seeded loop what became of its candidates.
+     */
+    public record Dynamic(int tests, double testSeconds, double seedSeconds, List<LoopCandidates> loops, Imported imported) {
+        public static final Dynamic NONE = new Dynamic(0, 0, 0, List.of());
+
+        public Dynamic {
+            loops = List.copyOf(loops);
+        }
+
+        /** Figures without invariants from Daikon. */
+        public Dynamic(int tests, double testSeconds, double seedSeconds, List<LoopCandidates> loops) {
+            this(tests, testSeconds, seedSeconds, loops, Imported.NONE);
+        }
+    }
+
+    /**
+     * Daikon's printed invariants (verify --invariants, thesis §6.3): how many were read as
+     * invariants of the loops, how many of those were kept (inductive, with the mined ones), and
+     * the lines that were not used, each with its number, text and reason.
+     */
+    public record Imported(int read, int kept, List<String> skipped) {
+        public static final Imported NONE = new Imported(0, 0, List.of());
+
+        public Imported {
+            skipped = List.copyOf(skipped);
+        }
+    }
+
+    /**
+     * The likely invariants mined for one loop: how many, how many were kept (inductive), and how
+     * many were dropped because one iteration breaks them, because the check gave up, or because
+     * they read a variable the loop's invariants cannot mention.
+     */
+    public record LoopCandidates(SourceLoc head, int mined, int kept, int notInductive, int undecided, int unencodable) {
     }
 
     /** How often a loop's invariant was strengthened. */

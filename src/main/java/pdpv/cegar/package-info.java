@@ -8,7 +8,10 @@
  * {@code LoopInvariantStore} and strengthen F incrementally. SAFE needs the invariants re-checked
  * by {@code CertificateChecker} and is reported with them printed as C ({@code InvariantPrinter});
  * UNSAFE needs inputs the interpreter replays to a failing assertion ({@code ReplayInputs});
- * anything else is UNKNOWN with a reason. {@link pdpv.cegar.SymbolicVerifier} is the baseline of
+ * anything else is UNKNOWN with a reason. Before the loop, chapter 6: tests (Algorithm 6.1,
+ * {@link pdpv.daikon.TestRuns}) may answer UNSAFE at once, and the likely invariants mined from
+ * them, once {@code CandidateInvariants} (Houdini) has shown them inductive, seed each LI_l and the
+ * loop's PDR engine (§6.1). {@link pdpv.cegar.SymbolicVerifier} is the baseline of
  * §4.2.1: the whole function as one model checking instance with an explicit program counter
  * ({@code ProgramCounterSystem}) and one PDR call, under the same contract.
  * {@link pdpv.cegar.BoundedModelChecker} checks F over the program with its loops unrolled instead

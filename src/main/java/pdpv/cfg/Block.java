@@ -66,6 +66,17 @@ public final class Block {
         return terminator != null;
     }
 
+    /**
+     * Where the block is, for the user: its branch's location, else its first statement's (for a
+     * loop head, where the loop is); unknown if it has neither.
+     */
+    public SourceLoc location() {
+        if (terminator instanceof Terminator.Branch b) {
+            return b.loc();
+        }
+        return statements.isEmpty() ? SourceLoc.UNKNOWN : statements.get(0).loc();
+    }
+
     /** Successor blocks in terminator order (true branch first). */
     public List<Block> successors() {
         if (terminator instanceof Terminator.Jump j) {

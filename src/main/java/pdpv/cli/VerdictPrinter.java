@@ -114,6 +114,22 @@ final class VerdictPrinter {
                         e.won() ? " (answer)" : "", e.seconds(), e.cpuSeconds(),
                         e.found().isEmpty() ? "" : ", " + e.found(), e.reason()));
             }
+            VerifierStatistics.Dynamic d = s.dynamic();
+            if (d.tests() > 0) {
+                out.println(String.format(Locale.ROOT, "  tests: %d runs (%.3f s); mining and checking invariants: %.3f s",
+                        d.tests(), d.testSeconds(), d.seedSeconds()));
+            }
+            for (VerifierStatistics.LoopCandidates c : d.loops()) {
+                out.println("  likely invariants of loop at " + lineOf(c.head()) + ": " + c.mined() + " mined, " + c.kept()
+                        + " kept; dropped: " + c.notInductive() + " not inductive, " + c.undecided() + " undecided, "
+                        + c.unencodable() + " over variables the invariant cannot mention");
+            }
+            VerifierStatistics.Imported daikon = d.imported();
+            if (daikon.read() > 0 || !daikon.skipped().isEmpty()) {
+                out.println("  daikon invariants (--invariants): " + daikon.read() + " read, " + daikon.kept() + " kept, "
+                        + daikon.skipped().size() + " lines not used" + (daikon.skipped().isEmpty() ? "" : ":"));
+                daikon.skipped().forEach(line -> out.println("    " + line));
+            }
         }
         out.flush();
     }
@@ -212,6 +228,28 @@ final class VerdictPrinter {
                 engines.add(er);
             }
             st.add("engines", engines);
+            st.addProperty("tests", s.dynamic().tests());
+            st.addProperty("test_seconds", s.dynamic().testSeconds());
+            st.addProperty("mining_seconds", s.dynamic().seedSeconds());
+            JsonArray candidates = new JsonArray();
+            for (VerifierStatistics.LoopCandidates c : s.dynamic().loops()) {
+                JsonObject lc = new JsonObject();
+                lc.addProperty("line", c.head().line());
+                lc.addProperty("mined", c.mined());
+                lc.addProperty("kept", c.kept());
+                lc.addProperty("not_inductive", c.notInductive());
+                lc.addProperty("undecided", c.undecided());
+                lc.addProperty("unencodable", c.unencodable());
+                candidates.add(lc);
+            }
+            st.add("likely_invariants", candidates);
+            JsonObject daikon = new JsonObject();
+            daikon.addProperty("read", s.dynamic().imported().read());
+            daikon.addProperty("kept", s.dynamic().imported().kept());
+            JsonArray skipped = new JsonArray();
+            s.dynamic().imported().skipped().forEach(skipped::add);
+            daikon.add("not_used", skipped);
+            st.add("daikon_invariants", daikon);
             o.add("statistics", st);
         }
         out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(o));

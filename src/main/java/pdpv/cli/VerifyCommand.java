@@ -1,7 +1,9 @@
 package pdpv.cli;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +30,8 @@ import pdpv.cegar.SymbolicVerifier;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.Verifier;
 import pdpv.cegar.VerifierOptions;
+import pdpv.cegar.VerifierStatistics;
+import pdpv.daikon.TestOptions;
 import pdpv.pdr.PdrOptions;
 import pdpv.frontend.UserError;
 import pdpv.witness.Task;
@@ -56,10 +60,16 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(thesis 4.2.1, practical only for the smallest programs) (default: ${DEFAULT-VALUE})")
     Encoding encoding;
 
-    @Option(names = "--no-candidates",
-            description = "do not seed loop invariants with the inductive ones of the template candidates "
-                    + "P(\\old(x)) => P(x) (sign, parity, order, sums)")
-    boolean noCandidates;
+    @Option(names = "--no-dynamic",
+            description = "no tests before the proof (Algorithm 6.1) and so no loop invariants mined from them "
+                    + "(Daikon's templates, polynomial equalities) to seed the loop invariants with")
+    boolean noDynamic;
+
+    @Option(names = "--invariants", paramLabel = "FILE",
+            description = "Daikon's printed invariants for the program points of 'pdpv daikon-trace': checked like the "
+                    + "mined ones (Houdini) and the inductive ones seeded into the loop invariants; lines that cannot be "
+                    + "used are skipped and listed under --stats")
+    Path invariants;
 
     @Option(names = "--no-memoization",
             description = "start a fresh PDR engine for every refinement instead of keeping each loop's trace "
@@ -129,7 +139,8 @@ final class VerifyCommand implements Callable<Integer> {
                 : run.json && format == OutputFormat.SVCOMP ? "--json and --format svcomp exclude each other"
                 : encoding == Encoding.SYMBOLIC && noMemoization ? "--no-memoization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noGeneralization ? "--no-generalization applies to --encoding loops only"
-                : encoding == Encoding.SYMBOLIC && noCandidates ? "--no-candidates applies to --encoding loops only"
+                : encoding == Encoding.SYMBOLIC && noDynamic ? "--no-dynamic applies to --encoding loops only"
+                : encoding == Encoding.SYMBOLIC && invariants != null ? "--invariants applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && dumpInstances != null ? "--dump-instances applies to --encoding loops only"
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
                 : policyProblem() != null ? policyProblem()
@@ -144,8 +155,20 @@ final class VerifyCommand implements Callable<Integer> {
         } catch (InputError e) {
             return fail("error: " + e.getMessage());
         }
+        String daikonText = "";
+        if (invariants != null) {
+            try {
+                daikonText = Files.readString(invariants, StandardCharsets.UTF_8);
+            } catch (NoSuchFileException e) {
+                spec.commandLine().getErr().println("error: --invariants: " + invariants + ": no such file");
+                return ExitCodes.BAD_INPUT;
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("error: --invariants: cannot read " + invariants + ": " + e);
+                return ExitCodes.BAD_INPUT;
+            }
+        }
         long start = System.nanoTime();
-        ProgramVerifier verifier = verifier();
+        ProgramVerifier verifier = verifier(daikonText);
         Verdict verdict;
         try (Watchdog watchdog = run.watchdog("pdpv-verify", 0)) {
             Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> verifier.verify(input.parse(resolved)), verifier::cancel);
@@ -168,6 +191,11 @@ final class VerifyCommand implements Callable<Integer> {
             printer.printJson(input.file.toString(), verdict, seconds);
         } else {
             printer.printText(verdict, seconds, run.stats);
+        }
+        VerifierStatistics stats = verdict.statistics();
+        if (invariants != null && !run.stats && stats != null && !stats.dynamic().imported().skipped().isEmpty()) {
+            spec.commandLine().getErr().println("warning: --invariants " + invariants + ": "
+                    + stats.dynamic().imported().skipped().size() + " lines not used (--stats lists them)");
         }
         if (format == OutputFormat.SVCOMP) {
             printer.printSvcomp(verdict);
@@ -198,9 +226,9 @@ final class VerifyCommand implements Callable<Integer> {
      * The portfolio of the engines {@code --engine} selects, in this order (the first one also
      * decides loop-free programs alone); an engine is one line here.
      */
-    private ProgramVerifier verifier() {
+    private ProgramVerifier verifier(String daikonText) {
         List<Portfolio.Engine> all = new ArrayList<>();
-        all.add(new Portfolio.Engine("cegar", cegar()));
+        all.add(new Portfolio.Engine("cegar", cegar(daikonText)));
         all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks),
                 VerifierOptions.defaults())));
         return new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList());
@@ -210,15 +238,18 @@ final class VerifyCommand implements Callable<Integer> {
      * The CEGAR verifier, or the symbolic one whose single PDR call gets the whole --timeout as its
      * budget (unlimited without one) instead of the per-refinement default.
      */
-    private ProgramVerifier cegar() {
+    private ProgramVerifier cegar(String daikonText) {
         PdrOptions pdr = engine.applyTo(PdrOptions.defaults());
         if (encoding == Encoding.SYMBOLIC) {
             Duration budget = run.timeoutSeconds > 0 ? Duration.ofMillis((long) (run.timeoutSeconds * 1000))
                     : Duration.ofDays(3650);
             return new SymbolicVerifier(pdr.withTimeout(budget));
         }
-        return new Verifier(VerifierOptions.defaults().withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noCandidates, pdr)
-                .withPolicy(policy())).withDumpInstances(dumpInstances));
+        TestOptions tests = noDynamic ? TestOptions.defaults().withTests(0)
+                : TestOptions.defaults().withTimeLimit(run.timeoutSeconds);
+        return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
+                .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr).withPolicy(policy()))
+                .withDumpInstances(dumpInstances));
     }
 
     /** Null if {@code dir} is a directory now, else why it cannot be. */

@@ -32,6 +32,11 @@ public final class Interpreter {
      * Each executed havoc takes its value from {@code oracle}.
      */
     public Execution run(Block start, Map<Variable, Long> initialValues, InputOracle oracle) {
-        return new Run(evaluator, options, start, State.of(initialValues), oracle).execute();
+        return run(start, initialValues, oracle, BlockObserver.NONE);
+    }
+
+    /** As {@link #run(Block, Map, InputOracle)}, telling {@code observer} each block entered. */
+    public Execution run(Block start, Map<Variable, Long> initialValues, InputOracle oracle, BlockObserver observer) {
+        return new Run(evaluator, options, start, State.of(initialValues), oracle, observer).execute();
     }
 }

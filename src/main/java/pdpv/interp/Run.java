@@ -24,6 +24,7 @@ final class Run {
     private final State state;
     private final InputOracle oracle;
     private final RepeatDetector repeats;
+    private final BlockObserver observer;
     private final Map<Stmt.Havoc, Integer> occurrences = new IdentityHashMap<>();
     private final List<InputEvent> inputs = new ArrayList<>();
     private final Deque<Integer> path = new ArrayDeque<>();
@@ -33,13 +34,14 @@ final class Run {
     private Stmt.Assert failedAssertion;
     private SourceLoc firstOverflow;
 
-    Run(Evaluator evaluator, InterpreterOptions options, Block start, State state, InputOracle oracle) {
+    Run(Evaluator evaluator, InterpreterOptions options, Block start, State state, InputOracle oracle, BlockObserver observer) {
         this.evaluator = evaluator;
         this.options = options;
         this.start = start;
         this.state = state;
         this.oracle = oracle;
         this.repeats = new RepeatDetector(start, options.maxRememberedStates());
+        this.observer = observer;
     }
 
     Execution execute() {
@@ -73,6 +75,7 @@ final class Run {
 
     private void enter(Block block) {
         blocksEntered++;
+        observer.entered(block, state);
         if (options.maxPathLength() == 0) {
             return;
         }

@@ -9,19 +9,26 @@ import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.cfg.Variable;
+import pdpv.daikon.Invariant;
+import pdpv.daikon.LikelyInvariants;
+import pdpv.daikon.Polynomial;
+import pdpv.daikon.Term;
+import pdpv.daikon.TestOptions;
+import pdpv.daikon.TestRuns;
 import pdpv.encode.ProgramEncoding;
 import pdpv.frontend.FrontEnd;
 import pdpv.frontend.FrontEndOptions;
 import pdpv.semantics.DataModel;
 
 /**
- * The template candidates of a loop (chapter 6's external invariants, checked by Houdini): what
- * the loop preserves is kept, what one iteration can break is dropped, wrap-around included.
+ * Likely invariants checked by Houdini before they seed a loop (chapter 6's external invariants):
+ * what the loop preserves is kept, what one iteration can break is dropped, wrap-around included.
  */
 class CandidateInvariantsTest {
     private static final String SOURCE = """
@@ -44,28 +51,53 @@ class CandidateInvariantsTest {
         Program program = FrontEnd.parse("loop.c", SOURCE, new FrontEndOptions("main", DataModel.ILP32, false));
         LoopForest loops = LoopForest.of(program);
         Loop loop = loops.loops().get(0);
+        Term x = new Term(variable(program, "x"), false);
+        Term oldX = new Term(variable(program, "x"), true);
+        Term y = new Term(variable(program, "y"), false);
+        Term oldY = new Term(variable(program, "y"), true);
+        Term u = new Term(variable(program, "u"), false);
+        Term oldU = new Term(variable(program, "u"), true);
+        Invariant xShrinks = new Invariant.Compare(Polynomial.of(x), Invariant.Op.LE, Polynomial.of(oldX));
+        Invariant xNonNegative = new Invariant.Compare(Polynomial.of(x), Invariant.Op.GE, Polynomial.constant(0));
+        Invariant linear = new Invariant.Compare(Polynomial.of(x).plus(Polynomial.of(y).times(2)), Invariant.Op.EQ,
+                Polynomial.of(oldX).plus(Polynomial.of(oldY).times(2)));
+        Invariant uGrows = new Invariant.Compare(Polynomial.of(u), Invariant.Op.GE, Polynomial.of(oldU));
+        Invariant yGrows = new Invariant.Compare(Polynomial.of(y), Invariant.Op.GE, Polynomial.of(oldY));
+        Invariant falseBound = new Invariant.Compare(Polynomial.of(x), Invariant.Op.GE, Polynomial.constant(1));
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);
             InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null);
-            BoolExpr seed = refiner.instance(loop).seed();
-            assertEquals(1, store.count(loop), "the seed is a conjunct of LI_l");
+            CandidateInvariants.Outcome o = refiner.seed(loop, List.of(xShrinks, xNonNegative, linear, uGrows, yGrows, falseBound));
+            assertEquals(List.of(xShrinks, xNonNegative, linear), o.kept());
+            assertEquals(3, o.notInductive(), "u + 1 and y + 1 wrap at INT_MAX; x - 2 is 0 for x = 2");
+            assertEquals(1, store.count(loop), "the survivors are one conjunct of LI_l");
             LoopInvariantStore.Templates t = store.templates(loop);
             BitVecExpr xb = t.before().get(variable(program, "x")).current();
             BitVecExpr xe = t.end().get(variable(program, "x")).current();
-            BitVecExpr yb = t.before().get(variable(program, "y")).current();
-            BitVecExpr ye = t.end().get(variable(program, "y")).current();
-            BitVecExpr ub = t.before().get(variable(program, "u")).current();
-            BitVecExpr ue = t.end().get(variable(program, "u")).current();
-            BitVecExpr one = ctx.mkBV(1, 1);
+            BoolExpr seed = store.conjunction(loop);
             assertTrue(implies(ctx, seed, ctx.mkBVSLE(xe, xb)), "x never grows");
-            assertTrue(implies(ctx, seed, ctx.mkImplies(ctx.mkEq(ctx.mkExtract(0, 0, xb), one),
-                    ctx.mkEq(ctx.mkExtract(0, 0, xe), one))), "x keeps its parity");
-            assertTrue(implies(ctx, seed, ctx.mkImplies(ctx.mkBVSLE(ctx.mkBV(0, 32), xb),
-                    ctx.mkBVSLE(ctx.mkBV(0, 32), xe))), "x stays non-negative: it is decreased only when above 1");
-            assertFalse(implies(ctx, seed, ctx.mkBVSLE(xb, xe)), "x_e >= x_b is broken by one iteration");
-            assertFalse(implies(ctx, seed, ctx.mkBVSLE(ub, ue)), "u + 1 wraps at INT_MAX: u may shrink");
-            assertFalse(implies(ctx, seed, ctx.mkBVSLE(yb, ye)), "y + 1 wraps too: y_b is not known");
+            assertTrue(implies(ctx, seed, ctx.mkImplies(ctx.mkBVSLE(ctx.mkBV(0, 32), xb), ctx.mkBVSLE(ctx.mkBV(0, 32), xe))),
+                    "x stays non-negative if it was on entry");
+            assertFalse(implies(ctx, seed, ctx.mkBVSLE(ctx.mkBV(0, 32), xe)), "but not otherwise");
+        }
+    }
+
+    @Test
+    void minedInvariantsOfTheLoopSurviveTheCheck() {
+        Program program = FrontEnd.parse("loop.c", SOURCE, new FrontEndOptions("main", DataModel.ILP32, false));
+        LoopForest loops = LoopForest.of(program);
+        Loop loop = loops.loops().get(0);
+        List<Invariant> mined = LikelyInvariants.mine(TestRuns.run(program, loops, TestOptions.defaults()).samples(loop));
+        assertTrue(mined.stream().anyMatch(i -> i.toString().equals("x + 2*y == \\old(x) + 2*\\old(y)")
+                || i.toString().equals("x + 2*y - \\old(x) == 0")), "the linear relation is mined: " + mined);
+        try (Context ctx = new Context()) {
+            ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
+            LoopInvariantStore store = new LoopInvariantStore(ctx);
+            InvariantRefiner refiner = new InvariantRefiner(ctx, program, loops, encoding, store, CegarOptions.defaults());
+            CandidateInvariants.Outcome o = refiner.seed(loop, mined);
+            assertFalse(o.kept().isEmpty());
+            assertEquals(mined.size(), o.kept().size() + o.notInductive() + o.undecided() + o.unencodable());
         }
     }
 

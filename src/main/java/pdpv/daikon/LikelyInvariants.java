@@ -1,0 +1,32 @@
+package pdpv.daikon;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import pdpv.cfg.Loop;
+
+/**
+ * The built-in miner of thesis §6.3's likely loop invariants: Daikon's default int templates
+ * ({@link DaikonTemplates}) and DIG's polynomial equalities ({@link PolynomialEqualities}) on one
+ * loop's samples, each invariant once. All hold on every sample; none is known to be invariant.
+ */
+public final class LikelyInvariants {
+    private LikelyInvariants() {
+    }
+
+    /** The likely invariants of the loop of {@code samples} that are {@link #aboutTheLoop}. */
+    public static List<Invariant> mine(LoopSamples samples) {
+        LinkedHashSet<Invariant> out = new LinkedHashSet<>(DaikonTemplates.mine(samples));
+        out.addAll(PolynomialEqualities.mine(samples));
+        out.removeIf(inv -> !aboutTheLoop(inv, samples.loop()));
+        return new ArrayList<>(out);
+    }
+
+    /**
+     * Whether {@code inv} reads the head value of a variable the loop updates: otherwise it only
+     * speaks of values on entry, and §6.1's mapping makes it P(x_b) ⇒ P(x_b), which says nothing.
+     */
+    public static boolean aboutTheLoop(Invariant inv, Loop loop) {
+        return inv.terms().stream().anyMatch(t -> !t.old() && loop.updated().contains(t.variable()));
+    }
+}

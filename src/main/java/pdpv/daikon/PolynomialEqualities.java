@@ -1,0 +1,178 @@
+package pdpv.daikon;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Beyond Daikon: polynomial equalities among the loop variables at the head, as DIG finds them
+ * (Nguyen et al., "Using dynamic analysis to discover polynomial and array invariants", ICSE 2012):
+ * the monomials of the head values up to a degree are the columns of the trace matrix, one row per
+ * distinct sample, and every vector of its null space is an equality Σ c_m·m = 0 that all samples
+ * satisfy. The null space is computed exactly ({@link ModularNullSpace}, checked on the integer
+ * rows). A degree is looked at only with at least {@link #ROWS_PER_COLUMN} times as many distinct
+ * rows as monomials (with fewer rows most null vectors are accidents of the few samples) and at
+ * most {@link #MAX_COLUMNS} monomials, up to {@link #MAX_DEGREE}. Linear equalities are looked
+ * for with the entry values ({@code \old}) as terms too: the relations between the changes of
+ * several variables.
+ * <p>
+ * Values that wrapped around in a run break integer relations, so the matrix takes only the rows
+ * whose monomials all fit in their widest variable's type; the equalities are then kept only if
+ * they hold, as an {@link Invariant} means them (modulo 2^w), on every sample.
+ */
+public final class PolynomialEqualities {
+    /** Degree 3 finds the cubes of DIG's benchmarks (cohencu's x = n³); higher degrees cost more columns than they find. */
+    public static final int MAX_DEGREE = 3;
+    /** DIG asks for more traces than terms; twice as many keeps accidental equalities rare. */
+    public static final int ROWS_PER_COLUMN = 2;
+    /** Columns at most: the matrix stays small enough to reduce in well under a second. */
+    public static final int MAX_COLUMNS = 120;
+
+    private PolynomialEqualities() {
+    }
+
+    /**
+     * The equalities found on {@code samples}: linear ones over all terms, then degree by degree
+     * over the head values. A variable that an equality of some degree determines (it occurs in
+     * it only as itself) is left out of the higher degrees, whose null space would otherwise
+     * hold that equality times every monomial; the degree stops rising when an equality
+     * determines no variable, for the same reason, and when the matrix gets too wide or has too
+     * few rows.
+     */
+    public static List<Invariant> mine(LoopSamples samples) {
+        List<Term> all = samples.terms();
+        List<BigInteger[]> allRows = DaikonTemplates.distinctRows(samples, all);
+        List<Invariant> out = new ArrayList<>();
+        nullSpace(all, 1, allRows, all, out);
+        List<Term> remaining = new ArrayList<>();
+        all.stream().filter(t -> !t.old()).forEach(remaining::add);
+        for (int degree = 1; degree <= MAX_DEGREE && !remaining.isEmpty(); degree++) {
+            List<Polynomial> found = nullSpace(remaining, degree, allRows, all, out);
+            if (found == null) {
+                break;
+            }
+            boolean allDetermine = true;
+            for (Polynomial p : found) {
+                Term t = determined(p, remaining);
+                allDetermine &= t != null;
+                remaining.remove(t);
+            }
+            if (!allDetermine) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The equalities among the monomials of {@code terms} up to {@code degree} on the rows (over
+     * {@code all}), added to {@code out} if they hold on every row as invariants mean them; null
+     * if there are too many monomials or too few rows to look.
+     */
+    private static List<Polynomial> nullSpace(List<Term> terms, int degree, List<BigInteger[]> allRows, List<Term> all,
+                                              List<Invariant> out) {
+        List<Polynomial> monomials = monomials(terms, degree);
+        if (monomials.size() > MAX_COLUMNS) {
+            return null;
+        }
+        List<BigInteger[]> rows = fittingRows(allRows, all, monomials);
+        if (rows.size() < ROWS_PER_COLUMN * monomials.size()) {
+            return null;
+        }
+        ModularNullSpace space = new ModularNullSpace(monomials.size());
+        for (BigInteger[] r : rows) {
+            space.add(r);
+            if (space.rank() == monomials.size()) {
+                break;
+            }
+        }
+        List<Polynomial> found = new ArrayList<>();
+        for (BigInteger[] v : space.basis()) {
+            Polynomial p = Polynomial.constant(0);
+            for (int k = 0; k < v.length; k++) {
+                p = p.plus(monomials.get(k).times(v[k]));
+            }
+            if (p.isConstant() || !holdsOnRows(p, rows, monomials)) {
+                continue;
+            }
+            found.add(p);
+            Invariant inv = DaikonTemplates.equalityOf(p);
+            if (!out.contains(inv) && allRows.stream().allMatch(r -> inv.holds(t -> r[all.indexOf(t)]))) {
+                out.add(inv);
+            }
+        }
+        return found;
+    }
+
+    /** A term of {@code terms} that occurs in {@code p} only as the monomial of itself alone, or null. */
+    private static Term determined(Polynomial p, List<Term> terms) {
+        for (Term t : terms) {
+            boolean alone = p.coefficients().containsKey(List.of(t));
+            for (List<Term> m : p.coefficients().keySet()) {
+                alone &= m.size() <= 1 || !m.contains(t);
+            }
+            if (alone) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /** All monomials of {@code terms} of degree at most {@code degree}, the constant last. */
+    static List<Polynomial> monomials(List<Term> terms, int degree) {
+        List<Polynomial> out = new ArrayList<>();
+        for (int d = degree; d >= 1; d--) {
+            addMonomials(terms, d, 0, new ArrayList<>(), out);
+        }
+        out.add(Polynomial.constant(1));
+        return out;
+    }
+
+    private static void addMonomials(List<Term> terms, int d, int from, List<Term> prefix, List<Polynomial> out) {
+        if (d == 0) {
+            out.add(Polynomial.monomial(prefix));
+            return;
+        }
+        for (int i = from; i < terms.size(); i++) {
+            prefix.add(terms.get(i));
+            addMonomials(terms, d - 1, i, prefix, out);
+            prefix.remove(prefix.size() - 1);
+        }
+    }
+
+    /** The rows as rows of monomial values, without those where a monomial exceeds its type's range. */
+    private static List<BigInteger[]> fittingRows(List<BigInteger[]> rows, List<Term> terms, List<Polynomial> monomials) {
+        List<BigInteger[]> out = new ArrayList<>();
+        java.util.Set<List<BigInteger>> seen = new java.util.HashSet<>();
+        for (BigInteger[] row : rows) {
+            BigInteger[] r = new BigInteger[monomials.size()];
+            boolean fits = true;
+            for (int k = 0; k < r.length && fits; k++) {
+                r[k] = monomials.get(k).evaluate(t -> row[terms.indexOf(t)]);
+                int w = monomials.get(k).modularWidth();
+                fits = w == 0 || r[k].bitLength() < w - 1;
+            }
+            if (fits && seen.add(List.of(r))) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    private static boolean holdsOnRows(Polynomial p, List<BigInteger[]> rows, List<Polynomial> monomials) {
+        BigInteger[] coefficient = new BigInteger[monomials.size()];
+        for (int k = 0; k < coefficient.length; k++) {
+            coefficient[k] = p.coefficients().getOrDefault(monomials.get(k).coefficients().keySet().iterator().next(), BigInteger.ZERO);
+        }
+        for (BigInteger[] r : rows) {
+            BigInteger sum = BigInteger.ZERO;
+            for (int k = 0; k < r.length; k++) {
+                sum = sum.add(coefficient[k].multiply(r[k]));
+            }
+            if (sum.signum() != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

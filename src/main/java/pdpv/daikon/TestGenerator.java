@@ -1,0 +1,75 @@
+package pdpv.daikon;
+
+import java.math.BigInteger;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import pdpv.cfg.Stmt;
+import pdpv.interp.InputOracle;
+import pdpv.semantics.CType;
+
+/**
+ * Thesis Algorithm 6.1, {@code GENERATETESTS(t, a)}: the value of each input is drawn at random
+ * with the corner values oversampled: one of nine cases with equal probability, 0, -1, 1, the
+ * type's minimum and maximum, RAND(-10, -2), RAND(2, 10), RAND(min + 1, -11), RAND(11, max - 1).
+ * Our programs read their inputs as they run (nondet calls, parameters, uninitialized locals), so
+ * the "arguments" of a test are the values of its havocs, drawn in the order the run asks for them.
+ * A value is taken in the type's range and cut to its width, so -1 of an unsigned type is its
+ * maximum; a case whose interval is empty in the type (RAND(min + 1, -11) of an unsigned type)
+ * draws uniformly from the whole type instead. Test i of a generator with seed s is always the same.
+ */
+public final class TestGenerator {
+    private final long seed;
+
+    public TestGenerator(long seed) {
+        this.seed = seed;
+    }
+
+    /**
+     * The inputs of test {@code i}, as an oracle for the interpreter. Each (havoc, occurrence)
+     * gets its value when first asked and keeps it, so the oracle is a function of its arguments.
+     */
+    public InputOracle test(int i) {
+        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
+        Map<Stmt.Havoc, Map<Integer, Long>> drawn = new HashMap<>();
+        return (havoc, occurrence) -> drawn.computeIfAbsent(havoc, h -> new HashMap<>())
+                .computeIfAbsent(occurrence, o -> draw(random, havoc.target().type()));
+    }
+
+    /** One argument of Algorithm 6.1 (lines 4-14) for a variable of type {@code type}, as bits. */
+    static long draw(SplittableRandom random, CType type) {
+        BigInteger min = type.signed() ? BigInteger.ONE.shiftLeft(type.width() - 1).negate() : BigInteger.ZERO;
+        BigInteger max = type.signed() ? BigInteger.ONE.shiftLeft(type.width() - 1).subtract(BigInteger.ONE)
+                : BigInteger.ONE.shiftLeft(type.width()).subtract(BigInteger.ONE);
+        BigInteger v = switch (random.nextInt(1, 10)) {
+            case 1 -> BigInteger.ZERO;
+            case 2 -> BigInteger.ONE.negate();
+            case 3 -> BigInteger.ONE;
+            case 4 -> min;
+            case 5 -> max;
+            case 6 -> uniform(random, BigInteger.valueOf(-10), BigInteger.valueOf(-2), min, max);
+            case 7 -> uniform(random, BigInteger.valueOf(2), BigInteger.valueOf(10), min, max);
+            case 8 -> uniform(random, min.add(BigInteger.ONE), BigInteger.valueOf(-11), min, max);
+            default -> uniform(random, BigInteger.valueOf(11), max.subtract(BigInteger.ONE), min, max);
+        };
+        return v.longValue() & type.mask();
+    }
+
+    /** RAND(a, b) clipped to [min, max]; the whole type if that leaves nothing. */
+    private static BigInteger uniform(SplittableRandom random, BigInteger a, BigInteger b, BigInteger min, BigInteger max) {
+        BigInteger lo = a.max(min);
+        BigInteger hi = b.min(max);
+        if (lo.compareTo(hi) > 0) {
+            lo = min;
+            hi = max;
+        }
+        BigInteger span = hi.subtract(lo).add(BigInteger.ONE);
+        BigInteger r;
+        byte[] bytes = new byte[span.bitLength() / 8 + 1];
+        do {
+            random.nextBytes(bytes);
+            r = new BigInteger(1, bytes).mod(BigInteger.ONE.shiftLeft(span.bitLength()));
+        } while (r.compareTo(span) >= 0);
+        return lo.add(r);
+    }
+}

@@ -1,0 +1,54 @@
+package pdpv.daikon;
+
+import java.time.Duration;
+
+/**
+ * Options of test generation (thesis Algorithm 6.1) and of the samples the tests leave.
+ *
+ * @param tests         the t of {@code GENERATETESTS(t, a)}: 100 runs, enough for Daikon-style
+ *                      templates to see a loop entered with several different values (Daikon
+ *                      itself wants a few dozen samples per program point before it reports)
+ * @param maxSteps      the interpreter's step bound for each run: 20,000 statements, so that a
+ *                      run of a loop over a 32-bit counter (whose corner-value inputs make it run
+ *                      for ever) stops after a few thousand iterations, and 100 runs take about
+ *                      a second
+ * @param seed          of the random choices, so that runs are reproducible
+ * @param firstSamples  per run and loop, the first this many head visits are all kept; later ones
+ *                      only at visit counts that are powers of two, and the run's last visit
+ *                      (32 + log2 of the visits + 1 in all), so that a long run does not fill the
+ *                      store with one run's values
+ * @param maxSamples    per loop, the samples kept in all (later ones are dropped): 5,000
+ * @param budget        the wall time of all runs together; runs not started by then are skipped:
+ *                      5 s, and {@link #TIME_LIMIT_SHARE} of a time limit if that is less
+ */
+public record TestOptions(int tests, long maxSteps, long seed, int firstSamples, int maxSamples, Duration budget) {
+    /** The share of a run's time limit the tests may take: 5%, so that they never cost the proof much. */
+    public static final double TIME_LIMIT_SHARE = 0.05;
+
+    public static TestOptions defaults() {
+        return new TestOptions(100, 20_000L, 1L, 32, 5_000, Duration.ofSeconds(5));
+    }
+
+    public TestOptions {
+        if (tests < 0 || maxSteps < 1 || firstSamples < 0 || maxSamples < 0 || budget.isNegative()) {
+            throw new IllegalArgumentException("test options must not be negative, the step bound positive");
+        }
+    }
+
+    public TestOptions withBudget(Duration d) {
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, d);
+    }
+
+    /** These options with the budget cut to {@link #TIME_LIMIT_SHARE} of a time limit of {@code seconds} (0: none). */
+    public TestOptions withTimeLimit(double seconds) {
+        if (seconds <= 0) {
+            return this;
+        }
+        Duration share = Duration.ofMillis((long) (seconds * 1000 * TIME_LIMIT_SHARE));
+        return withBudget(share.compareTo(budget) < 0 ? share : budget);
+    }
+
+    public TestOptions withTests(int n) {
+        return new TestOptions(n, maxSteps, seed, firstSamples, maxSamples, budget);
+    }
+}

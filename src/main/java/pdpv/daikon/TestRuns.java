@@ -1,0 +1,140 @@
+package pdpv.daikon;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import pdpv.cfg.Block;
+import pdpv.cfg.Loop;
+import pdpv.cfg.LoopForest;
+import pdpv.cfg.Program;
+import pdpv.cfg.Variable;
+import pdpv.interp.BlockObserver;
+import pdpv.interp.Execution;
+import pdpv.interp.Interpreter;
+import pdpv.interp.InterpreterOptions;
+import pdpv.interp.State;
+
+/**
+ * The tests of thesis Algorithm 6.1 run from the program's entry in the concrete interpreter, with
+ * a step bound per run and a time budget for all: the first run that fails an assertion (an
+ * UNSAFE answer once replayed), and the {@link LoopSamples} of every loop, the traces of §6.3.1.
+ * A run stops early at an assumption that fails; what it showed until then happened and is kept.
+ */
+public final class TestRuns {
+    private final Map<Loop, LoopSamples> samples;
+    private final Execution failure;
+    private final int runs;
+
+    private TestRuns(Map<Loop, LoopSamples> samples, Execution failure, int runs) {
+        this.samples = samples;
+        this.failure = failure;
+        this.runs = runs;
+    }
+
+    /** Runs the tests of {@code options} on {@code program}; stops at the first failing one, at the budget, or when interrupted. */
+    public static TestRuns run(Program program, LoopForest loops, TestOptions options) {
+        Map<Loop, LoopSamples> samples = new LinkedHashMap<>();
+        loops.loops().forEach(l -> samples.put(l, new LoopSamples(l)));
+        Interpreter interpreter = new Interpreter(program.semantics(),
+                InterpreterOptions.DEFAULTS.withMaxSteps(options.maxSteps()));
+        TestGenerator generator = new TestGenerator(options.seed());
+        long deadline = System.nanoTime() + options.budget().toNanos();
+        int runs = 0;
+        for (int i = 0; i < options.tests(); i++) {
+            if (System.nanoTime() > deadline || Thread.currentThread().isInterrupted()) {
+                break;
+            }
+            Recorder recorder = new Recorder(samples, options);
+            Execution e = interpreter.run(program.entry(), Map.of(), generator.test(i), recorder);
+            recorder.flush();
+            runs++;
+            if (e.hitsAssertion()) {
+                return new TestRuns(samples, e, runs);
+            }
+        }
+        return new TestRuns(samples, null, runs);
+    }
+
+    /** The first run that failed an assertion, or null. */
+    public Execution failure() {
+        return failure;
+    }
+
+    /** The runs made (fewer than asked when the budget ran out or a run failed). */
+    public int runs() {
+        return runs;
+    }
+
+    /** The samples of loop {@code l}. */
+    public LoopSamples samples(Loop l) {
+        return samples.get(l);
+    }
+
+    /** Records one run's loop-head visits into the samples. */
+    private static final class Recorder implements BlockObserver {
+        private final Map<Block, List<Loop>> headOf = new HashMap<>();
+        private final Map<Loop, LoopSamples> samples;
+        private final TestOptions options;
+        private final Map<Loop, long[]> entry = new HashMap<>();
+        private final Map<Loop, Long> visits = new HashMap<>();
+        private final Map<Loop, long[][]> pending = new HashMap<>();
+        private Block previous;
+
+        Recorder(Map<Loop, LoopSamples> samples, TestOptions options) {
+            this.samples = samples;
+            this.options = options;
+            samples.keySet().forEach(l -> headOf.computeIfAbsent(l.head(), k -> new ArrayList<>()).add(l));
+        }
+
+        @Override
+        public void entered(Block block, State state) {
+            List<Loop> heads = headOf.get(block);
+            if (heads != null) {
+                for (Loop l : heads) {
+                    visit(l, state);
+                }
+            }
+            previous = block;
+        }
+
+        private void visit(Loop l, State state) {
+            LoopSamples s = samples.get(l);
+            long[] now = values(s.variables(), state);
+            if (previous == null || !l.body().contains(previous)) {
+                entry.put(l, now);
+            }
+            if (!entry.containsKey(l)) {
+                return;
+            }
+            long k = visits.merge(l, 1L, Long::sum) - 1;
+            boolean keep = k < options.firstSamples() || (k & (k - 1)) == 0;
+            pending.remove(l);
+            if (!keep) {
+                pending.put(l, new long[][] {now, entry.get(l)});
+            } else if (s.size() < options.maxSamples()) {
+                s.add(now, entry.get(l));
+            }
+        }
+
+        /** Keeps the last visit of each loop when thinning left it out: often the one with the extreme values. */
+        void flush() {
+            pending.forEach((l, p) -> {
+                LoopSamples s = samples.get(l);
+                if (s.size() < options.maxSamples()) {
+                    s.add(p[0], p[1]);
+                }
+            });
+            pending.clear();
+        }
+
+        private static long[] values(List<Variable> vars, State state) {
+            long[] out = new long[vars.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = state.get(vars.get(i)).bits();
+            }
+            return out;
+        }
+    }
+}
