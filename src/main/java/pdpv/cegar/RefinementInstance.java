@@ -127,11 +127,6 @@ final class RefinementInstance {
         return engine.statistics();
     }
 
-    /** The instance's transition system, with T as strong as the nested invariants known so far. */
-    TransitionSystem system() {
-        return system;
-    }
-
     /** Adds {@code invariant}, inductive for this instance, to the engine's queries (6.1) and (6.2). */
     void addExternalInvariant(BoolExpr invariant) {
         engine.addExternalInvariant(invariant);

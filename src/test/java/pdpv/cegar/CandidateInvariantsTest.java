@@ -94,7 +94,7 @@ class CandidateInvariantsTest {
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);
-            InvariantRefiner refiner = new InvariantRefiner(ctx, program, loops, encoding, store, CegarOptions.defaults());
+            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null);
             CandidateInvariants.Outcome o = refiner.seed(loop, mined);
             assertFalse(o.kept().isEmpty());
             assertEquals(mined.size(), o.kept().size() + o.notInductive() + o.undecided() + o.unencodable());
