@@ -26,15 +26,20 @@ import pdpv.smt.SmtStatistics;
  * state of the loop's instance.
  */
 final class CandidateInvariants {
-    /** The time of the query for a model violating any candidate before they are asked one by one. */
-    private static final long JOINT_QUERY_MILLIS = 1_000;
     /**
-     * A query for one candidate that takes longer drops that candidate as undecided: 2 s, since a
-     * likely invariant that Z3 cannot show inductive quickly rarely pays for itself later.
+     * Z3 resource units of the query for a model violating any candidate before they are asked
+     * one by one: about a second (the PDR engine's candidate checks count 2,500,000 as half a
+     * second), counted rather than timed so that what survives does not depend on the load.
      */
-    private static final long QUERY_TIMEOUT_MILLIS = 2_000;
-    /** All queries for one loop: 10 s; the candidates left then are dropped as undecided. */
-    private static final long LOOP_BUDGET_MILLIS = 10_000;
+    private static final long JOINT_QUERY_RESOURCES = 5_000_000;
+    /**
+     * Resource units of a query for one candidate, about 2 s; one that gives up drops that
+     * candidate as undecided: a likely invariant that Z3 cannot show inductive quickly rarely
+     * pays for itself later.
+     */
+    private static final long QUERY_RESOURCES = 10_000_000;
+    /** Wall time of all queries for one loop, a backstop: 30 s; the candidates left then are dropped as undecided. */
+    private static final long LOOP_BUDGET_MILLIS = 30_000;
     private final Context ctx;
     private final SmtStatistics stats;
     private volatile SmtSolver solver;
@@ -108,7 +113,7 @@ final class CandidateInvariants {
                 break;
             }
             BoolExpr all = and(new ArrayList<>(live.values()));
-            SmtResult r = check(background, JOINT_QUERY_MILLIS, all, ctx.mkNot(ts.prime(all)));
+            SmtResult r = check(background, JOINT_QUERY_RESOURCES, all, ctx.mkNot(ts.prime(all)));
             if (r instanceof SmtResult.Unsat) {
                 break;
             }
@@ -119,10 +124,9 @@ final class CandidateInvariants {
                 notInductive += before - live.size();
                 continue;
             }
-            long timeout = Math.max(1, Math.min(QUERY_TIMEOUT_MILLIS, (deadline - System.nanoTime()) / 1_000_000));
             Invariant broken = null;
             for (Map.Entry<Invariant, BoolExpr> c : live.entrySet()) {
-                SmtResult one = check(background, timeout, all, ctx.mkNot(ts.prime(c.getValue())));
+                SmtResult one = check(background, QUERY_RESOURCES, all, ctx.mkNot(ts.prime(c.getValue())));
                 if (!(one instanceof SmtResult.Unsat)) {
                     broken = c.getKey();
                     if (one instanceof SmtResult.Sat) {
@@ -142,21 +146,20 @@ final class CandidateInvariants {
     }
 
     /**
-     * Whether the background and the formulas are satisfiable, in a fresh solver without
-     * assumptions: Z3 then preprocesses the query as a whole (solving the next-state equations,
+     * Whether the background and the formulas are satisfiable within {@code resources} Z3
+     * resource units, in a fresh solver without assumptions: Z3 then preprocesses the query as a whole (solving the next-state equations,
      * normalizing sums of monomials), which makes consecution of a linear equality easy, where
      * its incremental core bit-blasts both sides and often gives up.
      */
-    private SmtResult check(List<BoolExpr> background, long timeoutMillis, BoolExpr... formulas) {
+    private SmtResult check(List<BoolExpr> background, long resources, BoolExpr... formulas) {
         SmtSolver s = new SmtSolver(ctx, stats);
         solver = s;
         if (cancelled) {
             return new SmtResult.Unknown("cancelled");
         }
-        s.setTimeoutMillis(timeoutMillis);
         s.add(background.toArray(new BoolExpr[0]));
         s.add(formulas);
-        return s.check();
+        return s.checkWithinResources(resources, List.of());
     }
 
     /** No product of two terms in it. */
