@@ -102,7 +102,7 @@ final class CandidateInvariants {
                 break;
             }
             BoolExpr all = and(new ArrayList<>(live.values()));
-            SmtResult r = check(background, policy.candidateJointQuery().toMillis(), all, ctx.mkNot(ts.prime(all)));
+            SmtResult r = check(background, policy.candidateJointResources(), all, ctx.mkNot(ts.prime(all)));
             if (r instanceof SmtResult.Unsat) {
                 break;
             }
@@ -113,10 +113,9 @@ final class CandidateInvariants {
                 notInductive += before - live.size();
                 continue;
             }
-            long timeout = Math.max(1, Math.min(policy.candidateQuery().toMillis(), (deadline - System.nanoTime()) / 1_000_000));
             Invariant broken = null;
             for (Map.Entry<Invariant, BoolExpr> c : live.entrySet()) {
-                SmtResult one = check(background, timeout, all, ctx.mkNot(ts.prime(c.getValue())));
+                SmtResult one = check(background, policy.candidateResources(), all, ctx.mkNot(ts.prime(c.getValue())));
                 if (!(one instanceof SmtResult.Unsat)) {
                     broken = c.getKey();
                     if (one instanceof SmtResult.Sat) {
@@ -136,21 +135,20 @@ final class CandidateInvariants {
     }
 
     /**
-     * Whether the background and the formulas are satisfiable, in a fresh solver without
-     * assumptions: Z3 then preprocesses the query as a whole (solving the next-state equations,
+     * Whether the background and the formulas are satisfiable within {@code resources} Z3
+     * resource units, in a fresh solver without assumptions: Z3 then preprocesses the query as a whole (solving the next-state equations,
      * normalizing sums of monomials), which makes consecution of a linear equality easy, where
      * its incremental core bit-blasts both sides and often gives up.
      */
-    private SmtResult check(List<BoolExpr> background, long timeoutMillis, BoolExpr... formulas) {
+    private SmtResult check(List<BoolExpr> background, long resources, BoolExpr... formulas) {
         SmtSolver s = new SmtSolver(ctx, stats);
         solver = s;
         if (cancelled) {
             return new SmtResult.Unknown("cancelled");
         }
-        s.setTimeoutMillis(timeoutMillis);
         s.add(background.toArray(new BoolExpr[0]));
         s.add(formulas);
-        return s.check();
+        return s.checkWithinResources(resources, List.of());
     }
 
     /** No product of two terms in it. */

@@ -60,16 +60,18 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
      * @param lookaheadSteps loop iterations unrolled to find a short trace to B with one SMT call
      *     before PDR runs (default 3: the traces of the thesis's unsafe programs that the
      *     look-ahead finds are at most this long; each step adds a copy of the loop body to the query)
-     * @param candidateJointQuery the time of Houdini's query for a model violating any candidate,
-     *     before the candidates are asked one by one (default 1 s)
-     * @param candidateQuery the time of Houdini's query for one candidate; a longer one drops that
-     *     candidate as undecided (default 2 s: a likely invariant that Z3 cannot show inductive
-     *     quickly rarely pays for itself later)
-     * @param candidateLoopBudget the time of all Houdini's queries for one loop; the candidates left
-     *     then are dropped as undecided (default 10 s)
+     * @param candidateJointResources Z3 resource units of Houdini's query for a model violating any
+     *     candidate, before the candidates are asked one by one (default 5,000,000, about a second:
+     *     the PDR engine's candidate checks count 2,500,000 as half a second); counted rather than
+     *     timed so that what survives does not depend on the machine's load
+     * @param candidateResources resource units of Houdini's query for one candidate; one that gives
+     *     up drops that candidate as undecided (default 10,000,000, about 2 s: a likely invariant
+     *     that Z3 cannot show inductive quickly rarely pays for itself later)
+     * @param candidateLoopBudget wall time of all Houdini's queries for one loop, a backstop; the
+     *     candidates left then are dropped as undecided (default 30 s)
      */
     public record Policy(List<BadKind> badOrder, Duration wideBadBudget, int lookaheadSteps,
-                         Duration candidateJointQuery, Duration candidateQuery, Duration candidateLoopBudget)
+                         long candidateJointResources, long candidateResources, Duration candidateLoopBudget)
             implements RefinementPolicy {
         public Policy {
             badOrder = List.copyOf(badOrder);
@@ -84,19 +86,19 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
 
         public static Policy defaults() {
             return new Policy(List.of(BadKind.VIOLATIONS, BadKind.GENERALIZED, BadKind.ENTRY_VIOLATIONS, BadKind.POINT),
-                    Duration.ofSeconds(60), 3, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(10));
+                    Duration.ofSeconds(60), 3, 5_000_000L, 10_000_000L, Duration.ofSeconds(30));
         }
 
         public Policy withBadOrder(List<BadKind> order) {
-            return new Policy(order, wideBadBudget, lookaheadSteps, candidateJointQuery, candidateQuery, candidateLoopBudget);
+            return new Policy(order, wideBadBudget, lookaheadSteps, candidateJointResources, candidateResources, candidateLoopBudget);
         }
 
         public Policy withWideBadBudget(Duration budget) {
-            return new Policy(badOrder, budget, lookaheadSteps, candidateJointQuery, candidateQuery, candidateLoopBudget);
+            return new Policy(badOrder, budget, lookaheadSteps, candidateJointResources, candidateResources, candidateLoopBudget);
         }
 
         public Policy withLookaheadSteps(int steps) {
-            return new Policy(badOrder, wideBadBudget, steps, candidateJointQuery, candidateQuery, candidateLoopBudget);
+            return new Policy(badOrder, wideBadBudget, steps, candidateJointResources, candidateResources, candidateLoopBudget);
         }
 
         /**

@@ -33,11 +33,11 @@ public final class PolynomialEqualities {
 
     /**
      * The equalities found on {@code samples}: linear ones over all terms, then degree by degree
-     * over the head values. A variable that an equality of some degree determines (it occurs in
-     * it only as itself) is left out of the higher degrees, whose null space would otherwise
-     * hold that equality times every monomial; the degree stops rising when an equality
-     * determines no variable, for the same reason, and when the matrix gets too wide or has too
-     * few rows.
+     * over the head values. An equality whose last monomial (in the order of {@link #monomials})
+     * is a lone variable gives that variable by the others: it is left out of the higher degrees,
+     * whose null space would otherwise hold the equality times every monomial. The degree stops
+     * rising when an equality mentions no variable given so far (its multiples would come back),
+     * and when the matrix gets too wide or has too few rows.
      */
     public static List<Invariant> mine(LoopSamples samples) {
         List<Term> all = samples.terms();
@@ -46,30 +46,35 @@ public final class PolynomialEqualities {
         nullSpace(all, 1, allRows, all, out);
         List<Term> remaining = new ArrayList<>();
         all.stream().filter(t -> !t.old()).forEach(remaining::add);
+        List<Term> given = new ArrayList<>();
         for (int degree = 1; degree <= MAX_DEGREE && !remaining.isEmpty(); degree++) {
-            List<Polynomial> found = nullSpace(remaining, degree, allRows, all, out);
+            List<Relation> found = nullSpace(remaining, degree, allRows, all, out);
             if (found == null) {
                 break;
             }
-            boolean allDetermine = true;
-            for (Polynomial p : found) {
-                Term t = determined(p, remaining);
-                allDetermine &= t != null;
-                remaining.remove(t);
+            for (Relation r : found) {
+                if (r.gives() != null && remaining.remove(r.gives())) {
+                    given.add(r.gives());
+                }
             }
-            if (!allDetermine) {
+            boolean harmless = found.stream().allMatch(r -> r.terms().stream().anyMatch(given::contains));
+            if (!harmless) {
                 break;
             }
         }
         return out;
     }
 
+    /** An equality found: its terms, and the variable it gives (its last monomial when that is a lone variable) or null. */
+    private record Relation(java.util.Set<Term> terms, Term gives) {
+    }
+
     /**
      * The equalities among the monomials of {@code terms} up to {@code degree} on the rows (over
-     * {@code all}), added to {@code out} if they hold on every row as invariants mean them; null
-     * if there are too many monomials or too few rows to look.
+     * {@code all}), added to {@code out} if they hold on every row as invariants mean them, and
+     * returned as {@link Relation}s; null if there are too many monomials or too few rows to look.
      */
-    private static List<Polynomial> nullSpace(List<Term> terms, int degree, List<BigInteger[]> allRows, List<Term> all,
+    private static List<Relation> nullSpace(List<Term> terms, int degree, List<BigInteger[]> allRows, List<Term> all,
                                               List<Invariant> out) {
         List<Polynomial> monomials = monomials(terms, degree);
         if (monomials.size() > MAX_COLUMNS) {
@@ -86,16 +91,19 @@ public final class PolynomialEqualities {
                 break;
             }
         }
-        List<Polynomial> found = new ArrayList<>();
+        List<Relation> found = new ArrayList<>();
         for (BigInteger[] v : space.basis()) {
             Polynomial p = Polynomial.constant(0);
+            int last = -1;
             for (int k = 0; k < v.length; k++) {
                 p = p.plus(monomials.get(k).times(v[k]));
+                last = v[k].signum() != 0 ? k : last;
             }
             if (p.isConstant() || !holdsOnRows(p, rows, monomials)) {
                 continue;
             }
-            found.add(p);
+            List<Term> lastMonomial = monomials.get(last).coefficients().keySet().iterator().next();
+            found.add(new Relation(p.terms(), lastMonomial.size() == 1 ? lastMonomial.get(0) : null));
             Invariant inv = DaikonTemplates.equalityOf(p);
             if (!out.contains(inv) && allRows.stream().allMatch(r -> inv.holds(t -> r[all.indexOf(t)]))) {
                 out.add(inv);
@@ -104,33 +112,29 @@ public final class PolynomialEqualities {
         return found;
     }
 
-    /** A term of {@code terms} that occurs in {@code p} only as the monomial of itself alone, or null. */
-    private static Term determined(Polynomial p, List<Term> terms) {
-        for (Term t : terms) {
-            boolean alone = p.coefficients().containsKey(List.of(t));
-            for (List<Term> m : p.coefficients().keySet()) {
-                alone &= m.size() <= 1 || !m.contains(t);
-            }
-            if (alone) {
-                return t;
-            }
-        }
-        return null;
-    }
-
-    /** All monomials of {@code terms} of degree at most {@code degree}, the constant last. */
+    /**
+     * All monomials of {@code terms} of degree at most {@code degree}: the constant first, then
+     * by the last term they contain, then by degree. Reduced to echelon form, the matrix then
+     * has its free columns where a monomial is determined by those before it, so that the null
+     * space comes as equalities like {@code y == 3*n*n + 3*n + 1}, each giving a later variable by
+     * earlier ones.
+     */
     static List<Polynomial> monomials(List<Term> terms, int degree) {
-        List<Polynomial> out = new ArrayList<>();
-        for (int d = degree; d >= 1; d--) {
-            addMonomials(terms, d, 0, new ArrayList<>(), out);
+        List<List<Term>> all = new ArrayList<>();
+        for (int d = 1; d <= degree; d++) {
+            addMonomials(terms, d, 0, new ArrayList<>(), all);
         }
+        all.sort(java.util.Comparator.comparingInt((List<Term> m) -> m.stream().mapToInt(terms::indexOf).max().orElse(-1))
+                .thenComparingInt(List::size));
+        List<Polynomial> out = new ArrayList<>();
         out.add(Polynomial.constant(1));
+        all.forEach(m -> out.add(Polynomial.monomial(m)));
         return out;
     }
 
-    private static void addMonomials(List<Term> terms, int d, int from, List<Term> prefix, List<Polynomial> out) {
+    private static void addMonomials(List<Term> terms, int d, int from, List<Term> prefix, List<List<Term>> out) {
         if (d == 0) {
-            out.add(Polynomial.monomial(prefix));
+            out.add(List.copyOf(prefix));
             return;
         }
         for (int i = from; i < terms.size(); i++) {

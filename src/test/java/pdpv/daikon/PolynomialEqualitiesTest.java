@@ -1,0 +1,68 @@
+package pdpv.daikon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import pdpv.cfg.Loop;
+import pdpv.cfg.LoopForest;
+import pdpv.cfg.Program;
+
+/** DIG's equalities from the null space of the trace matrix, and Daikon's templates, on Cohen's cubes. */
+class PolynomialEqualitiesTest {
+    private static final String COHENCU = """
+            extern int __VERIFIER_nondet_int(void);
+            extern void __VERIFIER_assume(int);
+            int main(void) {
+                int a = __VERIFIER_nondet_int();
+                __VERIFIER_assume(a >= 0 && a <= 1000);
+                int n = 0, x = 0, y = 1, z = 6;
+                while (n <= a) { n = n + 1; x = x + y; y = y + z; z = z + 6; }
+                return 0;
+            }
+            """;
+
+    @Test
+    void cohensCubesGiveTheirThreeEqualitiesEachOverOneVariableAndN() {
+        Program p = TestRunsTest.parse(COHENCU);
+        LoopForest loops = LoopForest.of(p);
+        Loop l = loops.loops().get(0);
+        LoopSamples s = TestRuns.run(p, loops, TestOptions.defaults()).samples(l);
+        List<Invariant> found = PolynomialEqualities.mine(s);
+        for (int i = 0; i < s.size(); i++) {
+            for (Invariant inv : found) {
+                assertTrue(inv.holds(s.sample(i)), inv + " holds on every sample");
+            }
+        }
+        assertTrue(hasEquality(found, Set.of("z", "n"), 1), found.toString());
+        assertTrue(hasEquality(found, Set.of("y", "n"), 2), found.toString());
+        assertTrue(hasEquality(found, Set.of("x", "n"), 3), found.toString());
+        assertEquals(0, found.stream().filter(i -> i.terms().contains(new Term(TestRunsTest.var(p, "z"), false))
+                && degree(i) > 1).count(), "z = 6n + 6 is not multiplied into higher degrees: " + found);
+    }
+
+    @Test
+    void nullSpaceVectorsArePrimitiveIntegerRelations() {
+        ModularNullSpace space = new ModularNullSpace(3);
+        for (long n = 0; n < 6; n++) {
+            space.add(new BigInteger[] {BigInteger.valueOf(6 * n + 6), BigInteger.valueOf(n), BigInteger.ONE});
+        }
+        List<BigInteger[]> basis = space.basis();
+        assertEquals(1, basis.size());
+        assertEquals(List.of(BigInteger.ONE, BigInteger.valueOf(-6), BigInteger.valueOf(-6)), List.of(basis.get(0)));
+    }
+
+    private static boolean hasEquality(List<Invariant> found, Set<String> names, int degree) {
+        return found.stream().anyMatch(i -> i instanceof Invariant.Compare c && c.op() == Invariant.Op.EQ
+                && i.terms().stream().map(Term::toString).collect(Collectors.toSet()).equals(names) && degree(i) == degree);
+    }
+
+    private static int degree(Invariant i) {
+        Invariant.Compare c = (Invariant.Compare) i;
+        return c.left().minus(c.right()).coefficients().keySet().stream().mapToInt(List::size).max().orElse(0);
+    }
+}
