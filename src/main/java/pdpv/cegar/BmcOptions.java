@@ -10,13 +10,20 @@ package pdpv.cegar;
  *     a bound of 8,000 blocks took about 10 s on the loaded development machine (the loop forest's
  *     dominators grow quadratically with the length of the unrolling) and the process peaked at
  *     about 700 MB, so larger bounds mostly take time and memory from the other engine
+ * @param proofs whether a complete unrolling answers SAFE; off when the answer must come with loop
+ *     invariants (verify --witness), so that only the CEGAR loop proves and bounded model checking
+ *     only refutes
  */
-public record BmcOptions(int firstBound, int maxBlocks) {
+public record BmcOptions(int firstBound, int maxBlocks, boolean proofs) {
     public static BmcOptions defaults() {
-        return new BmcOptions(1, 10_000);
+        return new BmcOptions(1, 10_000, true);
     }
 
     public BmcOptions withMaxBlocks(int blocks) {
-        return new BmcOptions(firstBound, blocks);
+        return new BmcOptions(firstBound, blocks, proofs);
+    }
+
+    public BmcOptions withProofs(boolean on) {
+        return new BmcOptions(firstBound, maxBlocks, on);
     }
 }

@@ -93,15 +93,16 @@ public final class BoundedModelChecker implements ProgramVerifier {
                     if (run.hitsAssertion()) {
                         return Evidence.unsafe(program, run, stats.of(bounds));
                     }
-                    return unknown("internal error: bounded model checking's counterexample at bound " + k
-                            + " does not replay to a failing assertion (" + run.outcome() + ")", checked, stats.of(bounds));
+                    throw new InternalCheckFailure("bounded model checking's counterexample at bound " + k
+                            + " does not replay to a failing assertion (" + run.outcome() + ")");
                 }
                 if (r instanceof SmtResult.Unknown u) {
                     return unknown(cancelled.isSet() ? cancelled.get() : "solver gave up: " + u.reason(), checked, stats.of(bounds));
                 }
                 checked = k;
                 if (enc.exact()) {
-                    return complete(program, k, stats.of(bounds), false);
+                    return options.proofs() ? complete(program, k, stats.of(bounds), false)
+                            : unknown("no assertion can fail, but proofs are left to the CEGAR loop", checked, stats.of(bounds));
                 }
                 SmtSolver unwinding = new SmtSolver(ctx, smt);
                 solver = unwinding;
@@ -111,7 +112,9 @@ public final class BoundedModelChecker implements ProgramVerifier {
                 unwinding.add(enc.unwinding());
                 SmtResult u = unwinding.check();
                 if (u instanceof SmtResult.Unsat) {
-                    return complete(program, k, stats.of(bounds), true);
+                    return options.proofs() ? complete(program, k, stats.of(bounds), true)
+                            : unknown("complete at bound " + k + ", but proofs are left to the CEGAR loop (its loop invariants are "
+                            + "the evidence a witness needs)", checked, stats.of(bounds));
                 }
                 if (u instanceof SmtResult.Unknown unknown) {
                     return unknown(cancelled.isSet() ? cancelled.get() : "solver gave up: " + unknown.reason(), checked,

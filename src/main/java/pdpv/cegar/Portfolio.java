@@ -146,6 +146,11 @@ public final class Portfolio implements ProgramVerifier {
                     f.verdict() != null ? f.verdict().kind().word() : "unknown", reason, found, f == winner));
             reasons.append(reasons.length() == 0 ? "" : "; ").append(chosen.size() > 1 ? e.name() + ": " : "").append(reason);
         }
+        for (Finished f : finished) {
+            if (f.failure() instanceof InternalCheckFailure broken) {
+                throw broken; // a failed internal check is a bug, also when another engine answered
+            }
+        }
         if (winner != null) {
             return withEngines(winner.verdict(), runs);
         }

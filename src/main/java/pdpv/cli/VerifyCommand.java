@@ -229,7 +229,7 @@ final class VerifyCommand implements Callable<Integer> {
     private ProgramVerifier verifier(String daikonText) {
         List<Portfolio.Engine> all = new ArrayList<>();
         all.add(new Portfolio.Engine("cegar", cegar(daikonText)));
-        all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks),
+        all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks).withProofs(witness == null),
                 VerifierOptions.defaults())));
         return new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList());
     }

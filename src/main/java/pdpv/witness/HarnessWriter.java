@@ -25,7 +25,7 @@ import pdpv.semantics.CType;
 public final class HarnessWriter {
     private static final Pattern CALL = Pattern.compile("([A-Za-z_]\\w*)\\s*\\(.*\\)");
     private static final Pattern ERROR_LABEL = Pattern.compile("(?<![\\w.])ERROR\\s*:(?!:)");
-    private static final List<String> CHECKS = List.of("__VERIFIER_assert", "reach_error", "__VERIFIER_error",
+    private static final List<String> CHECKS = List.of("__VERIFIER_assert", "assert", "reach_error", "__VERIFIER_error",
             "__VERIFIER_assume", "assume_abort_if_not");
 
     /** A value the answer reads: what produced it (as {@code verify} says), where, and its value. */
@@ -114,6 +114,8 @@ public final class HarnessWriter {
             }
             out.append(switch (check) {
                 case "__VERIFIER_assert" -> "void __VERIFIER_assert(int c) { if (!c) __pdpv_fail(\"__VERIFIER_assert\", __builtin_return_address(0)); }\n";
+                // a program that declares assert itself instead of including <assert.h>, where it is a macro
+                case "assert" -> "#ifndef assert\nvoid assert(int c) { if (!c) __pdpv_fail(\"assert\", __builtin_return_address(0)); }\n#endif\n";
                 case "__VERIFIER_assume", "assume_abort_if_not" -> "void " + check + "(int c) { if (!c) exit(0); }\n";
                 default -> "void " + check + "(void) { __pdpv_fail(\"" + check + "\", __builtin_return_address(0)); }\n";
             });

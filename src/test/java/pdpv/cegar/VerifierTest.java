@@ -52,8 +52,10 @@ class VerifierTest {
         Map<SimulationType, VerifierStatistics.Simulation> bySimulation = new EnumMap<>(SimulationType.class);
         for (SimulationType type : SimulationType.values()) {
             CegarOptions d = CegarOptions.defaults();
-            CegarOptions cegar = new CegarOptions(d.generalization(), d.memoization(), d.candidates(), d.pdr().withSimulation(type));
-            Verdict v = new Verifier(VerifierOptions.defaults().withCegar(cegar)).verify(CProgram.example("counter_loop.c"));
+            // without chapter 6's tests and mined invariants, which prove this loop without PDR
+            CegarOptions cegar = new CegarOptions(d.generalization(), d.memoization(), false, d.pdr().withSimulation(type));
+            Verdict v = new Verifier(VerifierOptions.defaults().withCegar(cegar).withTests(TestOptions.defaults().withTests(0)))
+                    .verify(CProgram.example("counter_loop.c"));
             assertEquals(Verdict.Kind.SAFE, v.kind(), type + ": " + v.reason());
             bySimulation.put(type, v.statistics().simulation());
         }

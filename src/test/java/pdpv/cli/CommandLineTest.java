@@ -222,7 +222,9 @@ class CommandLineTest {
         assertEquals(2, engines.size());
         assertEquals("cegar", engines.get(0).getAsJsonObject().get("name").getAsString());
         assertEquals("bmc", engines.get(1).getAsJsonObject().get("name").getAsString());
-        assertTrue(engines.get(1).getAsJsonObject().get("answer").getAsBoolean(), json.out());
+        // the tests of chapter 6 (in the CEGAR engine) may find a = 75 before bounded model checking does
+        assertEquals(1, (engines.get(0).getAsJsonObject().get("answer").getAsBoolean() ? 1 : 0)
+                + (engines.get(1).getAsJsonObject().get("answer").getAsBoolean() ? 1 : 0), json.out());
         Result bad = run("verify", "--engine", "spacer", counter.toString());
         assertEquals(ExitCodes.BAD_INPUT, bad.code());
         assertTrue(bad.err().contains("expected cegar, bmc or portfolio"), bad.err());
@@ -270,7 +272,8 @@ class CommandLineTest {
 
     @Test
     void statisticsCountExpansionsBySimulation() {
-        Result r = run("verify", "--json", "--timeout", "60", Path.of("examples", "counter_loop.c").toString());
+        Result r = run("verify", "--json", "--engine", "cegar", "--no-dynamic", "--timeout", "60",
+                Path.of("examples", "counter_loop.c").toString());
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
         JsonObject sim = JsonParser.parseString(r.out()).getAsJsonObject().getAsJsonObject("statistics")
                 .getAsJsonObject("simulation");

@@ -83,14 +83,14 @@ class DaikonCommandsTest {
                 + SEPARATOR + "\nloop_at_4():::ENTER\nn == 0\nc == 0\n"
                 + SEPARATOR + "\nloop_at_4():::EXIT\nn == c\nn <= 100\nc == 7\nc one of { 0, 1, 2 }\nn >= orig(n)\na[] == []\n"
                 + "Exiting Daikon.\n");
-        Result r = run("verify", "--no-dynamic", "--invariants", inv.toString(), "--stats", "--timeout", "300", c.toString());
+        Result r = run("verify", "--engine", "cegar", "--no-dynamic", "--invariants", inv.toString(), "--stats", "--timeout", "300", c.toString());
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("n == c"), r.out());
         assertTrue(r.out().contains("  daikon invariants (--invariants): 5 read, 1 kept, 3 lines not used:\n"
                 + "    line 4: n == 0 (the ENTER point says what holds on entry only)\n"
                 + "    line 5: c == 0 (the ENTER point says what holds on entry only)\n"
                 + "    line 13: a[] == [] (an array or sequence (a[..]), not an int invariant)\n"), r.out());
-        Result quiet = run("verify", "--no-dynamic", "--invariants", inv.toString(), "--timeout", "300", c.toString());
+        Result quiet = run("verify", "--engine", "cegar", "--no-dynamic", "--invariants", inv.toString(), "--timeout", "300", c.toString());
         assertEquals(ExitCodes.SAFE, quiet.code());
         assertEquals("warning: --invariants " + inv + ": 3 lines not used (--stats lists them)\n", quiet.err());
     }
@@ -101,7 +101,7 @@ class DaikonCommandsTest {
         Path c = write("bad.c", "extern void __VERIFIER_assert(int cond);\nint main(void) {\n    int i = 0;\n"
                 + "    while (i < 10) i++;\n    __VERIFIER_assert(i != 10);\n    return 0;\n}\n");
         Path inv = write("bad.txt", SEPARATOR + "\nloop_at_4():::EXIT\ni <= 5\ni >= 0\n");
-        Result r = run("verify", "--no-dynamic", "--invariants", inv.toString(), "--stats", "--timeout", "300", c.toString());
+        Result r = run("verify", "--engine", "cegar", "--no-dynamic", "--invariants", inv.toString(), "--stats", "--timeout", "300", c.toString());
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("  daikon invariants (--invariants): 2 read, 1 kept, 0 lines not used\n"), r.out());
     }
