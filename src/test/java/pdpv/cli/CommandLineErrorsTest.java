@@ -1,5 +1,6 @@
 package pdpv.cli;
 
+import static pdpv.cli.CliResult.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,17 +24,9 @@ class CommandLineErrorsTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-    }
 
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Result(code, out.toString(), err.toString());
-    }
 
-    private static void assertOneLineError(Result r, String mentions, String... args) {
+    private static void assertOneLineError(CliResult r, String mentions, String... args) {
         String what = String.join(" ", args) + " -> " + r.code() + "\n" + r.out() + r.err();
         assertEquals(ExitCodes.BAD_INPUT, r.code(), what);
         assertTrue(r.err().startsWith("error: "), what);
@@ -74,7 +65,7 @@ class CommandLineErrorsTest {
                 configs.toString(), "--bench-dir", dir.toString()});
         for (String[] c : cases) {
             String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
-            Result r = run(args);
+            CliResult r = run(args);
             assertOneLineError(r, c[0].equals("no such") ? "nope.tsv" : c[0], args);
         }
     }
@@ -85,7 +76,7 @@ class CommandLineErrorsTest {
         assertOneLineError(run("chc", "-o", dir.toString(), program.toString()), "is a directory", "chc -o DIR");
         assertOneLineError(run("chc", "-o", dir.resolve("no/such/dir/out.smt2").toString(), program.toString()),
                 "cannot write", "chc -o missing dir");
-        Result missing = run("chc", dir.resolve("nope.c").toString());
+        CliResult missing = run("chc", dir.resolve("nope.c").toString());
         assertEquals(ExitCodes.BAD_INPUT, missing.code());
         assertTrue(missing.err().contains("nope.c") && !missing.err().contains("\tat "), missing.err());
     }
@@ -95,7 +86,7 @@ class CommandLineErrorsTest {
         Path program = Files.writeString(dir.resolve("p.c"), "int main(void) { return 0; }\n");
         Path manifest = Files.writeString(dir.resolve("m.tsv"), "name\tsuite\tfile\texpected\np\tsvcomp\t" + program + "\tsafe\n");
         Path configs = Files.writeString(dir.resolve("c.tsv"), "name\tcommand\targuments\nbroken\tverify\t--no-such-option\n");
-        Result r = run("bench", "--manifest", manifest.toString(), "--configurations", configs.toString(), "--timeout", "20",
+        CliResult r = run("bench", "--manifest", manifest.toString(), "--configurations", configs.toString(), "--timeout", "20",
                 "-j", "1", "--out", dir.resolve("out").toString());
         assertEquals(ExitCodes.CRASH, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("could not run"), r.err());
@@ -120,7 +111,7 @@ class CommandLineErrorsTest {
                 + "options:\n  language: C\n  data_model: ILP32\n");
         Path manifest = Files.writeString(dir.resolve("tasks.tsv"), "task\ninc.yml\n");
         Path out = dir.resolve("out");
-        Result r = run("bench", "--manifest", manifest.toString(), "--configurations",
+        CliResult r = run("bench", "--manifest", manifest.toString(), "--configurations",
                 Path.of("invgen-bench/configurations.tsv").toAbsolutePath().toString(), "--config", "default",
                 "--timeout", "30", "-j", "1", "--out", out.toString());
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
@@ -130,7 +121,7 @@ class CommandLineErrorsTest {
 
     @Test
     void withoutACommandTheUsageIsPrintedOnce() {
-        Result r = run();
+        CliResult r = run();
         assertEquals(ExitCodes.BAD_INPUT, r.code());
         assertEquals(1, r.err().split("Usage: pdpv", -1).length - 1, r.err());
         assertFalse(r.err().contains("pdpv pdpv"), r.err());
@@ -139,7 +130,7 @@ class CommandLineErrorsTest {
 
     @Test
     void versionNamesZ3() {
-        Result r = run("verify", "--version");
+        CliResult r = run("verify", "--version");
         assertEquals(0, r.code());
         assertTrue(r.out().matches("pdpv \\S+ \\(Z3 \\d+\\.\\d+.*\\)\\s*"), r.out());
     }
@@ -149,7 +140,7 @@ class CommandLineErrorsTest {
         Path program = Files.writeString(dir.resolve("p.c"), "int main(void) { return 0; }\n");
         for (String[] option : new String[][] {{"--data-model", "lp64"}, {"--signed-overflow", "UNDEFINED"},
                 {"--encoding", "Symbolic"}, {"--simulation", "ternary"}, {"--format", "SvComp"}}) {
-            Result r = run("verify", option[0], option[1], program.toString());
+            CliResult r = run("verify", option[0], option[1], program.toString());
             assertEquals(ExitCodes.SAFE, r.code(), String.join(" ", option) + ": " + r.err());
         }
     }
@@ -164,7 +155,7 @@ class CommandLineErrorsTest {
                 {"verify", "--format", "json", "--timeout", "-1", bad.toString()},
         };
         for (String[] args : cases) {
-            Result r = run(args);
+            CliResult r = run(args);
             assertEquals(ExitCodes.BAD_INPUT, r.code(), String.join(" ", args));
             JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
             assertEquals("error", o.get("verdict").getAsString(), r.out());

@@ -1,5 +1,6 @@
 package pdpv.cli;
 
+import static pdpv.cli.CliResult.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,15 +18,7 @@ class CommandLineTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-    }
 
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Result(code, out.toString(), err.toString());
-    }
 
     private Path write(String name, String source) throws IOException {
         Path f = dir.resolve(name);
@@ -38,7 +29,7 @@ class CommandLineTest {
     @Test
     void syntaxErrorIsLocatedAndExitsWith30() throws IOException {
         Path f = write("bad.c", "int main(void) {\n  int x = 1\n  return x;\n}\n");
-        Result r = run("verify", f.toString());
+        CliResult r = run("verify", f.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code());
         assertTrue(r.err().matches("(?s).*bad\\.c:\\d+:\\d+: error: .*"), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace for user errors: " + r.err());
@@ -47,14 +38,14 @@ class CommandLineTest {
     @Test
     void pointerIsUnsupportedWithItsLine() throws IOException {
         Path f = write("ptr.c", "int main(void) {\n  int x = 0;\n  int *p = &x;\n  return *p;\n}\n");
-        Result r = run("verify", f.toString());
+        CliResult r = run("verify", f.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code());
         assertTrue(r.err().contains("ptr.c:3: unsupported: "), r.err());
     }
 
     @Test
     void missingFileExitsWith30() {
-        Result r = run("verify", dir.resolve("nope.c").toString());
+        CliResult r = run("verify", dir.resolve("nope.c").toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code());
         assertTrue(r.err().contains("nope.c"), r.err());
         assertFalse(r.err().contains("\tat "), r.err());
@@ -66,36 +57,36 @@ class CommandLineTest {
                 extern void __VERIFIER_assert(int);
                 int main(void) { int i = 0; while (i < 10) { i++; } __VERIFIER_assert(i == 10); return 0; }
                 """);
-        Result polytopes = run("verify", "-c", "0", "--simulation", "INTERVAL", "--timeout", "60", f.toString());
+        CliResult polytopes = run("verify", "-c", "0", "--simulation", "INTERVAL", "--timeout", "60", f.toString());
         assertEquals(ExitCodes.SAFE, polytopes.code(), polytopes.out() + polytopes.err());
-        Result bad = run("verify", "-c", "1.5", f.toString());
+        CliResult bad = run("verify", "-c", "1.5", f.toString());
         assertEquals(ExitCodes.BAD_INPUT, bad.code());
         assertTrue(bad.err().contains("-c must be in [0, 1]"), bad.err());
     }
 
     @Test
     void aTinyMemoryLimitGivesUnknownWithTheMemoryReason() {
-        Result r = run("verify", "--memory-limit", "1", "--stats", "examples/counter_loop.c");
+        CliResult r = run("verify", "--memory-limit", "1", "--stats", "examples/counter_loop.c");
         assertEquals(ExitCodes.UNKNOWN, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("verdict: unknown\nreason: memory limit of 1 MB reached\n"), r.out());
         assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
-        Result unlimited = run("verify", "--memory-limit", "0", "--timeout", "60", "examples/counter_loop.c");
+        CliResult unlimited = run("verify", "--memory-limit", "0", "--timeout", "60", "examples/counter_loop.c");
         assertEquals(ExitCodes.SAFE, unlimited.code(), "the program needs refinement, and gets it without a limit: "
                 + unlimited.out() + unlimited.err());
     }
 
     @Test
     void negativeLimitsExitWith30() {
-        Result memory = run("verify", "--memory-limit", "-1", "examples/counter_loop.c");
+        CliResult memory = run("verify", "--memory-limit", "-1", "examples/counter_loop.c");
         assertEquals(ExitCodes.BAD_INPUT, memory.code());
         assertTrue(memory.err().contains("--memory-limit must not be negative"), memory.err());
-        Result time = run("verify", "--timeout", "-1", "examples/counter_loop.c");
+        CliResult time = run("verify", "--timeout", "-1", "examples/counter_loop.c");
         assertEquals(ExitCodes.BAD_INPUT, time.code());
     }
 
     @Test
     void unknownOptionExitsWith30() {
-        Result r = run("verify", "--no-such-option", "x.c");
+        CliResult r = run("verify", "--no-such-option", "x.c");
         assertEquals(ExitCodes.BAD_INPUT, r.code());
     }
 
@@ -113,7 +104,7 @@ class CommandLineTest {
                     return 0;
                 }
                 """);
-        Result r = run("verify", f.toString());
+        CliResult r = run("verify", f.toString());
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("verdict: unsafe"), r.out());
         assertTrue(r.out().contains("u.c:4: __VERIFIER_nondet_int() = 1047"), r.out());
@@ -131,7 +122,7 @@ class CommandLineTest {
                     return 0;
                 }
                 """);
-        Result r = run("verify", "--json", f.toString());
+        CliResult r = run("verify", "--json", f.toString());
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
         assertEquals("unsafe", o.get("verdict").getAsString());
@@ -151,7 +142,7 @@ class CommandLineTest {
                     return 0;
                 }
                 """);
-        Result r = run("verify", f.toString());
+        CliResult r = run("verify", f.toString());
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("verdict: safe"), r.out());
     }
@@ -166,7 +157,7 @@ class CommandLineTest {
                     return t;
                 }
                 """);
-        Result r = run("verify", "--function", "check", f.toString());
+        CliResult r = run("verify", "--function", "check", f.toString());
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().matches("(?s).*parameter s = -?12\\b.*"), r.out());
     }
@@ -183,13 +174,13 @@ class CommandLineTest {
                     return 0;
                 }
                 """);
-        Result r = run("verify", "--encoding", "symbolic", "--json", "--timeout", "60", f.toString());
+        CliResult r = run("verify", "--encoding", "symbolic", "--json", "--timeout", "60", f.toString());
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
         assertEquals("200", o.getAsJsonArray("inputs").get(0).getAsJsonObject().get("value").getAsString());
         assertEquals(6, o.getAsJsonObject("failing_assertion").get("line").getAsInt());
         assertEquals(1, o.getAsJsonObject("statistics").get("pdr_calls").getAsInt());
-        Result text = run("verify", "--encoding=symbolic", "--stats", f.toString());
+        CliResult text = run("verify", "--encoding=symbolic", "--stats", f.toString());
         assertEquals(ExitCodes.UNSAFE, text.code(), text.out() + text.err());
         assertTrue(text.out().contains("pdr calls: 1 "), text.out());
     }
@@ -197,10 +188,10 @@ class CommandLineTest {
     @Test
     void invariantHeadingSaysWhetherPreValuesAppear() throws IOException {
         Path counter = Path.of("examples", "counter_loop.c");
-        Result loops = run("verify", "--engine", "cegar", "--timeout", "60", counter.toString());
+        CliResult loops = run("verify", "--engine", "cegar", "--timeout", "60", counter.toString());
         assertEquals(ExitCodes.SAFE, loops.code(), loops.out() + loops.err());
         assertTrue(loops.out().contains("loop invariants (\\old(x) is x before the loop):"), loops.out());
-        Result symbolic = run("verify", "--engine", "cegar", "--encoding", "symbolic", "--timeout", "60", counter.toString());
+        CliResult symbolic = run("verify", "--engine", "cegar", "--encoding", "symbolic", "--timeout", "60", counter.toString());
         assertEquals(ExitCodes.SAFE, symbolic.code(), symbolic.out() + symbolic.err());
         assertTrue(symbolic.out().contains("loop invariants (at the loop head):"), symbolic.out());
         assertTrue(!symbolic.out().contains("\\old("), symbolic.out());
@@ -209,12 +200,12 @@ class CommandLineTest {
     @Test
     void engineChoosesWhatRunsAndStatisticsReportEachEngine() throws IOException {
         Path counter = Path.of("examples", "bmc_bounded_nested_safe.c");
-        Result bmc = run("verify", "--engine", "bmc", "--stats", "--timeout", "60", counter.toString());
+        CliResult bmc = run("verify", "--engine", "bmc", "--stats", "--timeout", "60", counter.toString());
         assertEquals(ExitCodes.SAFE, bmc.code(), bmc.out() + bmc.err());
         assertTrue(bmc.out().contains("reason: no assertion can fail: bounded model checking is complete at bound 16"), bmc.out());
         assertTrue(bmc.out().matches("(?s).*engine bmc: safe \\(answer\\) in .*bound 16 \\(\\d+ blocks\\), complete.*"), bmc.out());
         assertFalse(bmc.out().contains("engine cegar"), bmc.out());
-        Result json = run("verify", "--json", "--timeout", "60", Path.of("examples", "bmc_uchar_count.c").toString());
+        CliResult json = run("verify", "--json", "--timeout", "60", Path.of("examples", "bmc_uchar_count.c").toString());
         assertEquals(ExitCodes.UNSAFE, json.code(), json.out() + json.err());
         JsonObject o = JsonParser.parseString(json.out()).getAsJsonObject();
         assertEquals("75", o.getAsJsonArray("inputs").get(0).getAsJsonObject().get("value").getAsString());
@@ -225,7 +216,7 @@ class CommandLineTest {
         // the tests of chapter 6 (in the CEGAR engine) may find a = 75 before bounded model checking does
         assertEquals(1, (engines.get(0).getAsJsonObject().get("answer").getAsBoolean() ? 1 : 0)
                 + (engines.get(1).getAsJsonObject().get("answer").getAsBoolean() ? 1 : 0), json.out());
-        Result bad = run("verify", "--engine", "spacer", counter.toString());
+        CliResult bad = run("verify", "--engine", "spacer", counter.toString());
         assertEquals(ExitCodes.BAD_INPUT, bad.code());
         assertTrue(bad.err().contains("expected cegar, bmc or portfolio"), bad.err());
     }
@@ -233,15 +224,15 @@ class CommandLineTest {
     @Test
     void refinementPolicyOptionsAreValidated() throws IOException {
         Path f = write("p.c", "int main(void) { return 0; }\n");
-        Result last = run("verify", "--bad-order", "point,violations", f.toString());
+        CliResult last = run("verify", "--bad-order", "point,violations", f.toString());
         assertEquals(ExitCodes.BAD_INPUT, last.code());
         assertTrue(last.err().contains("must end with point"), last.err());
-        Result unknown = run("verify", "--bad-order", "everything,point", f.toString());
+        CliResult unknown = run("verify", "--bad-order", "everything,point", f.toString());
         assertEquals(ExitCodes.BAD_INPUT, unknown.code());
         assertTrue(unknown.err().contains("unknown B 'everything'"), unknown.err());
-        Result ctg = run("verify", "--ctg", "-1", f.toString());
+        CliResult ctg = run("verify", "--ctg", "-1", f.toString());
         assertEquals(ExitCodes.BAD_INPUT, ctg.code());
-        Result fine = run("verify", "--engine", "cegar", "--bad-order", "generalized,point", "--lookahead", "0", "--ctg", "1",
+        CliResult fine = run("verify", "--engine", "cegar", "--bad-order", "generalized,point", "--lookahead", "0", "--ctg", "1",
                 "--wide-bad-budget", "5", "--timeout", "60", Path.of("examples", "counter_loop.c").toString());
         assertEquals(ExitCodes.SAFE, fine.code(), fine.out() + fine.err());
     }
@@ -249,30 +240,30 @@ class CommandLineTest {
     @Test
     void encodingIsValidated() throws IOException {
         Path f = write("e.c", "int main(void) { return 0; }\n");
-        Result bad = run("verify", "--encoding", "cfg", f.toString());
+        CliResult bad = run("verify", "--encoding", "cfg", f.toString());
         assertEquals(ExitCodes.BAD_INPUT, bad.code());
         assertTrue(bad.err().contains("expected loops or symbolic"), bad.err());
-        Result both = run("verify", "--encoding", "symbolic", "--no-memoization", f.toString());
+        CliResult both = run("verify", "--encoding", "symbolic", "--no-memoization", f.toString());
         assertEquals(ExitCodes.BAD_INPUT, both.code());
         assertTrue(both.err().contains("--no-memoization applies to --encoding loops only"), both.err());
-        Result help = run("verify", "--help");
+        CliResult help = run("verify", "--help");
         assertTrue(help.out().contains("--encoding=ENCODING"), help.out());
     }
 
     @Test
     void dumpInstancesNeedsADirectory() throws IOException {
         Path f = write("d.c", "int main(void) { return 0; }\n");
-        Result notADirectory = run("verify", "--dump-instances", f.toString(), f.toString());
+        CliResult notADirectory = run("verify", "--dump-instances", f.toString(), f.toString());
         assertEquals(ExitCodes.BAD_INPUT, notADirectory.code());
         assertTrue(notADirectory.err().contains("cannot create the directory"), notADirectory.err());
-        Result symbolic = run("verify", "--encoding", "symbolic", "--dump-instances", dir.resolve("i").toString(), f.toString());
+        CliResult symbolic = run("verify", "--encoding", "symbolic", "--dump-instances", dir.resolve("i").toString(), f.toString());
         assertEquals(ExitCodes.BAD_INPUT, symbolic.code());
         assertTrue(symbolic.err().contains("--dump-instances applies to --encoding loops only"), symbolic.err());
     }
 
     @Test
     void statisticsCountExpansionsBySimulation() {
-        Result r = run("verify", "--json", "--engine", "cegar", "--no-dynamic", "--timeout", "60",
+        CliResult r = run("verify", "--json", "--engine", "cegar", "--no-dynamic", "--timeout", "60",
                 Path.of("examples", "counter_loop.c").toString());
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
         JsonObject sim = JsonParser.parseString(r.out()).getAsJsonObject().getAsJsonObject("statistics")

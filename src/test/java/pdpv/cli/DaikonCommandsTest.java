@@ -1,11 +1,10 @@
 package pdpv.cli;
 
+import static pdpv.cli.CliResult.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -20,19 +19,11 @@ class DaikonCommandsTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-    }
 
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Result(code, out.toString(), err.toString());
-    }
 
     @Test
     void daikonTraceWritesDeclsAndDtraceForTheUrn() throws IOException {
-        Result r = run("daikon-trace", "examples/fig6_1_dijkstra_urn.c", "-n", "50", "-o", dir.toString());
+        CliResult r = run("daikon-trace", "examples/fig6_1_dijkstra_urn.c", "-n", "50", "-o", dir.toString());
         assertEquals(ExitCodes.SAFE, r.code(), r.err());
         Path decls = dir.resolve("fig6_1_dijkstra_urn.decls");
         Path dtrace = dir.resolve("fig6_1_dijkstra_urn.dtrace");
@@ -48,19 +39,19 @@ class DaikonCommandsTest {
         Files.writeString(f, "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_assert(int);\n"
                 + "int main(void) {\n  int x = __VERIFIER_nondet_int();\n  int i = 0;\n"
                 + "  while (i < 3) i++;\n  __VERIFIER_assert(x != 0);\n  return 0;\n}\n");
-        Result r = run("daikon-trace", f.toString(), "-o", dir.toString());
+        CliResult r = run("daikon-trace", f.toString(), "-o", dir.toString());
         assertEquals(ExitCodes.SAFE, r.code(), r.err());
         assertTrue(r.out().contains("note: a test fails the assertion at " + f + ":7"), r.out());
     }
 
     @Test
     void badOptionsExitWith30() {
-        Result missing = run("daikon-trace", "examples/fig6_1_dijkstra_urn.c", "-o", dir.resolve("nope").toString());
+        CliResult missing = run("daikon-trace", "examples/fig6_1_dijkstra_urn.c", "-o", dir.resolve("nope").toString());
         assertEquals(ExitCodes.BAD_INPUT, missing.code());
         assertTrue(missing.err().contains("nope: no such directory"), missing.err());
-        Result negative = run("daikon-trace", "examples/fig6_1_dijkstra_urn.c", "-n", "-1");
+        CliResult negative = run("daikon-trace", "examples/fig6_1_dijkstra_urn.c", "-n", "-1");
         assertEquals(ExitCodes.BAD_INPUT, negative.code());
-        Result noFile = run("daikon-trace", dir.resolve("nope.c").toString(), "-o", dir.toString());
+        CliResult noFile = run("daikon-trace", dir.resolve("nope.c").toString(), "-o", dir.toString());
         assertEquals(ExitCodes.BAD_INPUT, noFile.code());
         assertTrue(!noFile.err().contains("\tat "), noFile.err());
     }
@@ -83,14 +74,14 @@ class DaikonCommandsTest {
                 + SEPARATOR + "\nloop_at_4():::ENTER\nn == 0\nc == 0\n"
                 + SEPARATOR + "\nloop_at_4():::EXIT\nn == c\nn <= 100\nc == 7\nc one of { 0, 1, 2 }\nn >= orig(n)\na[] == []\n"
                 + "Exiting Daikon.\n");
-        Result r = run("verify", "--engine", "cegar", "--no-dynamic", "--invariants", inv.toString(), "--stats", "--timeout", "300", c.toString());
+        CliResult r = run("verify", "--engine", "cegar", "--no-dynamic", "--invariants", inv.toString(), "--stats", "--timeout", "300", c.toString());
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("n == c"), r.out());
         assertTrue(r.out().contains("  daikon invariants (--invariants): 5 read, 1 kept, 3 lines not used:\n"
                 + "    line 4: n == 0 (the ENTER point says what holds on entry only)\n"
                 + "    line 5: c == 0 (the ENTER point says what holds on entry only)\n"
                 + "    line 13: a[] == [] (an array or sequence (a[..]), not an int invariant)\n"), r.out());
-        Result quiet = run("verify", "--engine", "cegar", "--no-dynamic", "--invariants", inv.toString(), "--timeout", "300", c.toString());
+        CliResult quiet = run("verify", "--engine", "cegar", "--no-dynamic", "--invariants", inv.toString(), "--timeout", "300", c.toString());
         assertEquals(ExitCodes.SAFE, quiet.code());
         assertEquals("warning: --invariants " + inv + ": 3 lines not used (--stats lists them)\n", quiet.err());
     }
@@ -101,7 +92,7 @@ class DaikonCommandsTest {
         Path c = write("bad.c", "extern void __VERIFIER_assert(int cond);\nint main(void) {\n    int i = 0;\n"
                 + "    while (i < 10) i++;\n    __VERIFIER_assert(i != 10);\n    return 0;\n}\n");
         Path inv = write("bad.txt", SEPARATOR + "\nloop_at_4():::EXIT\ni <= 5\ni >= 0\n");
-        Result r = run("verify", "--engine", "cegar", "--no-dynamic", "--invariants", inv.toString(), "--stats", "--timeout", "300", c.toString());
+        CliResult r = run("verify", "--engine", "cegar", "--no-dynamic", "--invariants", inv.toString(), "--stats", "--timeout", "300", c.toString());
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("  daikon invariants (--invariants): 2 read, 1 kept, 0 lines not used\n"), r.out());
     }
@@ -111,7 +102,7 @@ class DaikonCommandsTest {
     void theUrnWithDaikonsInvariantsIsSafe() throws IOException {
         Path inv = write("urn.txt", SEPARATOR + "\nloop_at_12():::ENTER\nurn__w >= 0\nurn__b >= 0\n"
                 + SEPARATOR + "\nloop_at_12():::EXIT\nurn__w >= 0\nurn__b >= 0\nurn__w <= orig(urn__w)\n");
-        Result r = run("verify", "--invariants", inv.toString(), "--stats", "--timeout", "300", "examples/fig6_1_dijkstra_urn.c");
+        CliResult r = run("verify", "--invariants", inv.toString(), "--stats", "--timeout", "300", "examples/fig6_1_dijkstra_urn.c");
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("  daikon invariants (--invariants): 3 read, 3 kept, 2 lines not used:\n"), r.out());
         assertTrue(r.out().contains("w <= \\old(w)"), r.out());
@@ -119,10 +110,10 @@ class DaikonCommandsTest {
 
     @Test
     void anInvariantsFileThatIsNotThereExitsWith30() {
-        Result r = run("verify", "--invariants", dir.resolve("nope.txt").toString(), "examples/counter_loop.c");
+        CliResult r = run("verify", "--invariants", dir.resolve("nope.txt").toString(), "examples/counter_loop.c");
         assertEquals(ExitCodes.BAD_INPUT, r.code());
         assertEquals("error: --invariants: " + dir.resolve("nope.txt") + ": no such file\n", r.err());
-        Result symbolic = run("verify", "--encoding", "symbolic", "--invariants", "x.txt", "examples/counter_loop.c");
+        CliResult symbolic = run("verify", "--encoding", "symbolic", "--invariants", "x.txt", "examples/counter_loop.c");
         assertEquals(ExitCodes.BAD_INPUT, symbolic.code());
         assertTrue(symbolic.err().contains("--invariants applies to --encoding loops only"), symbolic.err());
     }

@@ -45,7 +45,7 @@ class HarnessTest {
     void theHarnessFailsTheSameAssertionUnderGcc(String example) throws Exception {
         Assumptions.assumeTrue(Gcc.available(), "gcc is absent: harness replay test skipped");
         Path harness = dir.resolve("harness.c");
-        WitnessCommandTest.Result r = WitnessCommandTest.run("verify", "--harness", harness.toString(), example);
+        CliResult r = CliResult.run("verify", "--harness", harness.toString(), example);
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         Matcher failing = FAILING.matcher(r.out());
         assertTrue(failing.find(), r.out());

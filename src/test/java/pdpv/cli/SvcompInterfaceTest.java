@@ -1,5 +1,6 @@
 package pdpv.cli;
 
+import static pdpv.cli.CliResult.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -23,15 +22,7 @@ class SvcompInterfaceTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-    }
 
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Result(code, out.toString(), err.toString());
-    }
 
     private Path write(String name, String text) throws IOException {
         Path f = dir.resolve(name);
@@ -68,13 +59,13 @@ class SvcompInterfaceTest {
         write("inc.c", OVERFLOWING);
         Path yml = task("inc.yml", "inc.c", "ILP32",
                 property("unreach-call.prp", true) + property("no-overflow.prp", false));
-        Result r = run("verify", "--format", "svcomp", yml.toString());
+        CliResult r = run("verify", "--format", "svcomp", yml.toString());
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("scope: every run without signed overflow"), r.out());
         assertTrue(r.out().contains("expected verdict: safe (matches)"), r.out());
         assertTrue(r.out().strip().endsWith("Verification result: TRUE"), r.out());
 
-        Result overflow = run("verify", "--format", "svcomp", "--property", "no-overflow.prp", yml.toString());
+        CliResult overflow = run("verify", "--format", "svcomp", "--property", "no-overflow.prp", yml.toString());
         assertEquals(ExitCodes.UNSAFE, overflow.code(), overflow.out() + overflow.err());
         assertTrue(overflow.out().contains("expected verdict: unsafe (matches)"), overflow.out());
         assertTrue(overflow.out().contains("Verification result: FALSE(no-overflow)"), overflow.out());
@@ -103,7 +94,7 @@ class SvcompInterfaceTest {
                 """);
         Path ilp32 = task("ilp32.yml", "long.c", "ILP32", property("unreach-call.prp", false));
         Path lp64 = task("lp64.yml", "long.c", "LP64", property("unreach-call.prp", true));
-        Result narrow = run("verify", "--format", "svcomp", ilp32.toString());
+        CliResult narrow = run("verify", "--format", "svcomp", ilp32.toString());
         assertTrue(narrow.out().contains("Verification result: FALSE(unreach-call)"), narrow.out());
         assertTrue(narrow.out().contains("expected verdict: unsafe (matches)"), narrow.out());
         assertTrue(run("verify", lp64.toString()).out().contains("expected verdict: safe (matches)"));
@@ -117,10 +108,10 @@ class SvcompInterfaceTest {
     void propertyOnAPlainCFileChoosesSvcompsReading() throws IOException {
         Path c = write("inc.c", OVERFLOWING);
         assertEquals(ExitCodes.UNSAFE, run("verify", c.toString()).code());
-        Result unreach = run("verify", "--format", "svcomp", "--property", "/some/where/unreach-call.prp", c.toString());
+        CliResult unreach = run("verify", "--format", "svcomp", "--property", "/some/where/unreach-call.prp", c.toString());
         assertEquals(ExitCodes.SAFE, unreach.code(), unreach.out());
         assertTrue(unreach.out().contains("Verification result: TRUE"), unreach.out());
-        Result overflow = run("verify", "--property", "no-overflow.prp", c.toString());
+        CliResult overflow = run("verify", "--property", "no-overflow.prp", c.toString());
         assertEquals(ExitCodes.UNSAFE, overflow.code(), overflow.out());
         assertTrue(overflow.out().contains("no signed overflow"), overflow.out());
     }
@@ -140,7 +131,7 @@ class SvcompInterfaceTest {
                 {"verify", "--32", "--64", dir.resolve("x.c").toString()},
         };
         for (String[] args : cases) {
-            Result r = run(args);
+            CliResult r = run(args);
             assertEquals(ExitCodes.BAD_INPUT, r.code(), String.join(" ", args) + ": " + r.out() + r.err());
             assertTrue(r.err().startsWith("error: ") && r.err().strip().lines().count() == 1, r.err());
             assertFalse(r.err().contains("\tat "), r.err());
@@ -159,7 +150,7 @@ class SvcompInterfaceTest {
                   return 0;
                 }
                 """);
-        Result r = run("verify", c.toString());
+        CliResult r = run("verify", c.toString());
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
     }
 }

@@ -1,12 +1,11 @@
 package pdpv.cli;
 
+import static pdpv.cli.CliResult.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,15 +28,7 @@ class WitnessCommandTest {
     @TempDir
     Path dir;
 
-    record Result(int code, String out, String err) {
-    }
 
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Result(code, out.toString(), err.toString());
-    }
 
     static Stream<String> examples() throws IOException {
         try (Stream<Path> files = Files.list(Path.of("examples"))) {
@@ -48,7 +39,7 @@ class WitnessCommandTest {
     /** Verifies {@code example} with {@code --witness} and returns the witness file. */
     private Path witness(String example) throws IOException {
         Path w = dir.resolve(Path.of(example).getFileName() + ".yml");
-        Result r = run("verify", "--timeout", "120", "--witness", w.toString(), example);
+        CliResult r = run("verify", "--timeout", "120", "--witness", w.toString(), example);
         String expected = Files.readAllLines(Path.of(example)).get(0).replace("// expect:", "").strip();
         assertEquals(expected.equals("safe") ? ExitCodes.SAFE : ExitCodes.UNSAFE, r.code(), example + ":\n" + r.out() + r.err());
         assertTrue(Files.exists(w), "no witness for " + example);
@@ -76,10 +67,10 @@ class WitnessCommandTest {
         org.junit.jupiter.api.Assumptions.assumeFalse(PROVED_BY_UNROLLING_ONLY.contains(example),
                 example + ": proved by complete unrolling only, no loop invariants to witness");
         Path w = witness(example);
-        Result check = run("check-witness", example, w.toString());
+        CliResult check = run("check-witness", example, w.toString());
         if (NOT_YET_CONFIRMED.contains(example)) {
             assertEquals(ExitCodes.WITNESS_REJECTED, check.code(), check.out() + check.err());
-            Result again = run("verify", "--witness", w.toString(), example);
+            CliResult again = run("verify", "--witness", w.toString(), example);
             assertTrue(again.err().contains("note: witness: "), again.err());
             return;
         }
@@ -96,7 +87,7 @@ class WitnessCommandTest {
         assertTrue(yaml.contains("value: "), yaml);
         Path weak = dir.resolve("weak.yml");
         Files.writeString(weak, yaml.replaceAll("value: .*", "value: '1'"));
-        Result r = run("check-witness", example, weak.toString());
+        CliResult r = run("check-witness", example, weak.toString());
         assertEquals(ExitCodes.WITNESS_REJECTED, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("can fail"), r.out());
         Path wrong = dir.resolve("false.yml");
@@ -121,7 +112,7 @@ class WitnessCommandTest {
         long v = Long.parseLong(m.group(2));
         Path changed = dir.resolve("changed.yml");
         Files.writeString(changed, yaml.substring(0, m.start(2)) + (v + 1) + yaml.substring(m.end(2)));
-        Result r = run("check-witness", example, changed.toString());
+        CliResult r = run("check-witness", example, changed.toString());
         assertEquals(ExitCodes.WITNESS_REJECTED, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("witness rejected: violation witness: "), r.out());
     }
@@ -129,7 +120,7 @@ class WitnessCommandTest {
     @Test
     void aWitnessOfAnotherFileIsRejected() throws IOException {
         Path w = witness("examples/counter_loop.c");
-        Result r = run("check-witness", "examples/fig4_1_simple.c", w.toString());
+        CliResult r = run("check-witness", "examples/fig4_1_simple.c", w.toString());
         assertEquals(ExitCodes.WITNESS_REJECTED, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("another file"), r.out());
     }
@@ -139,12 +130,12 @@ class WitnessCommandTest {
         Path bad = dir.resolve("bad.yml");
         for (String text : List.of("- x: [", "- entry_type: invariant_set\n", "42\n")) {
             Files.writeString(bad, text);
-            Result r = run("check-witness", "examples/counter_loop.c", bad.toString());
+            CliResult r = run("check-witness", "examples/counter_loop.c", bad.toString());
             assertEquals(ExitCodes.BAD_INPUT, r.code(), r.out() + r.err());
             assertTrue(r.err().startsWith(bad + ": error: "), r.err());
             assertFalse(r.err().contains("\tat "), r.err());
         }
-        Result r = run("check-witness", "examples/counter_loop.c", dir.resolve("none.yml").toString());
+        CliResult r = run("check-witness", "examples/counter_loop.c", dir.resolve("none.yml").toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code(), r.out() + r.err());
     }
 
@@ -153,7 +144,7 @@ class WitnessCommandTest {
         String yaml = Files.readString(witness("examples/counter_loop.c"));
         Path bad = dir.resolve("notc.yml");
         Files.writeString(bad, yaml.replaceFirst("value: .*", "value: 'i <'"));
-        Result r = run("check-witness", "examples/counter_loop.c", bad.toString());
+        CliResult r = run("check-witness", "examples/counter_loop.c", bad.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("cannot read invariant 'i <'"), r.err());
         Files.writeString(bad, yaml.replaceFirst("value: .*", "value: 'nosuchvariable > 0'"));

@@ -1,5 +1,6 @@
 package pdpv.pdr.btor;
 
+import static pdpv.cli.CliResult.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -10,8 +11,6 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.microsoft.z3.Context;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,23 +18,15 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import pdpv.cli.CliResult;
 import pdpv.cli.ExitCodes;
-import pdpv.cli.Main;
 
 /** The user-facing contract of {@code pdpv mc}: verdicts, witnesses, messages and exit codes. */
 class McCommandTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-    }
 
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Result(code, out.toString(), err.toString());
-    }
 
     private static String model(String name) {
         return Btor2Models.path(name).toString();
@@ -43,7 +34,7 @@ class McCommandTest {
 
     @Test
     void safeCounterReportsFramesAndInvariant() {
-        Result r = run("mc", model("counter_holds.btor2"));
+        CliResult r = run("mc", model("counter_holds.btor2"));
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("verdict: safe\nreason: no bad state is reachable\n"), r.out());
         assertTrue(r.out().matches("(?s).*\nframes: \\d+\n.*"), r.out());
@@ -52,7 +43,7 @@ class McCommandTest {
 
     @Test
     void unsafeCounterPrintsEveryStep() {
-        Result r = run("mc", model("counter_fails.btor2"));
+        CliResult r = run("mc", model("counter_fails.btor2"));
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("verdict: unsafe\nreason: bad state reached in 7 steps\n"), r.out());
         assertTrue(r.out().contains("violated: b0 \"reaches7\" (line 11)\n"), r.out());
@@ -64,14 +55,14 @@ class McCommandTest {
 
     @Test
     void sixtyFourBitWitnessIsPrintedUnsigned() {
-        Result r = run("mc", model("counter64_fails.btor2"));
+        CliResult r = run("mc", model("counter64_fails.btor2"));
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         String[] expected = {"18446744073709551612", "18446744073709551613", "18446744073709551614",
             "18446744073709551615", "0", "1", "2", "3"};
         for (int k = 0; k < expected.length; k++) {
             assertTrue(r.out().contains("  step " + k + ": counter = " + expected[k] + "\n"), r.out());
         }
-        Result json = run("mc", "--json", model("counter64_fails.btor2"));
+        CliResult json = run("mc", "--json", model("counter64_fails.btor2"));
         JsonObject first = JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("trace").get(0)
                 .getAsJsonObject();
         assertEquals("18446744073709551612", first.getAsJsonObject("states").get("counter").getAsBigInteger().toString());
@@ -79,7 +70,7 @@ class McCommandTest {
 
     @Test
     void onlyTheViolatedPropertyIsNamed() {
-        Result r = run("mc", model("two_properties.btor2"));
+        CliResult r = run("mc", model("two_properties.btor2"));
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("\nviolated: b1 \"four\" (line 17)\ntrace"), r.out());
         assertFalse(r.out().contains("twelve"), r.out());
@@ -87,14 +78,14 @@ class McCommandTest {
 
     @Test
     void textWitnessShowsInputs() {
-        Result r = run("mc", "--simulation", "TERNARY", "-c", "1", model("input_constraint_fails.btor2"));
+        CliResult r = run("mc", "--simulation", "TERNARY", "-c", "1", model("input_constraint_fails.btor2"));
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("  step 0: x = 0; inputs: step = "), r.out());
     }
 
     @Test
     void jsonWitnessReplaysOnTheModel() throws Btor2Exception {
-        Result r = run("mc", "--json", "--seed", "7", model("input_constraint_fails.btor2"));
+        CliResult r = run("mc", "--json", "--seed", "7", model("input_constraint_fails.btor2"));
         assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
         JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
         assertEquals("unsafe", o.get("verdict").getAsString());
@@ -120,7 +111,7 @@ class McCommandTest {
 
     @Test
     void jsonForSafeHasFramesAndStatistics() {
-        Result r = run("mc", "--json", model("input_constraint_holds.btor2"));
+        CliResult r = run("mc", "--json", model("input_constraint_holds.btor2"));
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
         JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
         assertEquals("safe", o.get("verdict").getAsString());
@@ -132,7 +123,7 @@ class McCommandTest {
 
     @Test
     void statsArePrintedOnRequest() {
-        Result r = run("mc", "--stats", model("counter_holds.btor2"));
+        CliResult r = run("mc", "--stats", model("counter_holds.btor2"));
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("statistics:\n  frames: "), r.out());
         assertTrue(r.out().contains("  smt calls: "), r.out());
@@ -140,14 +131,14 @@ class McCommandTest {
 
     @Test
     void timeoutGivesUnknown() {
-        Result r = run("mc", "--timeout", "1", model("deep_counter.btor2"));
+        CliResult r = run("mc", "--timeout", "1", model("deep_counter.btor2"));
         assertEquals(ExitCodes.UNKNOWN, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("verdict: unknown\nreason: timeout\n"), r.out());
     }
 
     @Test
     void arraysAreUnsupportedWithTheirLine() {
-        Result r = run("mc", model("array.btor2"));
+        CliResult r = run("mc", model("array.btor2"));
         assertEquals(ExitCodes.BAD_INPUT, r.code());
         assertEquals(model("array.btor2") + ":3: unsupported: arrays\n", r.err());
         assertEquals("", r.out());
@@ -155,7 +146,7 @@ class McCommandTest {
 
     @Test
     void malformedModelsAreLocated() {
-        Result r = run("mc", model("unknown_op.btor2"));
+        CliResult r = run("mc", model("unknown_op.btor2"));
         assertEquals(ExitCodes.BAD_INPUT, r.code());
         assertEquals(model("unknown_op.btor2") + ":3: error: unknown operator 'frobnicate'\n", r.err());
     }
@@ -163,7 +154,7 @@ class McCommandTest {
     @Test
     void missingFileExitsWith30() {
         Path missing = dir.resolve("nope.btor2");
-        Result r = run("mc", missing.toString());
+        CliResult r = run("mc", missing.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code());
         assertEquals(missing + ": error: no such file\n", r.err());
     }
