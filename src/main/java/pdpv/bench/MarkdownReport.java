@@ -19,7 +19,8 @@ final class MarkdownReport {
 
     static String render(List<Benchmark> benchmarks, List<Configuration> configs, Results results, String machine,
             String plotFile) {
-        boolean svcomp = !benchmarks.isEmpty() && benchmarks.stream().allMatch(b -> b.suite().startsWith(Benchmark.SVCOMP));
+        boolean svcomp = !benchmarks.isEmpty() && benchmarks.stream().allMatch(b -> b.suite().equals(Benchmark.SVCOMP)
+                || b.suite().equals(Benchmark.SVCOMP_TASK));
         StringBuilder md = new StringBuilder(svcomp
                 ? "# PDPV on SV-COMP tasks (unreach-call: their data model, signed overflow undefined)\n\n"
                 : "# PDPV on the benchmarks of thesis Table 4.1\n\n");
