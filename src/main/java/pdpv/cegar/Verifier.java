@@ -194,12 +194,7 @@ public final class Verifier implements ProgramVerifier {
                         mining ? LikelyInvariants.mine(runs.samples(l)) : List.of());
                 all.addAll(fromDaikon);
                 List<Invariant> candidates = new ArrayList<>(all);
-                CandidateInvariants.Outcome o;
-                try {
-                    o = refiner.seed(l, candidates);
-                } catch (IllegalArgumentException e) {
-                    o = new CandidateInvariants.Outcome(List.of(), ctx.mkTrue(), 0, 0, candidates.size());
-                }
+                CandidateInvariants.Outcome o = refiner.seed(l, candidates);
                 keptFromDaikon += (int) o.kept().stream().filter(fromDaikon::contains).count();
                 perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size(),
                         o.kept().size(), o.notInductive(), o.undecided(), o.unencodable()));
@@ -432,13 +427,7 @@ public final class Verifier implements ProgramVerifier {
             for (Loop l : loops.loops()) {
                 SourceLoc head = Evidence.headLocation(l.head());
                 SourceLoc statement = Evidence.statementLocation(l.head());
-                LoopInvariantStore.Templates t;
-                try {
-                    t = store.templates(l);
-                } catch (IllegalArgumentException tooWide) {
-                    certs.add(new Verdict.LoopCertificate(head, statement, "1"));
-                    continue;
-                }
+                LoopInvariantStore.Templates t = store.templates(l);
                 BoolExpr li = store.conjunction(l);
                 HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l));
                 InvariantPrinter overHead = new InvariantPrinter(atHead.names());
