@@ -138,13 +138,19 @@ public record Polytope(List<Row> rows) implements Aru {
         return r.testBit(width - 1) ? r.subtract(modulus) : r;
     }
 
-    /** The point as the unary system (3.1): x_i ≤ c_i and −x_i ≤ −c_i. */
+    /**
+     * The point as the unary system (3.1): x_i ≤ c_i and −x_i ≤ −c_i. For the least value of a
+     * 64-bit variable, −x_i ≤ 2^63 holds everywhere and its bound is no {@code long}; x_i ≤ c_i alone
+     * pins x_i, and negating c_i would have made the row −x_i ≤ −2^63, which no state satisfies.
+     */
     public static Polytope ofPoint(long[] point, Encoding enc) {
         List<Row> rows = new ArrayList<>();
         for (int v = 0; v < point.length; v++) {
             long value = Encoding.signed(point[v], enc.widths()[v]);
             rows.add(new Row(unit(point.length, v, 1), value));
-            rows.add(new Row(unit(point.length, v, -1), -value));
+            if (value != Long.MIN_VALUE) {
+                rows.add(new Row(unit(point.length, v, -1), -value));
+            }
         }
         return new Polytope(rows);
     }

@@ -97,4 +97,25 @@ class AruTest {
         assertFalse(new Polytope.Row(new long[] {5, 4}, 0).fitsWithoutOverflow(enc), "5x + 4y reaches −72, beyond 7 bits");
         assertFalse(sum.fitsWithoutOverflow(Encoding.of(ctx, vars, 0)), "in 4 bits x − y wraps (Fig. 3.5a)");
     }
+
+    /** The extreme 64-bit points: the point polytope holds exactly the point, in Java and in Z3. */
+    @Test
+    void pointPolytopesOfExtreme64BitValuesHoldExactlyThePoint() {
+        List<StateVar> vars = List.of(StateVar.of(ctx, "x", 64), StateVar.of(ctx, "y", 64));
+        List<BitVecExpr> cur = vars.stream().map(StateVar::current).toList();
+        Encoding enc = Encoding.of(ctx, vars, 3);
+        long[][] points = {{Long.MIN_VALUE, Long.MAX_VALUE}, {Long.MAX_VALUE, Long.MIN_VALUE}, {Long.MIN_VALUE, 0}};
+        for (long[] point : points) {
+            Polytope p = Polytope.ofPoint(point, enc);
+            assertTrue(p.contains(point, enc), p.toString());
+            Expr<?>[] values = {ctx.mkBV(point[0], 64), ctx.mkBV(point[1], 64)};
+            assertTrue(p.formula(enc, cur).substitute(cur.toArray(new Expr<?>[0]), values).simplify().isTrue(), p.toString());
+            for (long[] other : points) {
+                if (other != point) {
+                    assertFalse(p.contains(other, enc), p + " at " + other[0] + "," + other[1]);
+                }
+            }
+            assertFalse(p.contains(new long[] {point[0] + 1, point[1]}, enc));
+        }
+    }
 }

@@ -41,9 +41,14 @@ class RandomSoundnessTest {
                 TransitionSystem ts = RandomSystems.toSystem(ctx, spec, functional, width);
                 PdrOptions options = PdrOptions.defaults().withCubeProbability(c).withSimulation(sim).withSeed(k)
                         .withTimeout(Duration.ofSeconds(20));
-                PdrResult result = new PdrEngine(ctx, ts, options).check();
                 String label = "system " + k + " c=" + c + " " + sim + (functional ? "" : " relational")
                         + (width == spec.width() ? "" : " in " + width + " bits") + ": " + spec;
+                PdrResult result;
+                try {
+                    result = new PdrEngine(ctx, ts, options).check();
+                } catch (RuntimeException e) {
+                    throw new AssertionError("engine failed on " + label, e);
+                }
                 if (result instanceof PdrResult.Holds h) {
                     holds++;
                     if (expectFails) {
