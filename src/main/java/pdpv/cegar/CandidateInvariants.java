@@ -87,14 +87,18 @@ final class CandidateInvariants {
 
     /**
      * One Houdini round: removes from {@code live} until the rest is inductive relative to what
-     * the solver holds (T, and earlier rounds' survivors). Each round first asks for a model
-     * violating any candidate, briefly; if that query is hard, it asks for each candidate on its
-     * own, which proves inductive sets faster, and drops the first one that is not shown to be
-     * kept. At the deadline or when cancelled, all that are left are dropped.
+     * the solver holds (T, and earlier rounds' survivors). It first asks for a model violating any
+     * candidate, briefly, and drops the candidates that model violates. Once that joint query gives
+     * up, it asks for each candidate on its own, with all the live ones assumed, which proves
+     * inductive sets faster, and drops every one not shown to be kept in that pass (a candidate
+     * that some step from the live set breaks is in no inductive subset of it, Houdini's argument);
+     * the joint query is not asked again for this round, as it would give up again on the smaller
+     * set. At the deadline or when cancelled, all that are left are dropped.
      */
     private Round houdini(List<BoolExpr> background, Map<Invariant, BoolExpr> live, TransitionSystem ts, long deadline) {
         int notInductive = 0;
         int undecided = 0;
+        boolean joint = true;
         while (!live.isEmpty()) {
             if (System.nanoTime() > deadline || cancelled) {
                 undecided += live.size();
@@ -102,34 +106,38 @@ final class CandidateInvariants {
                 break;
             }
             BoolExpr all = and(new ArrayList<>(live.values()));
-            SmtResult r = check(background, policy.candidateJointResources(), all, ctx.mkNot(ts.prime(all)));
-            if (r instanceof SmtResult.Unsat) {
-                break;
-            }
-            if (r instanceof SmtResult.Sat sat) {
-                Model m = sat.model();
-                int before = live.size();
-                live.values().removeIf(c -> m.eval(ts.prime(c), true).isFalse());
-                notInductive += before - live.size();
-                continue;
-            }
-            Invariant broken = null;
-            for (Map.Entry<Invariant, BoolExpr> c : live.entrySet()) {
-                SmtResult one = check(background, policy.candidateResources(), all, ctx.mkNot(ts.prime(c.getValue())));
-                if (!(one instanceof SmtResult.Unsat)) {
-                    broken = c.getKey();
-                    if (one instanceof SmtResult.Sat) {
-                        notInductive++;
-                    } else {
-                        undecided++;
-                    }
+            if (joint) {
+                SmtResult r = check(background, policy.candidateJointResources(), all, ctx.mkNot(ts.prime(all)));
+                if (r instanceof SmtResult.Unsat) {
                     break;
                 }
+                if (r instanceof SmtResult.Sat sat) {
+                    Model m = sat.model();
+                    int before = live.size();
+                    live.values().removeIf(c -> m.eval(ts.prime(c), true).isFalse());
+                    notInductive += before - live.size();
+                    continue;
+                }
+                joint = false;
             }
-            if (broken == null) {
+            List<Invariant> broken = new ArrayList<>();
+            for (Map.Entry<Invariant, BoolExpr> c : live.entrySet()) {
+                if (System.nanoTime() > deadline || cancelled) {
+                    break;
+                }
+                SmtResult one = check(background, policy.candidateResources(), all, ctx.mkNot(ts.prime(c.getValue())));
+                if (one instanceof SmtResult.Sat) {
+                    notInductive++;
+                    broken.add(c.getKey());
+                } else if (!(one instanceof SmtResult.Unsat)) {
+                    undecided++;
+                    broken.add(c.getKey());
+                }
+            }
+            if (broken.isEmpty() && System.nanoTime() <= deadline && !cancelled) {
                 break;
             }
-            live.remove(broken);
+            broken.forEach(live::remove);
         }
         return new Round(notInductive, undecided);
     }

@@ -63,7 +63,9 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
      * @param candidateJointResources Z3 resource units of Houdini's query for a model violating any
      *     candidate, before the candidates are asked one by one (default 5,000,000, about a second:
      *     the PDR engine's candidate checks count 2,500,000 as half a second); counted rather than
-     *     timed so that what survives does not depend on the machine's load
+     *     timed so that what survives does not depend on the machine's load; the certificate
+     *     check's consecution query for all of a loop's invariants gets as many before it asks
+     *     them one by one too
      * @param candidateResources resource units of Houdini's query for one candidate; one that gives
      *     up drops that candidate as undecided (default 10,000,000, about 2 s: a likely invariant
      *     that Z3 cannot show inductive quickly rarely pays for itself later)

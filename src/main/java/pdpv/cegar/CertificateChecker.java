@@ -24,17 +24,30 @@ import pdpv.smt.SmtStatistics;
  * done, LI_l(x_b, x_b)) and consecution (LI_l(x_b, x_e) and one pass through the body from x_e to
  * x_e′, nested loops through their invariants, imply LI_l(x_b, x_e′)); and F with all loop
  * invariants instantiated is unsatisfiable (thesis §4.3.1–4.3.3). Body passes are those with all
- * their assertions holding: a pass that fails an assertion is a path of F.
+ * their assertions holding: a pass that fails an assertion is a path of F. Consecution takes the
+ * body in functional form (x_e′ as terms over x_b, x_e and the pass's inputs, {@link
+ * ProgramEncoding#iteration}; the same relation as F's relational form, which LoopIterationTest
+ * checks on every example loop): Z3 substitutes those terms and normalizes the sums, where the
+ * relational form leaves it guarded equalities to bit-blast (a sum of three counters: 9 s instead
+ * of 0.02 s for one invariant).
  */
 final class CertificateChecker {
     private final Context ctx;
     private final LoopForest loops;
     private final SmtStatistics stats;
+    private final long jointResources;
 
-    CertificateChecker(Context ctx, LoopForest loops, SmtStatistics stats) {
+    /**
+     * A checker whose consecution query for all of a loop's invariants at once gets
+     * {@code jointResources} Z3 resource units (0: no limit); if it gives up, each invariant is
+     * asked on its own without limit, which proves a conjunction of sums of counters in well under
+     * a second where the joint query takes ten (see {@link CegarOptions.Policy#candidateJointResources}).
+     */
+    CertificateChecker(Context ctx, LoopForest loops, SmtStatistics stats, long jointResources) {
         this.ctx = ctx;
         this.loops = loops;
         this.stats = stats;
+        this.jointResources = jointResources;
     }
 
     /** Null if the invariants of {@code store} prove {@code encoding} safe, else what fails. */
@@ -65,17 +78,42 @@ final class CertificateChecker {
         if (!unsat(List.of(ctx.mkNot(withEnd(inv, t, atStart))))) {
             return "the invariant of " + Evidence.describe(l) + " does not hold on entry";
         }
-        Map<Variable, BitVecExpr> next = new LinkedHashMap<>();
-        t.end().forEach((v, s) -> next.put(v, (BitVecExpr) ctx.mkFreshConst(s.name() + "'", s.current().getSort())));
-        LoopIteration pass = encoding.relationalIteration(l, t.beforeExprs(), t.endExprs());
-        List<BoolExpr> step = new ArrayList<>();
+        LoopIteration pass = encoding.iteration(l, t.beforeExprs(), t.endExprs());
+        List<BoolExpr> step = new ArrayList<>(pass.constraints());
         step.add(inv);
-        step.add(pass.relation(next));
         for (LoopSite site : pass.dag().loopSites()) {
             step.add(store.instantiateFrom(site, 0));
         }
-        step.add(ctx.mkNot(withEnd(inv, t, next)));
-        return unsat(step) ? null : "the invariant of " + Evidence.describe(l) + " is not preserved by its body";
+        BoolExpr after = withEnd(inv, t, pass.nextFunctions());
+        List<BoolExpr> joint = new ArrayList<>(step);
+        joint.add(ctx.mkNot(after));
+        SmtResult all = check(joint, jointResources);
+        boolean preserved = all instanceof SmtResult.Unsat;
+        if (all instanceof SmtResult.Unknown) {
+            preserved = true;
+            for (BoolExpr c : conjuncts(after)) {
+                List<BoolExpr> one = new ArrayList<>(step);
+                one.add(ctx.mkNot(c));
+                if (!unsat(one)) {
+                    preserved = false;
+                    break;
+                }
+            }
+        }
+        return preserved ? null : "the invariant of " + Evidence.describe(l) + " is not preserved by its body";
+    }
+
+    /** The conjuncts of {@code f}, nested conjunctions flattened. */
+    private static List<BoolExpr> conjuncts(BoolExpr f) {
+        List<BoolExpr> out = new ArrayList<>();
+        if (f.isAnd()) {
+            for (Expr<?> arg : f.getArgs()) {
+                out.addAll(conjuncts((BoolExpr) arg));
+            }
+        } else {
+            out.add(f);
+        }
+        return out;
     }
 
     /** inv with x_e replaced by {@code end(x)}. */
@@ -90,8 +128,13 @@ final class CertificateChecker {
     }
 
     private boolean unsat(List<BoolExpr> conjuncts) {
+        return check(conjuncts, 0) instanceof SmtResult.Unsat;
+    }
+
+    /** The conjuncts checked together in a fresh solver, within {@code resources} Z3 resource units (0: no limit). */
+    private SmtResult check(List<BoolExpr> conjuncts, long resources) {
         SmtSolver solver = new SmtSolver(ctx, stats);
         solver.add(conjuncts.toArray(new BoolExpr[0]));
-        return solver.check() instanceof SmtResult.Unsat;
+        return resources > 0 ? solver.checkWithinResources(resources, List.of()) : solver.check();
     }
 }

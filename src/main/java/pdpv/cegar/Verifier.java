@@ -414,7 +414,7 @@ public final class Verifier implements ProgramVerifier {
          */
         private Verdict certified() {
             beforeCertification.accept(ctx, loops, store);
-            String problem = new CertificateChecker(ctx, loops, smt).check(encoding, store);
+            String problem = new CertificateChecker(ctx, loops, smt, options.cegar().policy().candidateJointResources()).check(encoding, store);
             if (problem != null) {
                 if (cancelled.isSet()) {
                     return Verdict.unknown(cancelled.get(), statistics());

@@ -23,6 +23,11 @@ class CertificateCheckerTest {
      * every i_b, as in the refinement instance: the invariant must hold with i_e = i_b for all i_b.
      */
     private static String check(BiFunction<Context, BitVecExpr[], BoolExpr> invariant) {
+        return check(invariant, 0);
+    }
+
+    /** With {@code jointResources} for the joint consecution query (1: it gives up, each conjunct is asked alone). */
+    private static String check(BiFunction<Context, BitVecExpr[], BoolExpr> invariant, long jointResources) {
         Program program = CProgram.example("counter_loop.c");
         LoopForest loops = LoopForest.of(program);
         try (Context ctx = new Context()) {
@@ -33,7 +38,7 @@ class CertificateCheckerTest {
             BitVecExpr before = t.before().values().iterator().next().current();
             BitVecExpr end = t.end().values().iterator().next().current();
             store.add(loop, invariant.apply(ctx, new BitVecExpr[] {before, end}));
-            return new CertificateChecker(ctx, loops, new SmtStatistics()).check(encoding, store);
+            return new CertificateChecker(ctx, loops, new SmtStatistics(), jointResources).check(encoding, store);
         }
     }
 
@@ -47,6 +52,17 @@ class CertificateCheckerTest {
         String problem = check((ctx, v) -> ctx.mkOr(ctx.mkBVSGT(v[0], ctx.mkBV(5, 32)), ctx.mkBVSLE(v[1], ctx.mkBV(5, 32))));
         assertTrue(problem.contains("not preserved"), problem);
         assertTrue(problem.contains("the loop at examples/counter_loop.c:7"), problem);
+    }
+
+    @Test
+    void checksConsecutionConjunctByConjunctWhenTheJointQueryGivesUp() {
+        BiFunction<Context, BitVecExpr[], BoolExpr> proof =
+                (ctx, v) -> ctx.mkOr(ctx.mkBVSGT(v[0], ctx.mkBV(10, 32)), ctx.mkBVSLE(v[1], ctx.mkBV(10, 32)));
+        BiFunction<Context, BitVecExpr[], BoolExpr> notPreserved =
+                (ctx, v) -> ctx.mkOr(ctx.mkBVSGT(v[0], ctx.mkBV(5, 32)), ctx.mkBVSLE(v[1], ctx.mkBV(5, 32)));
+        assertNull(check((ctx, v) -> ctx.mkAnd(proof.apply(ctx, v), ctx.mkBVSGE(v[1], v[0])), 1));
+        String problem = check((ctx, v) -> ctx.mkAnd(proof.apply(ctx, v), notPreserved.apply(ctx, v)), 1);
+        assertTrue(problem.contains("not preserved"), problem);
     }
 
     @Test
