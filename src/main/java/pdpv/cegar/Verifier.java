@@ -191,7 +191,7 @@ public final class Verifier implements ProgramVerifier {
                 }
                 List<Invariant> fromDaikon = imported == null ? List.of() : imported.invariants(l);
                 java.util.LinkedHashSet<Invariant> all = new java.util.LinkedHashSet<>(
-                        mining ? LikelyInvariants.mine(runs.samples(l)) : List.of());
+                        mining ? LikelyInvariants.mine(runs.samples(l), options.tests().polynomials()) : List.of());
                 all.addAll(fromDaikon);
                 List<Invariant> candidates = new ArrayList<>(all);
                 CandidateInvariants.Outcome o = refiner.seed(l, candidates);

@@ -65,6 +65,11 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(Daikon's templates, polynomial equalities) to seed the loop invariants with")
     boolean noDynamic;
 
+    @Option(names = "--no-polynomials",
+            description = "mine only Daikon's templates from the tests, not the polynomial equalities among the loop "
+                    + "variables (DIG's null space of the trace matrix)")
+    boolean noPolynomials;
+
     @Option(names = "--invariants", paramLabel = "FILE",
             description = "Daikon's printed invariants for the program points of 'pdpv daikon-trace': checked like the "
                     + "mined ones (Houdini) and the inductive ones seeded into the loop invariants; lines that cannot be "
@@ -140,6 +145,8 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && noMemoization ? "--no-memoization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noGeneralization ? "--no-generalization applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && noDynamic ? "--no-dynamic applies to --encoding loops only"
+                : encoding == Encoding.SYMBOLIC && noPolynomials ? "--no-polynomials applies to --encoding loops only"
+                : noDynamic && noPolynomials ? "--no-polynomials has nothing to turn off with --no-dynamic"
                 : encoding == Encoding.SYMBOLIC && invariants != null ? "--invariants applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && dumpInstances != null ? "--dump-instances applies to --encoding loops only"
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
@@ -246,7 +253,7 @@ final class VerifyCommand implements Callable<Integer> {
             return new SymbolicVerifier(pdr.withTimeout(budget));
         }
         TestOptions tests = noDynamic ? TestOptions.defaults().withTests(0)
-                : TestOptions.defaults().withTimeLimit(run.timeoutSeconds);
+                : TestOptions.defaults().withTimeLimit(run.timeoutSeconds).withPolynomials(!noPolynomials);
         return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
                 .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr).withPolicy(policy()))
                 .withDumpInstances(dumpInstances));

@@ -14,10 +14,20 @@ public final class LikelyInvariants {
     private LikelyInvariants() {
     }
 
-    /** The likely invariants of the loop of {@code samples} that are {@link #aboutTheLoop}. */
+    /** The likely invariants of the loop of {@code samples} that are {@link #aboutTheLoop}, polynomial equalities included. */
     public static List<Invariant> mine(LoopSamples samples) {
+        return mine(samples, true);
+    }
+
+    /**
+     * The likely invariants of the loop of {@code samples} that are {@link #aboutTheLoop}: Daikon's
+     * templates, and the polynomial equalities if {@code polynomials} ({@link TestOptions#polynomials}).
+     */
+    public static List<Invariant> mine(LoopSamples samples, boolean polynomials) {
         LinkedHashSet<Invariant> out = new LinkedHashSet<>(DaikonTemplates.mine(samples));
-        out.addAll(PolynomialEqualities.mine(samples));
+        if (polynomials) {
+            out.addAll(PolynomialEqualities.mine(samples));
+        }
         out.removeIf(inv -> !aboutTheLoop(inv, samples.loop()));
         return new ArrayList<>(out);
     }

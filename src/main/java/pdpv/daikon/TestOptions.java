@@ -3,7 +3,8 @@ package pdpv.daikon;
 import java.time.Duration;
 
 /**
- * Options of test generation (thesis Algorithm 6.1) and of the samples the tests leave.
+ * Options of test generation (thesis Algorithm 6.1), of the samples the tests leave and of what
+ * {@link LikelyInvariants} mines from them.
  *
  * @param tests         the t of {@code GENERATETESTS(t, a)}: 100 runs, enough for Daikon-style
  *                      templates to see a loop entered with several different values (Daikon
@@ -20,13 +21,17 @@ import java.time.Duration;
  * @param maxSamples    per loop, the samples kept in all (later ones are dropped): 5,000
  * @param budget        the wall time of all runs together; runs not started by then are skipped:
  *                      5 s, and {@link #TIME_LIMIT_SHARE} of a time limit if that is less
+ * @param polynomials   whether the miner looks for DIG's polynomial equalities
+ *                      ({@link PolynomialEqualities}) besides Daikon's templates: on by default;
+ *                      off (verify --no-polynomials) to measure what they add
  */
-public record TestOptions(int tests, long maxSteps, long seed, int firstSamples, int maxSamples, Duration budget) {
+public record TestOptions(int tests, long maxSteps, long seed, int firstSamples, int maxSamples, Duration budget,
+                          boolean polynomials) {
     /** The share of a run's time limit the tests may take: 5%, so that they never cost the proof much. */
     public static final double TIME_LIMIT_SHARE = 0.05;
 
     public static TestOptions defaults() {
-        return new TestOptions(100, 20_000L, 1L, 32, 5_000, Duration.ofSeconds(5));
+        return new TestOptions(100, 20_000L, 1L, 32, 5_000, Duration.ofSeconds(5), true);
     }
 
     public TestOptions {
@@ -36,7 +41,7 @@ public record TestOptions(int tests, long maxSteps, long seed, int firstSamples,
     }
 
     public TestOptions withBudget(Duration d) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, d);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, d, polynomials);
     }
 
     /** These options with the budget cut to {@link #TIME_LIMIT_SHARE} of a time limit of {@code seconds} (0: none). */
@@ -49,6 +54,11 @@ public record TestOptions(int tests, long maxSteps, long seed, int firstSamples,
     }
 
     public TestOptions withTests(int n) {
-        return new TestOptions(n, maxSteps, seed, firstSamples, maxSamples, budget);
+        return new TestOptions(n, maxSteps, seed, firstSamples, maxSamples, budget, polynomials);
+    }
+
+    /** These options with the polynomial-equality miner on or off. */
+    public TestOptions withPolynomials(boolean on) {
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, on);
     }
 }

@@ -146,6 +146,19 @@ class CommandLineErrorsTest {
     }
 
     @Test
+    void noPolynomialsNeedsTheMinerItTurnsOff() throws IOException {
+        Path program = Files.writeString(dir.resolve("p.c"), "int main(void) { return 0; }\n");
+        String[][] cases = {
+                {"--no-dynamic", "verify", "--no-dynamic", "--no-polynomials", program.toString()},
+                {"--encoding loops only", "verify", "--encoding", "symbolic", "--no-polynomials", program.toString()},
+        };
+        for (String[] c : cases) {
+            String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
+            assertOneLineError(run(args), c[0], args);
+        }
+    }
+
+    @Test
     void jsonReportsErrorsAsJson() throws IOException {
         Path bad = Files.writeString(dir.resolve("bad.c"), "int main(void) {\n  int x = 1\n  return x;\n}\n");
         String[][] cases = {

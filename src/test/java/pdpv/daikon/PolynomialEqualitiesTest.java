@@ -46,6 +46,19 @@ class PolynomialEqualitiesTest {
     }
 
     @Test
+    void theMinerLeavesThePolynomialEqualitiesOutWhenTold() {
+        Program p = TestRunsTest.parse(COHENCU);
+        LoopForest loops = LoopForest.of(p);
+        LoopSamples s = TestRuns.run(p, loops, TestOptions.defaults()).samples(loops.loops().get(0));
+        List<Invariant> with = LikelyInvariants.mine(s, true);
+        List<Invariant> without = LikelyInvariants.mine(s, false);
+        assertTrue(hasEquality(with, Set.of("x", "n"), 3), with.toString());
+        assertTrue(without.stream().noneMatch(i -> i instanceof Invariant.Compare c && c.op() == Invariant.Op.EQ
+                && degree(i) > 1), "no equality of degree 2 or 3 among Daikon's templates: " + without);
+        assertTrue(with.containsAll(without), "the templates' invariants are mined either way");
+    }
+
+    @Test
     void nullSpaceVectorsArePrimitiveIntegerRelations() {
         ModularNullSpace space = new ModularNullSpace(3);
         for (long n = 0; n < 6; n++) {
