@@ -77,10 +77,10 @@ public final class BenchRunner {
         try {
             return tasks.run(t.benchmark(), t.configuration(), t.nondetGlobals());
         } catch (IOException e) {
-            return new TaskResult(t.benchmark(), t.configuration(), t.nondetGlobals(), "error", e.getMessage(), -1, -1, -1, -1);
+            return new TaskResult(t.benchmark(), t.configuration(), t.nondetGlobals(), "error", e.getMessage(), -1, -1, -1, -1, -1);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new TaskResult(t.benchmark(), t.configuration(), t.nondetGlobals(), "error", "interrupted", -1, -1, -1, -1);
+            return new TaskResult(t.benchmark(), t.configuration(), t.nondetGlobals(), "error", "interrupted", -1, -1, -1, -1, -1);
         }
     }
 

@@ -13,35 +13,45 @@ public final class CsvReport {
     private CsvReport() {
     }
 
-    /** Reads a {@code results.csv} written by {@link #render}; rows of unknown benchmarks or configurations are skipped. */
+    /**
+     * Reads a {@code results.csv} written by {@link #render}; rows of unknown benchmarks or
+     * configurations are skipped. A file of before the {@code pdr_calls} column reads with the
+     * PDR calls unreported.
+     */
     public static Results read(Path csv, List<Benchmark> benchmarks, List<Configuration> configs) throws IOException {
         Map<String, Benchmark> byName = new HashMap<>();
         benchmarks.forEach(b -> byName.put(b.name(), b));
         Map<String, Configuration> configByName = new HashMap<>();
         configs.forEach(c -> configByName.put(c.name(), c));
         Results results = new Results();
-        for (String line : Files.readAllLines(csv).subList(1, Files.readAllLines(csv).size())) {
-            String[] cells = line.split(",", 11);
+        List<String> lines = Files.readAllLines(csv);
+        boolean withPdrCalls = !lines.isEmpty() && List.of(lines.get(0).split(",")).contains("pdr_calls");
+        int columns = withPdrCalls ? 12 : 11;
+        for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+            String[] cells = line.split(",", columns);
             Benchmark b = byName.get(cells[0]);
             Configuration c = configByName.get(cells[1]);
             if (b == null || c == null) {
                 continue;
             }
-            String reason = cells[10].length() >= 2 ? cells[10].substring(1, cells[10].length() - 1) : cells[10];
+            String last = cells[columns - 1];
+            String reason = last.length() >= 2 ? last.substring(1, last.length() - 1) : last;
+            long pdrCalls = withPdrCalls ? Long.parseLong(cells[10]) : -1;
             results.add(new TaskResult(b, c, Boolean.parseBoolean(cells[2]), cells[4], reason, Double.parseDouble(cells[6]),
-                    Double.parseDouble(cells[7]), Double.parseDouble(cells[8]), Long.parseLong(cells[9])));
+                    Double.parseDouble(cells[7]), Double.parseDouble(cells[8]), Long.parseLong(cells[9]), pdrCalls));
         }
         return results;
     }
 
     static String render(Results results) {
         StringBuilder csv = new StringBuilder(
-                "benchmark,configuration,nondet_globals,expected,verdict,wrong,seconds,memory_mb,pdr_percent,refinements,reason\n");
+                "benchmark,configuration,nondet_globals,expected,verdict,wrong,seconds,memory_mb,pdr_percent,refinements,pdr_calls,"
+                + "reason\n");
         for (TaskResult r : results.all()) {
-            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%s,%s,%s,%.3f,%.1f,%.1f,%d,\"%s\"\n",
+            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%s,%s,%s,%.3f,%.1f,%.1f,%d,%d,\"%s\"\n",
                     r.benchmark().name(), r.configuration().name(), r.nondetGlobals(), r.benchmark().expected(),
                     r.verdict(), r.wrong(), r.seconds(), r.memoryMb(), r.pdrPercent(), r.refinements(),
-                    r.reason().replace("\"", "'")));
+                    r.pdrCalls(), r.reason().replace("\"", "'")));
         }
         return csv.toString();
     }

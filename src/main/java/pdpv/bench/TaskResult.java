@@ -4,8 +4,10 @@ package pdpv.bench;
  * The outcome of one (benchmark, configuration) run. {@code verdict} is safe, unsafe, unknown,
  * timeout, memory (the memory limit was reached or the tool ran out of memory), unsupported (PDPV
  * rejected the program: exit code 30), error (the tool exited abnormally) or n/a (program not available); {@code memoryMb}
- * is the peak resident set size, negative when it could not be measured; {@code pdrPercent} and
- * {@code refinements} are negative when the tool does not report them.
+ * is the peak resident set size, negative when it could not be measured; {@code pdrPercent},
+ * {@code refinements} and {@code pdrCalls} (the PDR engine's calls over all loops; 0 when the
+ * tests, the seeded likely invariants or bounded model checking decided, thesis Fig 6.3) are
+ * negative when the tool does not report them.
  */
 public record TaskResult(
         Benchmark benchmark,
@@ -16,7 +18,8 @@ public record TaskResult(
         double seconds,
         double memoryMb,
         double pdrPercent,
-        long refinements) {
+        long refinements,
+        long pdrCalls) {
 
     /** Whether the run reads globals as the benchmark's expected verdict assumes (nondet for InvGen rows). */
     public boolean ownReading() {

@@ -46,7 +46,7 @@ public final class TaskRunner {
     public TaskResult run(Benchmark b, Configuration c, boolean nondetGlobals) throws IOException, InterruptedException {
         Optional<Path> program = b.program();
         if (program.isEmpty()) {
-            return new TaskResult(b, c, nondetGlobals, "n/a", "program not available", -1, -1, -1, -1);
+            return new TaskResult(b, c, nondetGlobals, "n/a", "program not available", -1, -1, -1, -1, -1);
         }
         Path memoryFile = Files.createTempFile(scratch, b.name() + "-" + c.name(), ".rss");
         List<String> command = new ArrayList<>();
@@ -78,7 +78,7 @@ public final class TaskRunner {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly().waitFor();
             Files.deleteIfExists(stderr);
-            return new TaskResult(b, c, nondetGlobals, "timeout", "killed after the time limit", seconds, -1, -1, -1);
+            return new TaskResult(b, c, nondetGlobals, "timeout", "killed after the time limit", seconds, -1, -1, -1, -1);
         }
         double memoryMb = measureMemory ? readKilobytes(memoryFile) / 1024.0 : -1;
         String out = Files.readString(stdout);
@@ -94,30 +94,30 @@ public final class TaskRunner {
         if (exit == BAD_INPUT) {
             String first = err.lines().filter(l -> !l.isBlank()).findFirst().orElse("exit code " + exit).strip();
             String verdict = first.contains(": unsupported: ") ? "unsupported" : "error";
-            return new TaskResult(b, c, nondetGlobals, verdict, first, seconds, memoryMb, -1, -1);
+            return new TaskResult(b, c, nondetGlobals, verdict, first, seconds, memoryMb, -1, -1, -1);
         }
         if (exit != 0 && exit != 10 && exit != 20) {
             Optional<String> memory = err.lines().filter(TaskRunner::saysOutOfMemory).findFirst();
             return memory.isPresent()
-                    ? new TaskResult(b, c, nondetGlobals, "memory", memory.get().strip(), seconds, memoryMb, -1, -1)
-                    : new TaskResult(b, c, nondetGlobals, "error", "exit code " + exit, seconds, memoryMb, -1, -1);
+                    ? new TaskResult(b, c, nondetGlobals, "memory", memory.get().strip(), seconds, memoryMb, -1, -1, -1)
+                    : new TaskResult(b, c, nondetGlobals, "error", "exit code " + exit, seconds, memoryMb, -1, -1, -1);
         }
         JsonObject json = asJson(out);
         if (json != null) {
             try {
                 return fromJson(b, c, nondetGlobals, json, seconds, memoryMb);
             } catch (RuntimeException e) {
-                return new TaskResult(b, c, nondetGlobals, "error", "unreadable output: " + e.getMessage(), seconds, memoryMb, -1, -1);
+                return new TaskResult(b, c, nondetGlobals, "error", "unreadable output: " + e.getMessage(), seconds, memoryMb, -1, -1, -1);
             }
         }
         String verdict = out.lines().filter(l -> l.startsWith("verdict: ")).findFirst()
                 .map(l -> l.substring("verdict: ".length()).strip()).orElse("error");
         String reason = out.lines().filter(l -> l.startsWith("reason: ")).findFirst()
                 .map(l -> l.substring("reason: ".length()).strip()).orElse("");
-        return new TaskResult(b, c, nondetGlobals, verdictOf(verdict, reason), reason, seconds, memoryMb, -1, -1);
+        return new TaskResult(b, c, nondetGlobals, verdictOf(verdict, reason), reason, seconds, memoryMb, -1, -1, -1);
     }
 
-    /** Reads verify's JSON: verdict, reason, the PDR share of the time and the refinements over all loops. */
+    /** Reads verify's JSON: verdict, reason, the PDR share of the time, the refinements over all loops and the PDR calls. */
     private static TaskResult fromJson(Benchmark b, Configuration c, boolean nondetGlobals, JsonObject json, double seconds,
             double memoryMb) {
         String reason = json.has("reason") ? json.get("reason").getAsString() : "";
@@ -132,7 +132,8 @@ public final class TaskRunner {
                 refinements += loop.getAsJsonObject().get("refinements").getAsLong();
             }
         }
-        return new TaskResult(b, c, nondetGlobals, verdict, reason, seconds, memoryMb, pdr, refinements);
+        long pdrCalls = stats.has("pdr_calls") ? stats.get("pdr_calls").getAsLong() : -1;
+        return new TaskResult(b, c, nondetGlobals, verdict, reason, seconds, memoryMb, pdr, refinements, pdrCalls);
     }
 
     /** An unknown verdict whose reason is the time limit counts as a timeout, one for lack of memory as memory. */

@@ -42,8 +42,8 @@ class BenchReportTest {
         Benchmark safe = benchmark("a_safe_one", "safe", dir.resolve("a.c"));
         Benchmark unsafe = benchmark("an_unsafe_one", "unsafe", dir.resolve("b.c"));
         Results results = new Results();
-        results.add(new TaskResult(safe, DEFAULT, true, "safe", "", 1.5, 60, 20, 3));
-        results.add(new TaskResult(unsafe, DEFAULT, true, "safe", "", 0.5, 60, 10, 1));
+        results.add(new TaskResult(safe, DEFAULT, true, "safe", "", 1.5, 60, 20, 3, 4));
+        results.add(new TaskResult(unsafe, DEFAULT, true, "safe", "", 0.5, 60, 10, 1, 1));
         assertEquals(1, results.wrongCount());
         BenchRunner.writeReports(dir, List.of(safe, unsafe), List.of(DEFAULT), results, "test machine", 600);
         String md = Files.readString(dir.resolve("report.md"));
@@ -59,8 +59,8 @@ class BenchReportTest {
         Benchmark invgen = benchmark("needs_nondet_globals", "unsafe", dir.resolve("n.c"));
         Configuration spacerInt = new Configuration("spacer-int", "chc", List.of("--solve", "--int"));
         Results results = new Results();
-        results.add(new TaskResult(invgen, DEFAULT, false, "safe", "", 1.0, 50, 0, 0));
-        results.add(new TaskResult(invgen, spacerInt, true, "safe", "", 1.0, 50, -1, -1));
+        results.add(new TaskResult(invgen, DEFAULT, false, "safe", "", 1.0, 50, 0, 0, 0));
+        results.add(new TaskResult(invgen, spacerInt, true, "safe", "", 1.0, 50, -1, -1, -1));
         assertFalse(results.all().get(0).wrong(), "zero globals is not the reading the expected verdict assumes");
         assertTrue(results.all().get(1).wrong(), "the peer's wrong verdict is recorded");
         assertEquals(0, results.wrongCount(), "only PDPV's own wrong verdicts fail a run");
@@ -68,6 +68,43 @@ class BenchReportTest {
         Results reread = CsvReport.read(dir.resolve("results.csv"), List.of(invgen), List.of(DEFAULT, spacerInt));
         assertEquals(results.all(), reread.all(), "results.csv reads back to the same results");
         assertTrue(Files.readString(dir.resolve("report.md")).contains("| fal. pos. |"));
+    }
+
+    @Test
+    void theSummaryCountsTheSolvedProgramsThatNeededNoPdrCall() throws IOException {
+        Benchmark mined = benchmark("proved_by_seeds", "safe", dir.resolve("m.c"));
+        Benchmark refined = benchmark("needs_pdr", "safe", dir.resolve("r.c"));
+        Benchmark tested = benchmark("found_by_tests", "unsafe", dir.resolve("t.c"));
+        Benchmark missed = benchmark("wrong_without_pdr", "unsafe", dir.resolve("w.c"));
+        Configuration noDynamic = new Configuration("no-dynamic", "verify", List.of("--no-dynamic"));
+        Configuration spacer = new Configuration("spacer-bv", "chc", List.of("--solve"));
+        Results results = new Results();
+        results.add(new TaskResult(mined, DEFAULT, true, "safe", "", 1.0, 50, 0, 0, 0));
+        results.add(new TaskResult(refined, DEFAULT, true, "safe", "", 2.0, 50, 60, 2, 3));
+        results.add(new TaskResult(tested, DEFAULT, true, "unsafe", "", 0.5, 50, 0, 0, 0));
+        results.add(new TaskResult(missed, DEFAULT, true, "safe", "", 0.5, 50, 0, 0, 0));
+        results.add(new TaskResult(mined, noDynamic, true, "safe", "", 3.0, 50, 70, 1, 1));
+        results.add(new TaskResult(mined, spacer, true, "safe", "", 1.0, 50, -1, -1, -1));
+        List<Benchmark> all = List.of(mined, refined, tested, missed);
+        BenchRunner.writeReports(dir, all, List.of(DEFAULT, noDynamic, spacer), results, "test machine", 600);
+        String md = Files.readString(dir.resolve("report.md"));
+        assertTrue(md.contains("| default | 3 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 4.0 | 2 |"), "a wrong verdict is not counted\n" + md);
+        assertTrue(md.contains("| no-dynamic | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 3.0 | 0 |"), md);
+        assertTrue(md.contains("| spacer-bv | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1.0 |  |"), "no count for a tool without PDR calls\n" + md);
+        Results reread = CsvReport.read(dir.resolve("results.csv"), all, List.of(DEFAULT, noDynamic, spacer));
+        assertEquals(results.all(), reread.all(), "results.csv keeps the PDR calls");
+    }
+
+    @Test
+    void aResultsFileWithoutPdrCallsReadsWithThemUnreported() throws IOException {
+        Benchmark b = benchmark("old", "safe", dir.resolve("o.c"));
+        Path csv = Files.writeString(dir.resolve("old.csv"),
+                "benchmark,configuration,nondet_globals,expected,verdict,wrong,seconds,memory_mb,pdr_percent,refinements,reason\n"
+                        + "old,default,false,safe,safe,false,1.000,50.0,20.0,2,\"no assertion can fail\"\n");
+        TaskResult r = CsvReport.read(csv, List.of(b), List.of(DEFAULT)).all().get(0);
+        assertEquals(-1, r.pdrCalls());
+        assertEquals(2, r.refinements());
+        assertEquals("no assertion can fail", r.reason());
     }
 
     @Test
