@@ -218,10 +218,38 @@ public final class DaikonTemplates {
         return equalityOf(p);
     }
 
-    /** p == 0 written with the constant on the right: {@code 2*x - y == 3}. */
+    /**
+     * p == 0 as a reader would write it: the terms of one sign on the left, of the other on the
+     * right, the constant on the right, and a term alone on its side on the left (one without a
+     * coefficient if there is one): {@code i == a + b
+     * + c}, {@code x == 5*y + 2}, {@code 6*x == 2*y*y*y + 3*y*y + y}, {@code x + 2*y == \old(x) +
+     * 2*\old(y)}.
+     */
     static Invariant equalityOf(Polynomial p) {
         BigInteger c = p.constantTerm();
-        return compare(p.minus(Polynomial.constant(c)), Invariant.Op.EQ, Polynomial.constant(c.negate()));
+        Polynomial positive = Polynomial.constant(0);
+        Polynomial negative = Polynomial.constant(0);
+        int positives = 0;
+        int negatives = 0;
+        for (Map.Entry<List<Term>, BigInteger> e : p.coefficients().entrySet()) {
+            if (e.getKey().isEmpty()) {
+                continue;
+            }
+            Polynomial m = Polynomial.monomial(e.getKey()).times(e.getValue().abs());
+            if (e.getValue().signum() > 0) {
+                positive = positive.plus(m);
+                positives++;
+            } else {
+                negative = negative.plus(m);
+                negatives++;
+            }
+        }
+        boolean unitNegative = negatives == 1 && negative.coefficients().containsValue(BigInteger.ONE);
+        boolean unitPositive = positives == 1 && positive.coefficients().containsValue(BigInteger.ONE);
+        if (positives == 0 || (positives != 1 && negatives == 1) || (positives == 1 && unitNegative && !unitPositive)) {
+            return compare(negative, Invariant.Op.EQ, positive.plus(Polynomial.constant(c)));
+        }
+        return compare(positive, Invariant.Op.EQ, negative.minus(Polynomial.constant(c)));
     }
 
     private static Invariant compare(Polynomial a, Invariant.Op op, Polynomial b) {

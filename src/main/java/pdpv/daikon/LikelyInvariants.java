@@ -1,14 +1,17 @@
 package pdpv.daikon;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import pdpv.cfg.Loop;
 
 /**
  * The built-in miner of thesis §6.3's likely loop invariants: Daikon's default int templates
  * ({@link DaikonTemplates}) and DIG's polynomial equalities ({@link PolynomialEqualities}) on one
- * loop's samples, each invariant once. All hold on every sample; none is known to be invariant.
+ * loop's samples, each invariant once (an equality both find, as Daikon's {@code c == n} and the
+ * null space's {@code n == c}, once). All hold on every sample; none is known to be invariant.
  */
 public final class LikelyInvariants {
     private LikelyInvariants() {
@@ -29,7 +32,19 @@ public final class LikelyInvariants {
             out.addAll(PolynomialEqualities.mine(samples));
         }
         out.removeIf(inv -> !aboutTheLoop(inv, samples.loop()));
-        return new ArrayList<>(out);
+        Set<Polynomial> equalities = new HashSet<>();
+        List<Invariant> distinct = new ArrayList<>();
+        for (Invariant inv : out) {
+            if (inv instanceof Invariant.Compare c && c.op() == Invariant.Op.EQ) {
+                Polynomial d = c.left().minus(c.right());
+                if (equalities.contains(d) || equalities.contains(d.times(-1))) {
+                    continue;
+                }
+                equalities.add(d);
+            }
+            distinct.add(inv);
+        }
+        return distinct;
     }
 
     /**

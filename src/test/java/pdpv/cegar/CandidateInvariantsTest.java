@@ -89,8 +89,7 @@ class CandidateInvariantsTest {
         LoopForest loops = LoopForest.of(program);
         Loop loop = loops.loops().get(0);
         List<Invariant> mined = LikelyInvariants.mine(TestRuns.run(program, loops, TestOptions.defaults()).samples(loop));
-        assertTrue(mined.stream().anyMatch(i -> i.toString().equals("x + 2*y == \\old(x) + 2*\\old(y)")
-                || i.toString().equals("x + 2*y - \\old(x) == 0")), "the linear relation is mined: " + mined);
+        assertTrue(mined.stream().anyMatch(i -> i.toString().equals("\\old(x) == x + 2*y")), "the linear relation is mined: " + mined);
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);

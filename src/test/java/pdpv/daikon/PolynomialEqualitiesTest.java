@@ -59,6 +59,52 @@ class PolynomialEqualitiesTest {
     }
 
     @Test
+    void equalitiesReadAsCWithATermAloneOnTheLeftAndMeanTheSame() {
+        Program p = TestRunsTest.parse(COHENCU);
+        Polynomial n = Polynomial.of(new Term(TestRunsTest.var(p, "n"), false));
+        Polynomial x = Polynomial.of(new Term(TestRunsTest.var(p, "x"), false));
+        Polynomial y = Polynomial.of(new Term(TestRunsTest.var(p, "y"), false));
+        Polynomial z = Polynomial.of(new Term(TestRunsTest.var(p, "z"), false));
+        Polynomial sum = z.minus(n).minus(x).minus(y);
+        Polynomial line = y.times(5).minus(x).plus(Polynomial.constant(2));
+        Polynomial cube = x.times(6).minus(y.times(y).times(y).times(2)).minus(y.times(y).times(3)).minus(y);
+        Polynomial two = n.plus(x).minus(y).minus(z).plus(Polynomial.constant(7));
+        assertEquals("z == n + x + y", DaikonTemplates.equalityOf(sum).toString());
+        assertEquals("z == n + x + y", DaikonTemplates.equalityOf(sum.times(-1)).toString());
+        assertEquals("x == 5*y + 2", DaikonTemplates.equalityOf(line).toString());
+        assertEquals("6*x == 2*y*y*y + 3*y*y + y", DaikonTemplates.equalityOf(cube).toString());
+        assertEquals("n + x == y + z - 7", DaikonTemplates.equalityOf(two).toString());
+        java.util.Random random = new java.util.Random(1);
+        for (Polynomial q : List.of(sum, line, cube, two)) {
+            Invariant inv = DaikonTemplates.equalityOf(q);
+            for (int k = 0; k < 200; k++) {
+                java.util.Map<String, BigInteger> v = java.util.Map.of("n", BigInteger.valueOf(random.nextInt(7) - 3),
+                        "x", BigInteger.valueOf(random.nextInt(7) - 3), "y", BigInteger.valueOf(random.nextInt(7) - 3),
+                        "z", BigInteger.valueOf(random.nextInt(7) - 3));
+                java.util.function.Function<Term, BigInteger> at = t -> v.get(t.toString());
+                assertEquals(q.evaluate(at).signum() == 0, inv.holds(at), inv + " means " + q + " == 0 at " + v);
+            }
+        }
+    }
+
+    @Test
+    void anEqualityThatDaikonsTemplatesAndTheNullSpaceBothFindIsMinedOnce() {
+        Program p = TestRunsTest.parse("""
+                int main(void) {
+                    unsigned int n = 0; unsigned char c;
+                    for (c = 0; c < 120; c++) n++;
+                    return 0;
+                }
+                """);
+        LoopForest loops = LoopForest.of(p);
+        LoopSamples s = TestRuns.run(p, loops, TestOptions.defaults()).samples(loops.loops().get(0));
+        List<Invariant> mined = LikelyInvariants.mine(s);
+        assertEquals(1, mined.stream().filter(i -> i instanceof Invariant.Compare c && c.op() == Invariant.Op.EQ
+                && i.terms().stream().map(Term::toString).collect(Collectors.toSet()).equals(Set.of("c", "n"))).count(),
+                mined.toString());
+    }
+
+    @Test
     void nullSpaceVectorsArePrimitiveIntegerRelations() {
         ModularNullSpace space = new ModularNullSpace(3);
         for (long n = 0; n < 6; n++) {
