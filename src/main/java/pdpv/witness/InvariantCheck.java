@@ -54,7 +54,7 @@ final class InvariantCheck {
     String check() {
         List<String> problems = new ArrayList<>();
         for (Block c : cutPoints()) {
-            checkFrom(c, (head, conjunct, problem) -> problems.add(problem), true);
+            checkFrom(c, (head, conjunct, problem) -> problems.add(problem), true, null);
             if (!problems.isEmpty()) {
                 return problems.get(0);
             }
@@ -69,9 +69,87 @@ final class InvariantCheck {
     Map<Block, Set<Expr>> unestablished() {
         Map<Block, Set<Expr>> failed = new LinkedHashMap<>();
         for (Block c : cutPoints()) {
-            checkFrom(c, (head, conjunct, problem) -> failed.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(conjunct), false);
+            checkFrom(c, (head, conjunct, problem) -> failed.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(conjunct), false, null);
         }
         return failed;
+    }
+
+    /**
+     * The least and greatest value (in the order of its type; unsigned values as their bits) of each term over the states that
+     * enter {@code head} from the start or from another loop, with the invariants at that loop assumed;
+     * no entry for a term when no state enters or the solver answers neither within its limit. Only
+     * for candidates: what the bounds say is checked like any other invariant.
+     */
+    Map<Expr, long[]> entryRanges(Block head, List<Expr> terms, int timeoutMillis) {
+        List<BoolExpr> conditions = new ArrayList<>();
+        List<Map<Variable, BitVecExpr>> states = new ArrayList<>();
+        for (Block c : cutPoints()) {
+            if (c != head) {
+                checkFrom(c, null, false, (assumed, e) -> {
+                    if (e.target() == head) {
+                        conditions.add(ctx.mkAnd(assumed, e.guard()));
+                        states.add(e.state());
+                    }
+                });
+            }
+        }
+        Map<Expr, long[]> ranges = new LinkedHashMap<>();
+        if (conditions.isEmpty()) {
+            return ranges;
+        }
+        for (Expr term : terms) {
+            int width = term.type().width();
+            boolean signed = term.type().signed();
+            BitVecExpr t = ctx.mkBVConst("range!" + fresh++, width);
+            List<BoolExpr> ways = new ArrayList<>();
+            for (int i = 0; i < conditions.size(); i++) {
+                ways.add(ctx.mkAnd(conditions.get(i), ctx.mkEq(t, eval.value(term, states.get(i)::get))));
+            }
+            BoolExpr enters = ctx.mkOr(ways.toArray(new BoolExpr[0]));
+            // the signed order is the unsigned order of the value with its sign bit flipped
+            BitVecExpr ordered = signed ? ctx.mkBVXOR(t, signBit(width)) : t;
+            Long max = optimum(enters, ordered, true, timeoutMillis);
+            Long min = max == null ? null : optimum(enters, ordered, false, timeoutMillis);
+            if (max != null && min != null) {
+                ranges.put(term, signed ? new long[] {signed(min ^ signBitValue(width), width), signed(max ^ signBitValue(width), width)}
+                        : new long[] {min, max});
+            }
+        }
+        return ranges;
+    }
+
+    private BitVecExpr signBit(int width) {
+        return ctx.mkBV(java.math.BigInteger.ONE.shiftLeft(width - 1).toString(), width);
+    }
+
+    private static long signBitValue(int width) {
+        return width == 64 ? Long.MIN_VALUE : 1L << (width - 1);
+    }
+
+    private static long signed(long bits, int width) {
+        return width == 64 ? bits : (bits << (64 - width)) >> (64 - width);
+    }
+
+    /** The greatest (or least) unsigned value of {@code objective} under {@code constraint}, or null. */
+    private Long optimum(BoolExpr constraint, BitVecExpr objective, boolean greatest, int timeoutMillis) {
+        com.microsoft.z3.Optimize opt = ctx.mkOptimize();
+        com.microsoft.z3.Params params = ctx.mkParams();
+        params.add("timeout", timeoutMillis);
+        opt.setParameters(params);
+        opt.Add(constraint);
+        if (greatest) {
+            opt.MkMaximize(objective);
+        } else {
+            opt.MkMinimize(objective);
+        }
+        if (opt.Check() != com.microsoft.z3.Status.SATISFIABLE) {
+            return null;
+        }
+        com.microsoft.z3.Expr<?> v = opt.getModel().eval(objective, true);
+        if (!(v instanceof com.microsoft.z3.BitVecNum n)) {
+            return null;
+        }
+        return n.getBigInteger().longValue();
     }
 
     /** What a check found: the conjunct of the invariant at {@code head} that fails, or a failing assertion (both null). */
@@ -86,7 +164,13 @@ final class InvariantCheck {
         return cuts;
     }
 
-    private void checkFrom(Block cut, Failures failures, boolean assertions) {
+    /** An edge into a cut point, with the invariant assumed at the start of its path. */
+    private interface EdgeSink {
+        void edge(BoolExpr assumed, Edge e);
+    }
+
+    /** {@code failures}: null to check nothing; {@code into}: null, or what sees each edge into a cut point. */
+    private void checkFrom(Block cut, Failures failures, boolean assertions, EdgeSink into) {
         Map<Variable, BitVecExpr> start = new LinkedHashMap<>();
         for (Variable v : program.variables()) {
             start.put(v, ctx.mkBVConst(v.name() + "@" + cut.id(), v.type().width()));
@@ -107,7 +191,7 @@ final class InvariantCheck {
                     guard = ctx.mkAnd(guard, eval.truth(a.condition(), state::get));
                 } else if (s instanceof Stmt.Assert a) {
                     BoolExpr holds = eval.truth(a.condition(), state::get);
-                    if (assertions && !unsat(assumed, guard, ctx.mkNot(holds))) {
+                    if (assertions && failures != null && !unsat(assumed, guard, ctx.mkNot(holds))) {
                         failures.add(null, null, "the assertion at " + a.loc() + " can fail " + from(cut));
                         return;
                     }
@@ -117,6 +201,12 @@ final class InvariantCheck {
             for (Edge e : exits(b.terminator(), guard, state)) {
                 if (e.target() != cut && !loops.heads().contains(e.target())) {
                     incoming.computeIfAbsent(e.target(), k -> new ArrayList<>()).add(e);
+                    continue;
+                }
+                if (into != null) {
+                    into.edge(assumed, e);
+                }
+                if (failures == null) {
                     continue;
                 }
                 for (Expr conjunct : invariants.getOrDefault(e.target(), List.of())) {

@@ -1,5 +1,6 @@
 package pdpv.witness;
 
+import com.microsoft.z3.Context;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,7 +16,8 @@ import pdpv.cfg.SourceLoc;
  * The invariants a correctness witness states, from a certificate's invariants over the state at
  * each loop head (C text, a conjunction): when they do not prove the program as they are (a
  * projection that had to leave out conjuncts over {@code \old} values), every conjunct of every loop becomes a
- * candidate for every loop, and {@link Houdini} keeps the largest inductive set.
+ * candidate for every loop, with what holds when each loop is entered ({@link EntryFacts}: the bounds
+ * those entry values put on the head's state), and {@link Houdini} keeps the largest inductive set.
  */
 public final class InvariantSelection {
     private InvariantSelection() {
@@ -56,11 +58,14 @@ public final class InvariantSelection {
             chosen = own;
         } else {
             Map<Block, List<Expr>> candidates = new LinkedHashMap<>();
-            heads.keySet().forEach(h -> {
-                Set<Expr> cs = new LinkedHashSet<>(own.get(h));
-                all.forEach(c -> parsed(parser, c, loops.body(h), texts).ifPresent(cs::add));
-                candidates.put(h, new ArrayList<>(cs));
-            });
+            try (Context ctx = new Context()) {
+                heads.keySet().forEach(h -> {
+                    Set<Expr> cs = new LinkedHashSet<>(own.get(h));
+                    all.forEach(c -> parsed(parser, c, loops.body(h), texts).ifPresent(cs::add));
+                    EntryFacts.of(ctx, program, loops, h, own).forEach(c -> parsed(parser, c, loops.body(h), texts).ifPresent(cs::add));
+                    candidates.put(h, new ArrayList<>(cs));
+                });
+            }
             chosen = Houdini.inductive(program, loops, candidates);
         }
         String problem = WitnessValidator.problem(program, loops, chosen);
