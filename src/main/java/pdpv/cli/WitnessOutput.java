@@ -74,7 +74,7 @@ final class WitnessOutput {
                 err.println("note: witness: the invariants over the state at each loop head that PDPV could derive from its "
                         + "certificate do not prove the program on their own: " + selection.problem());
             }
-            yaml = writer.correctness(invariants);
+            yaml = writer.correctness(invariants, invariants.isEmpty() ? WitnessWriter.assertions(program.get()) : Map.of());
         } else if (verdict.kind() == Verdict.Kind.UNSAFE) {
             List<WitnessWriter.Pin> results = new ArrayList<>();
             Program p = program.get();

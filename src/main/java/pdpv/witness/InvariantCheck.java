@@ -38,11 +38,21 @@ final class InvariantCheck {
     private final Program program;
     private final LoopHeads loops;
     private final Map<Block, List<Expr>> invariants;
+    private final Map<Stmt, List<Expr>> atStatements;
     private final ExprEvaluator<BitVecExpr, BoolExpr> eval;
     private int fresh;
 
     /** {@code invariants}: the parsed invariants of each loop head. */
     InvariantCheck(Context ctx, Program program, LoopHeads loops, Map<Block, List<Expr>> invariants) {
+        this(ctx, program, loops, invariants, Map.of());
+    }
+
+    /**
+     * {@code atStatements}: the parsed location invariants, by the statement before which each must
+     * hold; each is checked like an assertion and then assumed.
+     */
+    InvariantCheck(Context ctx, Program program, LoopHeads loops, Map<Block, List<Expr>> invariants, Map<Stmt, List<Expr>> atStatements) {
+        this.atStatements = atStatements;
         this.ctx = ctx;
         this.program = program;
         this.loops = loops;
@@ -183,6 +193,15 @@ final class InvariantCheck {
             BoolExpr guard = in.guard();
             Map<Variable, BitVecExpr> state = new LinkedHashMap<>(in.state());
             for (Stmt s : b.statements()) {
+                for (Expr inv : atStatements.getOrDefault(s, List.of())) {
+                    BoolExpr holds = eval.truth(inv, state::get);
+                    if (assertions && failures != null && !unsat(assumed, guard, ctx.mkNot(holds))) {
+                        failures.add(null, null, "the location invariant at " + s.loc().line() + ":" + s.loc().column()
+                                + " can fail " + from(cut));
+                        return;
+                    }
+                    guard = ctx.mkAnd(guard, holds);
+                }
                 if (s instanceof Stmt.Assign a) {
                     state.put(a.target(), eval.value(a.value(), state::get));
                 } else if (s instanceof Stmt.Havoc h) {

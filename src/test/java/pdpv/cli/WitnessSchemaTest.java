@@ -73,6 +73,14 @@ class WitnessSchemaTest {
     }
 
     @Test
+    void theCorrectnessWitnessOfAProgramWithoutLoopsValidates() throws IOException {
+        JsonNode witness = witness("examples/shifts.c", ExitCodes.SAFE);
+        Set<ValidationMessage> errors = schema("correctness-witness.schema.json").validate(witness);
+        assertTrue(errors.isEmpty(), errors + "\n" + witness.toPrettyString());
+        assertEquals("location_invariant", witness.get(0).get("content").get(0).get("invariant").get("type").asText());
+    }
+
+    @Test
     void aViolationWitnessValidatesAndABrokenOneDoesNot() throws IOException {
         JsonSchema schema = schema("violation-witness.schema.json");
         JsonNode witness = witness("examples/abs_int_min.c", ExitCodes.UNSAFE);
