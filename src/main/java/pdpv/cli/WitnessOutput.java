@@ -64,8 +64,9 @@ final class WitnessOutput {
             Map<SourceLoc, String> atHeads = new LinkedHashMap<>();
             Map<SourceLoc, List<String>> conjectures = new LinkedHashMap<>();
             verdict.invariants().forEach(c -> {
-                atHeads.put(c.statement(), c.atHead());
-                conjectures.put(c.statement(), c.conjectures());
+                // the copies of a loop in an inlined function share its location: their invariants are candidates together
+                atHeads.merge(c.statement(), c.atHead(), (a, b) -> a.equals(b) ? a : "(" + a + ") && (" + b + ")");
+                conjectures.merge(c.statement(), c.conjectures(), (a, b) -> java.util.stream.Stream.concat(a.stream(), b.stream()).toList());
             });
             InvariantSelection.Selection selection = InvariantSelection.select(program.get(), atHeads, conjectures);
             List<WitnessWriter.LoopInvariant> invariants = new ArrayList<>();

@@ -23,7 +23,8 @@ import pdpv.semantics.CType;
  * the conjuncts of a two-state invariant LI_l(x_b, x) (thesis §4.3.3) that mention entry values x_b
  * a one-state witness cannot name: where x_b bounds the head's state, the bound that x_b itself has
  * on entry bounds it too. Two families: the conditions of the branches and assumptions on the way to
- * the loop (both ways of each branch), and the least and greatest value on entry of each variable of
+ * the loop (both ways of each branch) and its assignments as equations ({@code x == e}, which hold
+ * at the head when the loop changes neither side), and the least and greatest value on entry of each variable of
  * the loop's function and of each sum of two variables the loop updates ({@code x <= max},
  * {@code (long long)x + y <= max}, ...). None of them is trusted: {@link Houdini} keeps those that
  * are inductive together with the rest.
@@ -59,6 +60,8 @@ final class EntryFacts {
             for (Stmt s : b.statements()) {
                 if (s instanceof Stmt.Assume a) {
                     CText.condition(a.condition(), true).ifPresent(out::add);
+                } else if (s instanceof Stmt.Assign a) {
+                    CText.of(new Expr.VarRef(a.target())).ifPresent(x -> CText.of(a.value()).ifPresent(v -> out.add(x + " == " + v)));
                 }
             }
             if (b.terminator() instanceof Terminator.Branch br && br.ifTrue() != br.ifFalse()) {

@@ -70,12 +70,15 @@ public final class WitnessValidator {
                     }
                     continue;
                 }
-                Block head = loops.at(inv.line(), inv.column());
-                if (head == null) {
+                List<Block> heads = loops.all(inv.line(), inv.column());
+                if (heads.isEmpty()) {
                     return new Outcome(false, kind, "no loop of " + program.function() + " starts at line " + inv.line()
                             + ", column " + inv.column());
                 }
-                invariants.computeIfAbsent(head, k -> new ArrayList<>()).add(parser.parse(inv.value(), loops.body(head)));
+                // an invariant at a loop of a function holds at every inlined copy of that loop
+                for (Block head : heads) {
+                    invariants.computeIfAbsent(head, k -> new ArrayList<>()).add(parser.parse(inv.value(), loops.body(head)));
+                }
             }
             try (Context ctx = new Context()) {
                 problem = new InvariantCheck(ctx, program, loops, invariants, atStatements).check();
