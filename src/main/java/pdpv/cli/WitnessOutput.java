@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import pdpv.cegar.Verdict;
 import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
+import pdpv.witness.ExactRun;
 import pdpv.witness.HarnessWriter;
 import pdpv.witness.InvariantSelection;
 import pdpv.witness.Task;
@@ -61,6 +62,15 @@ final class WitnessOutput {
         WitnessWriter writer = new WitnessWriter(task, VersionProvider.NUMBER);
         String yaml;
         if (verdict.kind() == Verdict.Kind.SAFE) {
+            if (verdict.invariants().isEmpty() && ExactRun.inputFree(program.get())) {
+                Map<SourceLoc, String> exact = ExactRun.invariants(program.get());
+                if (exact != null && !exact.isEmpty()) {
+                    List<WitnessWriter.LoopInvariant> invariants = new ArrayList<>();
+                    exact.forEach((loc, inv) -> invariants.add(new WitnessWriter.LoopInvariant(loc, inv)));
+                    Files.writeString(out, writer.correctness(invariants, Map.of()), StandardCharsets.UTF_8);
+                    return;
+                }
+            }
             Map<SourceLoc, String> atHeads = new LinkedHashMap<>();
             Map<SourceLoc, List<String>> conjectures = new LinkedHashMap<>();
             verdict.invariants().forEach(c -> {

@@ -125,7 +125,7 @@ final class EntryFacts {
     }
 
     /** The function a variable belongs to by its name ({@code f::i#2}), "" for main's and the globals. */
-    private static String function(Variable v) {
+    static String function(Variable v) {
         int at = v.name().indexOf("::");
         return at < 0 ? "" : v.name().substring(0, at);
     }

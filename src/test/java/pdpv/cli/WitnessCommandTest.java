@@ -46,18 +46,9 @@ class WitnessCommandTest {
         return w;
     }
 
-    /**
-     * The examples that only bounded model checking proves (by complete unrolling, which has no loop
-     * invariants to write); with {@code --witness} it only refutes, and the CEGAR loop does not
-     * decide them within the test's limit.
-     */
-    private static final List<String> PROVED_BY_UNROLLING_ONLY = List.of("examples/bmc_bounded_nested_safe.c");
-
     @ParameterizedTest
     @MethodSource("examples")
     void everyExamplesWitnessIsConfirmed(String example) throws IOException {
-        org.junit.jupiter.api.Assumptions.assumeFalse(PROVED_BY_UNROLLING_ONLY.contains(example),
-                example + ": proved by complete unrolling only, no loop invariants to witness");
         Path w = witness(example);
         CliResult check = run("check-witness", example, w.toString());
         assertEquals(ExitCodes.SAFE, check.code(), example + ": " + check.out() + check.err() + "\n" + Files.readString(w));
