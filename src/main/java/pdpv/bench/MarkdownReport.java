@@ -35,6 +35,7 @@ final class MarkdownReport {
         }
         table41(md, benchmarks, configs, results);
         peers(md, benchmarks, configs, results);
+        againstSpacer(md, benchmarks, configs, results);
         readings(md, benchmarks, configs, results);
         md.append("Cells: time in seconds when the verdict is right; `**WRONG: fal. pos.**` when an unsafe ")
                 .append("program is called safe, `**WRONG: fal. neg.**` when a safe one is called unsafe (a peer's ")
@@ -115,6 +116,48 @@ final class MarkdownReport {
                 md.append(' ').append(results.main(b, c).map(Cell::of).orElse("")).append(" |");
             }
             md.append(' ').append(b.thesis("thesis_invgen")).append(" | ").append(b.thesis("thesis_impact")).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    /**
+     * Each of PDPV's configurations against each Spacer configuration (issue #10's table): the tasks
+     * both solve, their summed times and the ratio, and the tasks only one of the two solves.
+     */
+    private static void againstSpacer(StringBuilder md, List<Benchmark> benchmarks, List<Configuration> configs,
+            Results results) {
+        List<Configuration> spacers = configs.stream().filter(c -> c.name().startsWith("spacer")).toList();
+        List<Configuration> ours = configs.stream().filter(c -> c.command().equals("verify")).toList();
+        if (spacers.isEmpty() || ours.isEmpty()) {
+            return;
+        }
+        md.append("## Against Spacer (tasks both solve)\n\n")
+                .append("| configuration | peer | both solve | configuration (s) | peer (s) | time ratio | only configuration | only peer |\n")
+                .append("|---|---|---|---|---|---|---|---|\n");
+        for (Configuration peer : spacers) {
+            for (Configuration c : ours) {
+                int both = 0;
+                int onlyOurs = 0;
+                int onlyPeer = 0;
+                double ourTime = 0;
+                double peerTime = 0;
+                for (Benchmark b : benchmarks) {
+                    Optional<TaskResult> a = results.main(b, c).filter(TaskResult::solved);
+                    Optional<TaskResult> p = results.main(b, peer).filter(TaskResult::solved);
+                    if (a.isPresent() && p.isPresent()) {
+                        both++;
+                        ourTime += a.get().seconds();
+                        peerTime += p.get().seconds();
+                    } else if (a.isPresent()) {
+                        onlyOurs++;
+                    } else if (p.isPresent()) {
+                        onlyPeer++;
+                    }
+                }
+                md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.1f | %.1f | %s | %d | %d |\n", c.name(), peer.name(),
+                        both, ourTime, peerTime, peerTime > 0 ? String.format(Locale.ROOT, "%.1f", ourTime / peerTime) : "",
+                        onlyOurs, onlyPeer));
+            }
         }
         md.append('\n');
     }

@@ -165,6 +165,16 @@ final class InvariantPrinter {
             return "((" + (narrow ? "unsigned" : "unsigned long long") + ")" + names.get(x) + " >> " + lo + " & " + mask
                     + suffix + ")" + op + n.getBigInteger() + suffix;
         }
+        if (b instanceof BitVecNum n && a.isApp() && a.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_EXTRACT
+                && a.getFuncDecl().getParameters()[0].getInt() == 0 && a.getFuncDecl().getParameters()[1].getInt() == 0) {
+            // the lowest bit of a wrapped sum is the parity of the exact sum (2^w is even)
+            LinearTerm sum = LinearTerm.of((BitVecExpr) a.getArgs()[0], variables);
+            String exact = sum == null || !sum.fitsSigned(64) ? null : sum.print(names, false);
+            if (exact != null) {
+                boolean odd = n.getBigInteger().testBit(0) != negated;
+                return exact + " % 2 " + (odd ? "!=" : "==") + " 0";
+            }
+        }
         return comparisonOf(a, b, op.trim(), false);
     }
 

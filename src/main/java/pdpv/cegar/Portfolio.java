@@ -9,6 +9,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
+import pdpv.smt.SolverOutOfMemory;
 
 /**
  * Several engines on one program at the same time, one thread each (issue #10: the CEGAR loop and
@@ -37,6 +38,8 @@ public final class Portfolio implements ProgramVerifier {
 
     private final List<Engine> engines;
     private final CancelReason cancelled = new CancelReason();
+    /** Set once the engines are asked to stop, so that a failure after it can be told from one before it. */
+    private volatile boolean stopping;
 
     public Portfolio(List<Engine> engines) {
         if (engines.isEmpty()) {
@@ -47,6 +50,7 @@ public final class Portfolio implements ProgramVerifier {
 
     @Override
     public void cancel(String reason) {
+        stopping = true;
         cancelled.set(reason);
         engines.forEach(e -> e.verifier().cancel(reason));
     }
@@ -83,6 +87,7 @@ public final class Portfolio implements ProgramVerifier {
             }
         }
         if (winner != null) {
+            stopping = true;
             chosen.forEach(e -> e.verifier().cancel("another engine answered"));
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GRACE_MILLIS);
@@ -102,11 +107,15 @@ public final class Portfolio implements ProgramVerifier {
         return answer(chosen, finished, winner);
     }
 
-    /** How one engine's run ended: its verdict, or what it threw; its wall and CPU time. */
-    private record Finished(int index, Verdict verdict, Throwable failure, double seconds, double cpuSeconds) {
+    /**
+     * How one engine's run ended: its verdict, or what it threw (and whether before it was asked to
+     * stop); its wall and CPU time.
+     */
+    private record Finished(int index, Verdict verdict, Throwable failure, boolean failedUnasked, double seconds,
+            double cpuSeconds) {
     }
 
-    private static Finished run(int index, Engine e, Program program) {
+    private Finished run(int index, Engine e, Program program) {
         long start = System.nanoTime();
         long cpu = THREADS.getCurrentThreadCpuTime();
         Verdict v = null;
@@ -116,7 +125,7 @@ public final class Portfolio implements ProgramVerifier {
         } catch (RuntimeException | Error t) {
             failure = t;
         }
-        return new Finished(index, v, failure, (System.nanoTime() - start) / 1e9,
+        return new Finished(index, v, failure, failure != null && !stopping, (System.nanoTime() - start) / 1e9,
                 (THREADS.getCurrentThreadCpuTime() - cpu) / 1e9);
     }
 
@@ -150,6 +159,9 @@ public final class Portfolio implements ProgramVerifier {
             if (f.failure() instanceof InternalCheckFailure broken) {
                 throw broken; // a failed internal check is a bug, also when another engine answered
             }
+            if (f.failedUnasked() && f.failure() instanceof RuntimeException crash && isFault(crash)) {
+                throw crash; // so is a crash that no cancel caused: the command line reports it as one
+            }
         }
         if (winner != null) {
             return withEngines(winner.verdict(), runs);
@@ -169,6 +181,11 @@ public final class Portfolio implements ProgramVerifier {
         VerifierStatistics stats = primary == null || primary.statistics() == null ? null
                 : primary.statistics().withEngines(runs);
         return Verdict.unknown(reason, stats);
+    }
+
+    /** Whether an engine's exception is a fault of PDPV, not the solver's memory running out (a limit). */
+    private static boolean isFault(RuntimeException e) {
+        return !(e instanceof SolverOutOfMemory);
     }
 
     private static Verdict withEngines(Verdict v, List<VerifierStatistics.EngineRun> runs) {

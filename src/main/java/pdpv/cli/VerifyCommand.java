@@ -34,6 +34,7 @@ import pdpv.cegar.VerifierStatistics;
 import pdpv.daikon.TestOptions;
 import pdpv.pdr.PdrOptions;
 import pdpv.frontend.UserError;
+import pdpv.witness.ExactRun;
 import pdpv.witness.Task;
 
 /** {@code pdpv verify FILE.c}: the push-button question, can any assertion fail? */
@@ -175,7 +176,16 @@ final class VerifyCommand implements Callable<Integer> {
             }
         }
         long start = System.nanoTime();
-        ProgramVerifier verifier = verifier(daikonText);
+        // a proof by complete unrolling has no loop invariants: with --witness only where the one run gives them (ExactRun)
+        boolean bmcProofs = witness == null;
+        if (!bmcProofs) {
+            try {
+                bmcProofs = ExactRun.inputFree(input.parse(resolved));
+            } catch (UserError e) {
+                return fail(e.render());
+            }
+        }
+        ProgramVerifier verifier = verifier(daikonText, bmcProofs);
         Verdict verdict;
         try (Watchdog watchdog = run.watchdog("pdpv-verify", 0)) {
             Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> verifier.verify(input.parse(resolved)), verifier::cancel);
@@ -233,10 +243,10 @@ final class VerifyCommand implements Callable<Integer> {
      * The portfolio of the engines {@code --engine} selects, in this order (the first one also
      * decides loop-free programs alone); an engine is one line here.
      */
-    private ProgramVerifier verifier(String daikonText) {
+    private ProgramVerifier verifier(String daikonText, boolean bmcProofs) {
         List<Portfolio.Engine> all = new ArrayList<>();
         all.add(new Portfolio.Engine("cegar", cegar(daikonText)));
-        all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks).withProofs(witness == null),
+        all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks).withProofs(bmcProofs),
                 VerifierOptions.defaults())));
         return new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList());
     }

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import pdpv.cegar.Verdict;
 import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
+import pdpv.witness.ExactRun;
 import pdpv.witness.HarnessWriter;
 import pdpv.witness.InvariantSelection;
 import pdpv.witness.Task;
@@ -61,11 +62,21 @@ final class WitnessOutput {
         WitnessWriter writer = new WitnessWriter(task, VersionProvider.NUMBER);
         String yaml;
         if (verdict.kind() == Verdict.Kind.SAFE) {
+            if (verdict.invariants().isEmpty() && ExactRun.inputFree(program.get())) {
+                Map<SourceLoc, String> exact = ExactRun.invariants(program.get());
+                if (exact != null && !exact.isEmpty()) {
+                    List<WitnessWriter.LoopInvariant> invariants = new ArrayList<>();
+                    exact.forEach((loc, inv) -> invariants.add(new WitnessWriter.LoopInvariant(loc, inv)));
+                    Files.writeString(out, writer.correctness(invariants, Map.of()), StandardCharsets.UTF_8);
+                    return;
+                }
+            }
             Map<SourceLoc, String> atHeads = new LinkedHashMap<>();
             Map<SourceLoc, List<String>> conjectures = new LinkedHashMap<>();
             verdict.invariants().forEach(c -> {
-                atHeads.put(c.statement(), c.atHead());
-                conjectures.put(c.statement(), c.conjectures());
+                // the copies of a loop in an inlined function share its location: their invariants are candidates together
+                atHeads.merge(c.statement(), c.atHead(), (a, b) -> a.equals(b) ? a : "(" + a + ") && (" + b + ")");
+                conjectures.merge(c.statement(), c.conjectures(), (a, b) -> java.util.stream.Stream.concat(a.stream(), b.stream()).toList());
             });
             InvariantSelection.Selection selection = InvariantSelection.select(program.get(), atHeads, conjectures);
             List<WitnessWriter.LoopInvariant> invariants = new ArrayList<>();
@@ -74,7 +85,7 @@ final class WitnessOutput {
                 err.println("note: witness: the invariants over the state at each loop head that PDPV could derive from its "
                         + "certificate do not prove the program on their own: " + selection.problem());
             }
-            yaml = writer.correctness(invariants);
+            yaml = writer.correctness(invariants, invariants.isEmpty() ? WitnessWriter.assertions(program.get()) : Map.of());
         } else if (verdict.kind() == Verdict.Kind.UNSAFE) {
             List<WitnessWriter.Pin> results = new ArrayList<>();
             Program p = program.get();

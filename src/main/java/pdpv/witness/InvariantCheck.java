@@ -38,11 +38,21 @@ final class InvariantCheck {
     private final Program program;
     private final LoopHeads loops;
     private final Map<Block, List<Expr>> invariants;
+    private final Map<Stmt, List<Expr>> atStatements;
     private final ExprEvaluator<BitVecExpr, BoolExpr> eval;
     private int fresh;
 
     /** {@code invariants}: the parsed invariants of each loop head. */
     InvariantCheck(Context ctx, Program program, LoopHeads loops, Map<Block, List<Expr>> invariants) {
+        this(ctx, program, loops, invariants, Map.of());
+    }
+
+    /**
+     * {@code atStatements}: the parsed location invariants, by the statement before which each must
+     * hold; each is checked like an assertion and then assumed.
+     */
+    InvariantCheck(Context ctx, Program program, LoopHeads loops, Map<Block, List<Expr>> invariants, Map<Stmt, List<Expr>> atStatements) {
+        this.atStatements = atStatements;
         this.ctx = ctx;
         this.program = program;
         this.loops = loops;
@@ -54,7 +64,7 @@ final class InvariantCheck {
     String check() {
         List<String> problems = new ArrayList<>();
         for (Block c : cutPoints()) {
-            checkFrom(c, (head, conjunct, problem) -> problems.add(problem), true);
+            checkFrom(c, (head, conjunct, problem) -> problems.add(problem), true, null);
             if (!problems.isEmpty()) {
                 return problems.get(0);
             }
@@ -69,9 +79,87 @@ final class InvariantCheck {
     Map<Block, Set<Expr>> unestablished() {
         Map<Block, Set<Expr>> failed = new LinkedHashMap<>();
         for (Block c : cutPoints()) {
-            checkFrom(c, (head, conjunct, problem) -> failed.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(conjunct), false);
+            checkFrom(c, (head, conjunct, problem) -> failed.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(conjunct), false, null);
         }
         return failed;
+    }
+
+    /**
+     * The least and greatest value (in the order of its type; unsigned values as their bits) of each term over the states that
+     * enter {@code head} from the start or from another loop, with the invariants at that loop assumed;
+     * no entry for a term when no state enters or the solver answers neither within its limit. Only
+     * for candidates: what the bounds say is checked like any other invariant.
+     */
+    Map<Expr, long[]> entryRanges(Block head, List<Expr> terms, int timeoutMillis) {
+        List<BoolExpr> conditions = new ArrayList<>();
+        List<Map<Variable, BitVecExpr>> states = new ArrayList<>();
+        for (Block c : cutPoints()) {
+            if (c != head) {
+                checkFrom(c, null, false, (assumed, e) -> {
+                    if (e.target() == head) {
+                        conditions.add(ctx.mkAnd(assumed, e.guard()));
+                        states.add(e.state());
+                    }
+                });
+            }
+        }
+        Map<Expr, long[]> ranges = new LinkedHashMap<>();
+        if (conditions.isEmpty()) {
+            return ranges;
+        }
+        for (Expr term : terms) {
+            int width = term.type().width();
+            boolean signed = term.type().signed();
+            BitVecExpr t = ctx.mkBVConst("range!" + fresh++, width);
+            List<BoolExpr> ways = new ArrayList<>();
+            for (int i = 0; i < conditions.size(); i++) {
+                ways.add(ctx.mkAnd(conditions.get(i), ctx.mkEq(t, eval.value(term, states.get(i)::get))));
+            }
+            BoolExpr enters = ctx.mkOr(ways.toArray(new BoolExpr[0]));
+            // the signed order is the unsigned order of the value with its sign bit flipped
+            BitVecExpr ordered = signed ? ctx.mkBVXOR(t, signBit(width)) : t;
+            Long max = optimum(enters, ordered, true, timeoutMillis);
+            Long min = max == null ? null : optimum(enters, ordered, false, timeoutMillis);
+            if (max != null && min != null) {
+                ranges.put(term, signed ? new long[] {signed(min ^ signBitValue(width), width), signed(max ^ signBitValue(width), width)}
+                        : new long[] {min, max});
+            }
+        }
+        return ranges;
+    }
+
+    private BitVecExpr signBit(int width) {
+        return ctx.mkBV(java.math.BigInteger.ONE.shiftLeft(width - 1).toString(), width);
+    }
+
+    private static long signBitValue(int width) {
+        return width == 64 ? Long.MIN_VALUE : 1L << (width - 1);
+    }
+
+    private static long signed(long bits, int width) {
+        return width == 64 ? bits : (bits << (64 - width)) >> (64 - width);
+    }
+
+    /** The greatest (or least) unsigned value of {@code objective} under {@code constraint}, or null. */
+    private Long optimum(BoolExpr constraint, BitVecExpr objective, boolean greatest, int timeoutMillis) {
+        com.microsoft.z3.Optimize opt = ctx.mkOptimize();
+        com.microsoft.z3.Params params = ctx.mkParams();
+        params.add("timeout", timeoutMillis);
+        opt.setParameters(params);
+        opt.Add(constraint);
+        if (greatest) {
+            opt.MkMaximize(objective);
+        } else {
+            opt.MkMinimize(objective);
+        }
+        if (opt.Check() != com.microsoft.z3.Status.SATISFIABLE) {
+            return null;
+        }
+        com.microsoft.z3.Expr<?> v = opt.getModel().eval(objective, true);
+        if (!(v instanceof com.microsoft.z3.BitVecNum n)) {
+            return null;
+        }
+        return n.getBigInteger().longValue();
     }
 
     /** What a check found: the conjunct of the invariant at {@code head} that fails, or a failing assertion (both null). */
@@ -86,7 +174,13 @@ final class InvariantCheck {
         return cuts;
     }
 
-    private void checkFrom(Block cut, Failures failures, boolean assertions) {
+    /** An edge into a cut point, with the invariant assumed at the start of its path. */
+    private interface EdgeSink {
+        void edge(BoolExpr assumed, Edge e);
+    }
+
+    /** {@code failures}: null to check nothing; {@code into}: null, or what sees each edge into a cut point. */
+    private void checkFrom(Block cut, Failures failures, boolean assertions, EdgeSink into) {
         Map<Variable, BitVecExpr> start = new LinkedHashMap<>();
         for (Variable v : program.variables()) {
             start.put(v, ctx.mkBVConst(v.name() + "@" + cut.id(), v.type().width()));
@@ -99,6 +193,15 @@ final class InvariantCheck {
             BoolExpr guard = in.guard();
             Map<Variable, BitVecExpr> state = new LinkedHashMap<>(in.state());
             for (Stmt s : b.statements()) {
+                for (Expr inv : atStatements.getOrDefault(s, List.of())) {
+                    BoolExpr holds = eval.truth(inv, state::get);
+                    if (assertions && failures != null && !unsat(assumed, guard, ctx.mkNot(holds))) {
+                        failures.add(null, null, "the location invariant at " + s.loc().line() + ":" + s.loc().column()
+                                + " can fail " + from(cut));
+                        return;
+                    }
+                    guard = ctx.mkAnd(guard, holds);
+                }
                 if (s instanceof Stmt.Assign a) {
                     state.put(a.target(), eval.value(a.value(), state::get));
                 } else if (s instanceof Stmt.Havoc h) {
@@ -107,7 +210,7 @@ final class InvariantCheck {
                     guard = ctx.mkAnd(guard, eval.truth(a.condition(), state::get));
                 } else if (s instanceof Stmt.Assert a) {
                     BoolExpr holds = eval.truth(a.condition(), state::get);
-                    if (assertions && !unsat(assumed, guard, ctx.mkNot(holds))) {
+                    if (assertions && failures != null && !unsat(assumed, guard, ctx.mkNot(holds))) {
                         failures.add(null, null, "the assertion at " + a.loc() + " can fail " + from(cut));
                         return;
                     }
@@ -117,6 +220,12 @@ final class InvariantCheck {
             for (Edge e : exits(b.terminator(), guard, state)) {
                 if (e.target() != cut && !loops.heads().contains(e.target())) {
                     incoming.computeIfAbsent(e.target(), k -> new ArrayList<>()).add(e);
+                    continue;
+                }
+                if (into != null) {
+                    into.edge(assumed, e);
+                }
+                if (failures == null) {
                     continue;
                 }
                 for (Expr conjunct : invariants.getOrDefault(e.target(), List.of())) {

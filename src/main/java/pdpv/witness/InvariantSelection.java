@@ -1,5 +1,6 @@
 package pdpv.witness;
 
+import com.microsoft.z3.Context;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,7 +16,8 @@ import pdpv.cfg.SourceLoc;
  * The invariants a correctness witness states, from a certificate's invariants over the state at
  * each loop head (C text, a conjunction): when they do not prove the program as they are (a
  * projection that had to leave out conjuncts over {@code \old} values), every conjunct of every loop becomes a
- * candidate for every loop, and {@link Houdini} keeps the largest inductive set.
+ * candidate for every loop, with what holds when each loop is entered ({@link EntryFacts}: the bounds
+ * those entry values put on the head's state), and {@link Houdini} keeps the largest inductive set.
  */
 public final class InvariantSelection {
     private InvariantSelection() {
@@ -40,8 +42,7 @@ public final class InvariantSelection {
         Map<Expr, String> texts = new LinkedHashMap<>();
         Set<String> all = new LinkedHashSet<>();
         atHeads.forEach((loc, text) -> {
-            Block h = loops.at(loc.line(), loc.column());
-            if (h != null) {
+            for (Block h : loops.all(loc.line(), loc.column())) {
                 heads.put(h, loc);
                 own.put(h, new ArrayList<>());
                 for (String c : conjuncts(text)) {
@@ -56,19 +57,54 @@ public final class InvariantSelection {
             chosen = own;
         } else {
             Map<Block, List<Expr>> candidates = new LinkedHashMap<>();
-            heads.keySet().forEach(h -> {
-                Set<Expr> cs = new LinkedHashSet<>(own.get(h));
-                all.forEach(c -> parsed(parser, c, loops.body(h), texts).ifPresent(cs::add));
-                candidates.put(h, new ArrayList<>(cs));
-            });
+            try (Context ctx = new Context()) {
+                heads.keySet().forEach(h -> {
+                    Set<Expr> cs = new LinkedHashSet<>(own.get(h));
+                    all.forEach(c -> parsed(parser, c, loops.body(h), texts).ifPresent(cs::add));
+                    EntryFacts.of(ctx, program, loops, h, own).forEach(c -> parsed(parser, c, loops.body(h), texts).ifPresent(cs::add));
+                    candidates.put(h, new ArrayList<>(cs));
+                });
+            }
             chosen = Houdini.inductive(program, loops, candidates);
         }
+        chosen = sameAtEachLocation(program, loops, heads, chosen, texts);
         String problem = WitnessValidator.problem(program, loops, chosen);
         Map<SourceLoc, String> out = new LinkedHashMap<>();
         atHeads.keySet().forEach(loc -> out.put(loc, "1"));
         chosen.forEach((h, list) -> out.put(heads.get(h), list.isEmpty() ? "1"
                 : String.join(" && ", list.stream().map(e -> list.size() == 1 ? texts.get(e) : parenthesized(texts.get(e))).toList())));
         return new Selection(out, problem);
+    }
+
+    /**
+     * The largest inductive subset of {@code chosen} that says the same (as C text) at every inlined
+     * copy of a loop, as a witness, which names a loop by its location, must: each copy keeps what
+     * all copies kept, and Houdini runs again until that is stable.
+     */
+    private static Map<Block, List<Expr>> sameAtEachLocation(Program program, LoopHeads loops, Map<Block, SourceLoc> heads,
+                                                             Map<Block, List<Expr>> chosen, Map<Expr, String> texts) {
+        Map<Block, List<Expr>> current = chosen;
+        while (true) {
+            Map<SourceLoc, Set<String>> common = new LinkedHashMap<>();
+            current.forEach((h, list) -> {
+                Set<String> t = new LinkedHashSet<>(list.stream().map(texts::get).toList());
+                common.merge(heads.get(h), t, (a, b) -> {
+                    a.retainAll(b);
+                    return a;
+                });
+            });
+            Map<Block, List<Expr>> same = new LinkedHashMap<>();
+            boolean changed = false;
+            for (Map.Entry<Block, List<Expr>> e : current.entrySet()) {
+                List<Expr> kept = e.getValue().stream().filter(x -> common.get(heads.get(e.getKey())).contains(texts.get(x))).toList();
+                changed |= kept.size() != e.getValue().size();
+                same.put(e.getKey(), new ArrayList<>(kept));
+            }
+            if (!changed) {
+                return current;
+            }
+            current = Houdini.inductive(program, loops, same);
+        }
     }
 
     private static java.util.Optional<Expr> parsed(InvariantParser parser, String text, Set<Block> body, Map<Expr, String> texts) {
@@ -94,7 +130,7 @@ public final class InvariantSelection {
         return text;
     }
 
-    /** The top-level conjuncts of a printed invariant {@code (A && B && ...)}. */
+    /** The conjuncts of a printed invariant {@code (A && (B && C) && ...)}, nested conjunctions flattened. */
     static List<String> conjuncts(String text) {
         String t = text.strip();
         while (enclosed(t)) {
@@ -115,8 +151,15 @@ public final class InvariantSelection {
             }
         }
         parts.add(t.substring(from).strip());
-        parts.removeIf(p -> p.isEmpty() || p.equals("1"));
-        return parts;
+        List<String> flat = new ArrayList<>();
+        for (String p : parts) {
+            if (enclosed(p)) {
+                flat.addAll(conjuncts(p));
+            } else if (!p.isEmpty() && !p.equals("1")) {
+                flat.add(p);
+            }
+        }
+        return flat;
     }
 
     /** Whether the whole text is one parenthesized expression. */

@@ -78,6 +78,27 @@ final class LoopHeads {
         return bodies.get(head);
     }
 
+    /**
+     * Every head a witness names by {@code line} and {@code column} (1-based): one per inlined copy
+     * of a function's loop; empty if none.
+     */
+    List<Block> all(int line, int column) {
+        List<Block> out = new ArrayList<>();
+        for (Block h : bodies.keySet()) {
+            if (matches(h.loopStatement(), line, column)) {
+                out.add(h);
+            }
+        }
+        if (out.isEmpty()) {
+            for (Block h : bodies.keySet()) {
+                if (matches(fallback(h), line, column)) {
+                    out.add(h);
+                }
+            }
+        }
+        return out;
+    }
+
     /** The head a witness names by {@code line} and {@code column} (1-based), or null. */
     Block at(int line, int column) {
         for (Block h : bodies.keySet()) {

@@ -20,8 +20,12 @@ public sealed interface Witness {
     record Violation(Metadata metadata, List<Waypoint> waypoints) implements Witness {
     }
 
-    /** A {@code loop_invariant}: a C expression that holds whenever control is at the loop. */
-    record Invariant(int line, int column, String value) {
+    /**
+     * A {@code loop_invariant} ({@code atLoop}): a C expression that holds whenever control is at
+     * the loop; or a {@code location_invariant}: one that holds whenever control is about to execute
+     * the statement that begins there.
+     */
+    record Invariant(int line, int column, String value, boolean atLoop) {
         @Override
         public String toString() {
             return "the invariant at line " + line + ", column " + column;

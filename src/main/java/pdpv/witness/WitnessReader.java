@@ -71,14 +71,14 @@ public final class WitnessReader {
 
     private static Witness.Invariant invariant(Map<String, Object> inv) {
         String type = string(inv, "type");
-        if (!type.equals("loop_invariant")) {
-            throw new WitnessError("unsupported invariant type " + type + " (this validator checks loop_invariant)");
+        if (!type.equals("loop_invariant") && !type.equals("location_invariant")) {
+            throw new WitnessError("unknown invariant type " + type + " (expected loop_invariant or location_invariant)");
         }
         if (inv.containsKey("format") && !"c_expression".equals(inv.get("format"))) {
             throw new WitnessError("unsupported invariant format " + inv.get("format"));
         }
         Map<String, Object> loc = map(inv.get("location"), "location");
-        return new Witness.Invariant(integer(loc, "line"), integer(loc, "column"), string(inv, "value"));
+        return new Witness.Invariant(integer(loc, "line"), integer(loc, "column"), string(inv, "value"), type.equals("loop_invariant"));
     }
 
     private static Witness.Waypoint waypoint(Map<String, Object> w) {

@@ -12,6 +12,8 @@ import java.util.Map;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
 import pdpv.cfg.Program;
+import pdpv.cfg.Stmt;
+import java.util.Set;
 
 /**
  * {@code pdpv check-witness}: confirms or rejects a witness for a program. The program must be the
@@ -50,16 +52,36 @@ public final class WitnessValidator {
             LoopHeads loops = new LoopHeads(program);
             InvariantParser parser = new InvariantParser(program, program.semantics().model());
             Map<Block, List<Expr>> invariants = new LinkedHashMap<>();
+            Map<Stmt, List<Expr>> atStatements = new LinkedHashMap<>();
             for (Witness.Invariant inv : c.invariants()) {
-                Block head = loops.at(inv.line(), inv.column());
-                if (head == null) {
+                if (!inv.atLoop()) {
+                    List<Stmt> at = new ArrayList<>();
+                    for (Block b : program.blocks()) {
+                        for (Stmt s : b.statements()) {
+                            if (s.loc().line() == inv.line() && s.loc().column() == inv.column()) {
+                                at.add(s);
+                                atStatements.computeIfAbsent(s, k -> new ArrayList<>()).add(parser.parse(inv.value(), Set.of(b)));
+                            }
+                        }
+                    }
+                    if (at.isEmpty()) {
+                        return new Outcome(false, kind, "no statement of " + program.function() + " starts at line " + inv.line()
+                                + ", column " + inv.column());
+                    }
+                    continue;
+                }
+                List<Block> heads = loops.all(inv.line(), inv.column());
+                if (heads.isEmpty()) {
                     return new Outcome(false, kind, "no loop of " + program.function() + " starts at line " + inv.line()
                             + ", column " + inv.column());
                 }
-                invariants.computeIfAbsent(head, k -> new ArrayList<>()).add(parser.parse(inv.value(), loops.body(head)));
+                // an invariant at a loop of a function holds at every inlined copy of that loop
+                for (Block head : heads) {
+                    invariants.computeIfAbsent(head, k -> new ArrayList<>()).add(parser.parse(inv.value(), loops.body(head)));
+                }
             }
             try (Context ctx = new Context()) {
-                problem = new InvariantCheck(ctx, program, loops, invariants).check();
+                problem = new InvariantCheck(ctx, program, loops, invariants, atStatements).check();
             }
         } else {
             problem = new ViolationReplay(program, Files.readString(file, StandardCharsets.ISO_8859_1))

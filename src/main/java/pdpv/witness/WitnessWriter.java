@@ -23,7 +23,8 @@ import pdpv.cfg.Terminator;
 /**
  * Writes witnesses in SV-COMP's format 2.0 (sosy-lab/sv-witnesses, YAML): a correctness witness
  * is one {@code invariant_set} entry with a {@code loop_invariant} (a C expression, format
- * {@code c_expression}) at the first character of each loop's keyword; a violation witness is one
+ * {@code c_expression}) at the first character of each loop's keyword (in a program without loops,
+ * a {@code location_invariant} at each assertion, its condition); a violation witness is one
  * {@code violation_sequence} entry whose segments pin each nondet call's result with a
  * {@code function_return} waypoint ({@code \result == v}, format {@code acsl_expression}, at the
  * call's closing parenthesis), each uninitialized local's value with an {@code assumption} waypoint
@@ -59,17 +60,43 @@ public final class WitnessWriter {
         this.producerVersion = producerVersion;
     }
 
-    public String correctness(List<LoopInvariant> invariants) {
+    /**
+     * The correctness witness of {@code invariants}, and of {@code atStatements} as
+     * {@code location_invariant}s (each a condition that holds before the statement at its location).
+     */
+    public String correctness(List<LoopInvariant> invariants, Map<SourceLoc, String> atStatements) {
         List<Object> content = new ArrayList<>();
         for (LoopInvariant inv : invariants) {
-            Map<String, Object> invariant = new LinkedHashMap<>();
-            invariant.put("type", "loop_invariant");
-            invariant.put("location", location(inv.statement()));
-            invariant.put("value", inv.value());
-            invariant.put("format", "c_expression");
-            content.add(Map.of("invariant", invariant));
+            content.add(invariant("loop_invariant", inv.statement(), inv.value()));
         }
+        atStatements.forEach((loc, value) -> content.add(invariant("location_invariant", loc, value)));
         return dump(entry("invariant_set", content));
+    }
+
+    private Map<String, Object> invariant(String type, SourceLoc loc, String value) {
+        Map<String, Object> invariant = new LinkedHashMap<>();
+        invariant.put("type", type);
+        invariant.put("location", location(loc));
+        invariant.put("value", value);
+        invariant.put("format", "c_expression");
+        return Map.of("invariant", invariant);
+    }
+
+    /**
+     * Each assertion's condition as C, by where the assertion's statement begins: the location
+     * invariants of a program without loops, whose witness would otherwise have no content (the
+     * format asks for at least one invariant). An assertion whose condition has no C form is left out.
+     */
+    public static Map<SourceLoc, String> assertions(Program program) {
+        Map<SourceLoc, String> out = new LinkedHashMap<>();
+        for (Block b : program.blocks()) {
+            for (Stmt s : b.statements()) {
+                if (s instanceof Stmt.Assert a && !out.containsKey(a.loc())) {
+                    CText.condition(a.condition(), true).ifPresent(c -> out.put(a.loc(), c));
+                }
+            }
+        }
+        return out;
     }
 
     /**

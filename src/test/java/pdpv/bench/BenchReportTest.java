@@ -108,6 +108,29 @@ class BenchReportTest {
     }
 
     @Test
+    void eachConfigurationIsComparedWithSpacerOnTheTasksBothSolve() throws IOException {
+        Configuration bmc = new Configuration("bmc", "verify", List.of("--engine", "bmc"));
+        Configuration spacer = new Configuration("spacer-bv", "chc", List.of("--solve"));
+        Benchmark both = benchmark("both", "safe", dir.resolve("a.c"));
+        Benchmark oursOnly = benchmark("ours_only", "safe", dir.resolve("b.c"));
+        Benchmark peerOnly = benchmark("peer_only", "unsafe", dir.resolve("c.c"));
+        Results results = new Results();
+        results.add(new TaskResult(both, DEFAULT, true, "safe", "", 6.0, 60, 0, 0, 0));
+        results.add(new TaskResult(both, bmc, true, "timeout", "", 60.0, 60, 0, 0, 0));
+        results.add(new TaskResult(both, spacer, true, "safe", "", 2.0, 60, -1, -1, -1));
+        results.add(new TaskResult(oursOnly, DEFAULT, true, "safe", "", 3.0, 60, 0, 0, 0));
+        results.add(new TaskResult(oursOnly, bmc, true, "timeout", "", 60.0, 60, 0, 0, 0));
+        results.add(new TaskResult(oursOnly, spacer, true, "timeout", "", 60.0, 60, -1, -1, -1));
+        results.add(new TaskResult(peerOnly, DEFAULT, true, "timeout", "", 60.0, 60, 0, 0, 0));
+        results.add(new TaskResult(peerOnly, bmc, true, "unsafe", "", 1.0, 60, 0, 0, 0));
+        results.add(new TaskResult(peerOnly, spacer, true, "unsafe", "", 0.5, 60, -1, -1, -1));
+        BenchRunner.writeReports(dir, List.of(both, oursOnly, peerOnly), List.of(DEFAULT, bmc, spacer), results, "test machine", 60);
+        String md = Files.readString(dir.resolve("report.md"));
+        assertTrue(md.contains("| default | spacer-bv | 1 | 6.0 | 2.0 | 3.0 | 1 | 1 |"), md);
+        assertTrue(md.contains("| bmc | spacer-bv | 1 | 1.0 | 0.5 | 2.0 | 0 | 1 |"), md);
+    }
+
+    @Test
     void aTaskRunsInItsOwnJvmAndReportsItsVerdict() throws Exception {
         Benchmark b = benchmark("overflow", "unsafe", Path.of("examples/overflow_signed_increment.c"));
         TaskRunner runner = new TaskRunner(System.getProperty("java.class.path"), 120, 0, dir);

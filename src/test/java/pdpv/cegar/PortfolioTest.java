@@ -118,6 +118,43 @@ class PortfolioTest {
     }
 
     @Test
+    void aCrashNoCancelCausedIsThrownEvenWhenAnotherEngineAnswers() {
+        ProgramVerifier crashes = new Scripted(null) {
+            @Override
+            public Verdict verify(Program program) {
+                throw new IllegalStateException("broken engine");
+            }
+        };
+        ProgramVerifier slowSafe = new Scripted(null) {
+            @Override
+            public Verdict verify(Program program) {
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return Verdict.safe(List.of(), null);
+            }
+        };
+        Portfolio p = new Portfolio(List.of(new Portfolio.Engine("a", slowSafe), new Portfolio.Engine("b", crashes)));
+        assertThrows(IllegalStateException.class, () -> p.verify(CProgram.example("counter_loop.c")));
+    }
+
+    @Test
+    void aLosersFailureAfterItsCancelIsNoFault() {
+        ProgramVerifier throwsWhenCancelled = new Scripted(null) {
+            @Override
+            public Verdict verify(Program program) {
+                super.verify(program);
+                throw new IllegalStateException("stopped mid-way");
+            }
+        };
+        Verdict v = new Portfolio(List.of(new Portfolio.Engine("a", new Scripted(Verdict.safe(List.of(), null))),
+                new Portfolio.Engine("b", throwsWhenCancelled))).verify(CProgram.example("counter_loop.c"));
+        assertEquals(Verdict.Kind.SAFE, v.kind());
+    }
+
+    @Test
     void aLoopFreeProgramRunsTheFirstEngineOnly() {
         Scripted first = new Scripted(Verdict.unknown("r", null));
         Scripted second = new Scripted(Verdict.safe(List.of(), null));

@@ -1,0 +1,116 @@
+package pdpv.witness;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Solver;
+import com.microsoft.z3.Status;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import pdpv.cfg.Block;
+import pdpv.cfg.Expr;
+import pdpv.cfg.ExprEvaluator;
+import pdpv.cfg.Program;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Terminator;
+import pdpv.cfg.Variable;
+import pdpv.encode.Z3Algebra;
+import pdpv.frontend.FrontEnd;
+import pdpv.frontend.FrontEndOptions;
+
+/**
+ * {@link CText} against the front end, differentially over every example: each condition (of a
+ * branch, assumption or assertion) and each assignment {@code x = e} written as C ({@code x == e})
+ * reads back through {@link InvariantParser} as an expression that Z3 shows equivalent to the
+ * original for all values of the variables.
+ */
+class CTextTest {
+    static Stream<Path> examples() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("examples"))) {
+            return files.filter(f -> f.toString().endsWith(".c")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("examples")
+    void everyConditionAndAssignmentReadsBackAsTheSameExpression(Path example) {
+        Program program = FrontEnd.parse(example, FrontEndOptions.defaults());
+        InvariantParser parser = new InvariantParser(program, program.semantics().model());
+        List<String> problems = new ArrayList<>();
+        int checked = 0;
+        try (Context ctx = new Context()) {
+            ExprEvaluator<BitVecExpr, BoolExpr> eval = new ExprEvaluator<>(program.semantics(), new Z3Algebra(ctx));
+            Map<Variable, BitVecExpr> state = new HashMap<>();
+            for (Variable v : program.variables()) {
+                state.put(v, ctx.mkBVConst(v.name(), v.type().width()));
+            }
+            for (Block b : program.blocks()) {
+                List<Expr> conditions = new ArrayList<>();
+                List<Stmt.Assign> assigns = new ArrayList<>();
+                for (Stmt s : b.statements()) {
+                    if (s instanceof Stmt.Assume a) {
+                        conditions.add(a.condition());
+                    } else if (s instanceof Stmt.Assert a) {
+                        conditions.add(a.condition());
+                    } else if (s instanceof Stmt.Assign a) {
+                        assigns.add(a);
+                    }
+                }
+                if (b.terminator() instanceof Terminator.Branch br) {
+                    conditions.add(br.condition());
+                }
+                for (Expr c : conditions) {
+                    for (boolean holds : new boolean[] {true, false}) {
+                        Optional<String> text = CText.condition(c, holds);
+                        if (text.isPresent()) {
+                            BoolExpr original = eval.truth(c, state::get);
+                            checked += same(ctx, eval, state, parser, b, text.get(), holds ? original : ctx.mkNot(original), problems);
+                        }
+                    }
+                }
+                for (Stmt.Assign a : assigns) {
+                    Optional<String> x = CText.of(new Expr.VarRef(a.target()));
+                    Optional<String> v = CText.of(a.value());
+                    if (x.isPresent() && v.isPresent()) {
+                        BoolExpr original = ctx.mkEq(state.get(a.target()), eval.value(a.value(), state::get));
+                        checked += same(ctx, eval, state, parser, b, x.get() + " == " + v.get(), original, problems);
+                    }
+                }
+            }
+        }
+        assertTrue(problems.isEmpty(), example + ": " + problems);
+        assertTrue(checked > 0 || program.blocks().stream().allMatch(b -> b.statements().isEmpty()), example + ": nothing checked");
+    }
+
+    /** 1 if {@code text} was read and is equivalent to {@code original}; 0 if a name in it is ambiguous. */
+    private static int same(Context ctx, ExprEvaluator<BitVecExpr, BoolExpr> eval, Map<Variable, BitVecExpr> state,
+                            InvariantParser parser, Block block, String text, BoolExpr original, List<String> problems) {
+        Expr parsed;
+        try {
+            parsed = parser.parse(text, Set.of(block));
+        } catch (WitnessError e) {
+            if (!e.getMessage().contains("names several variables")) {
+                problems.add(text + ": " + e.getMessage());
+            }
+            return 0;
+        }
+        Solver s = ctx.mkSolver();
+        s.add(ctx.mkNot(ctx.mkEq(original, eval.truth(parsed, state::get))));
+        if (s.check() != Status.UNSATISFIABLE) {
+            problems.add(text + " reads back as " + parsed);
+        }
+        return 1;
+    }
+}
