@@ -100,7 +100,7 @@ public final class TaskRunner {
             Optional<String> memory = err.lines().filter(TaskRunner::saysOutOfMemory).findFirst();
             return memory.isPresent()
                     ? new TaskResult(b, c, nondetGlobals, "memory", memory.get().strip(), seconds, memoryMb, -1, -1, -1)
-                    : new TaskResult(b, c, nondetGlobals, "error", "exit code " + exit, seconds, memoryMb, -1, -1, -1);
+                    : new TaskResult(b, c, nondetGlobals, "error", "exit code " + exit + errorLine(err), seconds, memoryMb, -1, -1, -1);
         }
         JsonObject json = asJson(out);
         if (json != null) {
@@ -115,6 +115,13 @@ public final class TaskRunner {
         String reason = out.lines().filter(l -> l.startsWith("reason: ")).findFirst()
                 .map(l -> l.substring("reason: ".length()).strip()).orElse("");
         return new TaskResult(b, c, nondetGlobals, verdictOf(verdict, reason), reason, seconds, memoryMb, -1, -1, -1);
+    }
+
+    /** The first line of an abnormal exit's stderr that says what went wrong (an internal error first), after ": ". */
+    private static String errorLine(String err) {
+        Optional<String> line = err.lines().filter(l -> l.startsWith("internal error")).findFirst()
+                .or(() -> err.lines().filter(l -> !l.isBlank()).findFirst());
+        return line.map(l -> ": " + (l.length() > 300 ? l.substring(0, 300) + "..." : l).strip()).orElse("");
     }
 
     /** Reads verify's JSON: verdict, reason, the PDR share of the time, the refinements over all loops and the PDR calls. */
