@@ -86,7 +86,14 @@ public final class ResultChecker {
             to.add(ctx.mkBV(inputs.getOrDefault(in.name(), 0L), in.width()));
         }
         Expr<?> ground = f.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0])).simplify();
-        return ground.isTrue();
+        if (ground.isTrue() || ground.isFalse()) {
+            return ground.isTrue();
+        }
+        // Constants that are neither state variables nor inputs (a B of the CEGAR loop that reads a
+        // value outside the instance's vocabulary) are read like inputs of this step: some value must do.
+        SmtSolver solver = new SmtSolver(ctx, stats, cancellation);
+        solver.add((BoolExpr) ground);
+        return solver.check() instanceof SmtResult.Sat;
     }
 
     private boolean valid(BoolExpr f) {
