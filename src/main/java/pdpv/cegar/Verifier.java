@@ -285,12 +285,7 @@ public final class Verifier implements ProgramVerifier {
             LoopTrace[] traces = new LoopTrace[visits.size()];
             for (int i : order) {
                 LoopVisit v = visits.get(i);
-                RefineOutcome o;
-                try {
-                    o = refineVisit(i, v);
-                } catch (IllegalArgumentException e) {
-                    return Verdict.unknown("cannot refine " + Evidence.describe(v.loop()) + ": " + e.getMessage(), statistics());
-                }
+                RefineOutcome o = refineVisit(i, v);
                 if (o == null) {
                     return null;
                 }

@@ -91,15 +91,18 @@ public final class ResultChecker {
         }
         // Constants that are neither state variables nor inputs (a B of the CEGAR loop that reads a
         // value outside the instance's vocabulary) are read like inputs of this step: some value must do.
-        SmtSolver solver = new SmtSolver(ctx, stats, cancellation);
-        solver.add((BoolExpr) ground);
-        return solver.check() instanceof SmtResult.Sat;
+        return check((BoolExpr) ground) instanceof SmtResult.Sat;
     }
 
     private boolean valid(BoolExpr f) {
+        return check(ctx.mkNot(f)) instanceof SmtResult.Unsat;
+    }
+
+    /** {@code f} alone in a fresh solver that stops with this checker's cancellation. */
+    private SmtResult check(BoolExpr f) {
         SmtSolver solver = new SmtSolver(ctx, stats, cancellation);
-        solver.add(ctx.mkNot(f));
-        return solver.check() instanceof SmtResult.Unsat;
+        solver.add(f);
+        return solver.check();
     }
 
     private BoolExpr and(List<BoolExpr> fs) {
