@@ -32,9 +32,6 @@ import pdpv.smt.SmtStatistics;
  * variables of the formula by the program variable each stands for at the head.
  */
 record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable, StateVar> names) {
-    /** The widest variable a state variable can stand for (the PDR engine's limit). */
-    private static final int MAX_WIDTH = 62;
-
     static HeadInvariant of(Context ctx, Loop l, LoopInvariantStore.Templates t, BoolExpr li, Map<Variable, Object> entry) {
         Map<Variable, StateVar> outside = new LinkedHashMap<>();
         List<Expr<?>> from = new ArrayList<>();
@@ -56,7 +53,7 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
             } else if (fact instanceof Variable y && !l.updated().contains(y) && t.before().containsKey(y)) {
                 from.add(s.current());
                 to.add(t.before().get(y).current());
-            } else if (fact instanceof Variable y && !l.updated().contains(y) && y.type().width() <= MAX_WIDTH) {
+            } else if (fact instanceof Variable y && !l.updated().contains(y) && y.type().width() <= StateVar.MAX_WIDTH) {
                 from.add(s.current());
                 to.add(atHead(ctx, l, t, y, outside));
             } else {
@@ -74,12 +71,12 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
             }
         }
         entry.forEach((v, fact) -> {
-            if (l.updated().contains(v) || v.kind() == Variable.Kind.TEMPORARY || v.type().width() > MAX_WIDTH || clashes(v, t)) {
+            if (l.updated().contains(v) || v.kind() == Variable.Kind.TEMPORARY || v.type().width() > StateVar.MAX_WIDTH || clashes(v, t)) {
                 return;
             }
             if (fact instanceof Long c) {
                 kept.add(ctx.mkEq(atHead(ctx, l, t, v, outside), ctx.mkBV(c, v.type().width())));
-            } else if (fact instanceof Variable y && !l.updated().contains(y) && !clashes(y, t) && y.type().width() <= MAX_WIDTH) {
+            } else if (fact instanceof Variable y && !l.updated().contains(y) && !clashes(y, t) && y.type().width() <= StateVar.MAX_WIDTH) {
                 kept.add(ctx.mkEq(atHead(ctx, l, t, v, outside), atHead(ctx, l, t, y, outside)));
             }
         });
@@ -99,11 +96,13 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
                 }
             }
         }
-        BoolExpr formula = kept.isEmpty() ? ctx.mkTrue() : kept.size() == 1 ? kept.get(0) : ctx.mkAnd(kept.toArray(new BoolExpr[0]));
         Map<Variable, StateVar> names = new LinkedHashMap<>(outside);
         names.putAll(t.before());
         names.putAll(t.end());
-        return new HeadInvariant(formula, List.copyOf(conjectures), names);
+        InvariantPrinter printer = new InvariantPrinter(names);
+        List<BoolExpr> readable = kept.stream().map(c -> readable(ctx, printer, c)).toList();
+        BoolExpr formula = readable.isEmpty() ? ctx.mkTrue() : readable.size() == 1 ? readable.get(0) : ctx.mkAnd(readable.toArray(new BoolExpr[0]));
+        return new HeadInvariant(formula, conjectures.stream().map(c -> readable(ctx, printer, c)).toList(), names);
     }
 
     /** The value of {@code v}, which the loop does not change, at the head: its template, or a constant of its own. */
@@ -119,6 +118,25 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
         String name = y.sourceName() != null ? y.sourceName() : y.name();
         return y.kind() == Variable.Kind.TEMPORARY
                 || t.before().keySet().stream().anyMatch(x -> x != y && name.equals(x.sourceName() != null ? x.sourceName() : x.name()));
+    }
+
+    /**
+     * {@code c} as it is or with its constant parts folded, whichever prints as the shorter C
+     * (without {@code smt:} parts): the entry constants substituted for x_b leave {@code 0 == 0}
+     * premises and products of constants, which folding removes, but folding also rewrites a parity
+     * {@code (w - z) % 2 == 0} into bit equalities that {@link InvariantPrinter} does not read.
+     * Sign extensions stay, the shape the printer knows.
+     */
+    private static BoolExpr readable(Context ctx, InvariantPrinter printer, BoolExpr c) {
+        com.microsoft.z3.Params p = ctx.mkParams();
+        p.add("elim_sign_ext", false);
+        BoolExpr folded = (BoolExpr) c.simplify(p);
+        String raw = printer.print(c);
+        String simple = printer.print(folded);
+        if (raw.contains("smt:")) {
+            return folded;
+        }
+        return !simple.contains("smt:") && simple.length() < raw.length() ? folded : c;
     }
 
     /** Whether {@code c} holds for all values (a tautology left by the substitution), in a fresh solver. */

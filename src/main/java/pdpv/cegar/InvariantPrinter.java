@@ -175,7 +175,59 @@ final class InvariantPrinter {
                 return exact + " % 2 " + (odd ? "!=" : "==") + " 0";
             }
         }
+        String x = promoted(a);
+        String y = promoted(b);
+        if (x != null && y != null && a.getSortSize() == commonWidth(a, b)) {
+            return x + op + y;
+        }
         return comparisonOf(a, b, op.trim(), false);
+    }
+
+    /**
+     * The variable whose C promotion {@code e} is (itself, or extended as its type's signedness
+     * extends it), or null: C's {@code x == y} compares such operands' bit patterns at the width of
+     * their common type, which is what the bit-vector equality says when that is its width.
+     */
+    private String promoted(BitVecExpr e) {
+        Extended x = extended(e);
+        return x != null && x.asDeclared() ? names.get(x.variable()) : null;
+    }
+
+    /**
+     * A named variable, or one zero- or sign-extended ({@code zero} null when not extended); Z3's
+     * simplifier writes a zero extension as a concatenation with leading zeros.
+     */
+    private record Extended(Expr<?> variable, Variable v, Boolean zero) {
+        /** Whether C's conversion of the variable's value extends it this way (by its type's signedness). */
+        boolean asDeclared() {
+            return zero == null || zero != v.type().signed();
+        }
+    }
+
+    private Extended extended(BitVecExpr e) {
+        Expr<?> x = e;
+        Boolean zero = null;
+        if (e.isApp() && e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_ZERO_EXT) {
+            x = e.getArgs()[0];
+            zero = true;
+        } else if (e.isApp() && e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_CONCAT && e.getArgs().length == 2
+                && e.getArgs()[0] instanceof BitVecNum z && z.getBigInteger().signum() == 0) {
+            x = e.getArgs()[1];
+            zero = true;
+        } else if (e.isApp() && e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_SIGN_EXT) {
+            x = e.getArgs()[0];
+            zero = false;
+        }
+        return names.containsKey(x) ? new Extended(x, variables.get(x), zero) : null;
+    }
+
+    /** The width of C's common type of two promoted variables: 64 if either is that wide, else 32. */
+    private int commonWidth(BitVecExpr a, BitVecExpr b) {
+        return Math.max(32, Math.max(operandWidth(a), operandWidth(b)));
+    }
+
+    private int operandWidth(BitVecExpr e) {
+        return extended(e).v().type().width();
     }
 
     private String comparison(Expr<?>[] args, String op, boolean signed) {
@@ -205,29 +257,38 @@ final class InvariantPrinter {
                 return left + " " + op + " " + right;
             }
         }
-        if (!signed && (w == 8 || w == 16 || w == 32 || w == 64) && isNamedOrNumber(a) && isNamedOrNumber(b)) {
+        if (!signed && (w == 8 || w == 16 || w == 32 || w == 64) && unsignedOperand(a) != null && unsignedOperand(b) != null) {
             return unsignedOperand(a) + " " + op + " " + unsignedOperand(b);
         }
         return "(smt: " + a + " " + op + (signed ? " (signed) " : " (unsigned) ") + b + ")";
     }
 
-    private boolean isNamedOrNumber(BitVecExpr e) {
-        return names.containsKey(e) || e instanceof BitVecNum;
-    }
-
-    /** A variable or constant of width w ≤ 64 read as an unsigned C value of that width. */
+    /**
+     * A constant, or a variable maybe extended, of width w ≤ 64 read as an unsigned C value of that
+     * width: C's conversion to the unsigned type extends the variable's value by its type's
+     * signedness, so an extension the other way first converts it to the type it reads; null for
+     * any other term.
+     */
     private String unsignedOperand(BitVecExpr e) {
         int w = e.getSortSize();
         if (e instanceof BitVecNum n) {
             return n.getBigInteger() + (w <= 32 ? "u" : "ull");
         }
-        String type = switch (w) {
-            case 8 -> "unsigned char";
-            case 16 -> "unsigned short";
-            case 32 -> "unsigned";
-            default -> "unsigned long long";
+        Extended x = extended(e);
+        if (x == null) {
+            return null;
+        }
+        String reading = x.asDeclared() ? "" : "(" + cType(x.v().type().width(), x.zero() ? "unsigned" : "signed") + ")";
+        return "(" + cType(w, "unsigned") + ")" + reading + names.get(x.variable());
+    }
+
+    private static String cType(int width, String signedness) {
+        return switch (width) {
+            case 8 -> signedness + " char";
+            case 16 -> signedness + " short";
+            case 32 -> signedness.equals("unsigned") ? "unsigned" : "int";
+            default -> signedness.equals("unsigned") ? "unsigned long long" : "long long";
         };
-        return "(" + type + ")" + names.get(e);
     }
 
     /**

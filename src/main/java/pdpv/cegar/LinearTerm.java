@@ -5,19 +5,25 @@ import com.microsoft.z3.BitVecNum;
 import com.microsoft.z3.Expr;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import pdpv.cfg.Variable;
 
 /**
  * A bit-vector term read as c + Σ a_i · x_i with each x_i a variable's signed value, the shape of
  * a polytope row of the PDR engine (thesis §3.2.2: variables sign-extended to the row's width),
- * for printing it in C ({@link InvariantPrinter}).
+ * or its unsigned value where the term zero-extends it (a C promotion of an unsigned variable, as
+ * in the invariants mined over the program's own expressions, thesis §6.1), for printing it in C
+ * ({@link InvariantPrinter}).
  */
 final class LinearTerm {
     private final Map<Expr<?>, BigInteger> coefficients = new LinkedHashMap<>();
     private final Map<Expr<?>, Variable> variables;
+    /** The variables the term reads by their unsigned value (zero-extended); the others by their signed one. */
+    private final Set<Expr<?>> unsignedReadings = new HashSet<>();
     private BigInteger constant = BigInteger.ZERO;
 
     private LinearTerm(Map<Expr<?>, Variable> variables) {
@@ -58,9 +64,19 @@ final class LinearTerm {
                     constant = constant.add(signed(n).multiply(factor));
                     return true;
                 }
-                return isVariable(args[0]) && addVariable(args[0], factor);
+                return isVariable(args[0]) && addVariable(args[0], factor, false);
+            case Z3_OP_ZERO_EXT:
+                if (args[0] instanceof BitVecNum n) {
+                    constant = constant.add(n.getBigInteger().multiply(factor));
+                    return true;
+                }
+                return isVariable(args[0]) && addVariable(args[0], factor, true);
+            case Z3_OP_CONCAT:
+                // Z3's simplifier writes a zero extension as a concatenation with leading zeros
+                return args.length == 2 && args[0] instanceof BitVecNum z && z.getBigInteger().signum() == 0
+                        && isVariable(args[1]) && addVariable(args[1], factor, true);
             default:
-                return isVariable(e) && addVariable(e, factor);
+                return isVariable(e) && addVariable(e, factor, false);
         }
     }
 
@@ -68,9 +84,27 @@ final class LinearTerm {
         return variables.containsKey(e) && cSignedType(variables.get(e).type().width()) != null;
     }
 
-    private boolean addVariable(Expr<?> x, BigInteger factor) {
+    /** Adds a·x under the given reading; false if the term already reads x the other way. */
+    private boolean addVariable(Expr<?> x, BigInteger factor, boolean unsigned) {
+        if (coefficients.containsKey(x) && unsignedReadings.contains(x) != unsigned) {
+            return false;
+        }
         coefficients.merge(x, factor, BigInteger::add);
+        if (unsigned) {
+            unsignedReadings.add(x);
+        }
         return true;
+    }
+
+    /** Whether C reads the variable by itself with the value this term reads (its type's signedness). */
+    private boolean readAsDeclared(Expr<?> x) {
+        return variables.get(x).type().signed() != unsignedReadings.contains(x);
+    }
+
+    /** The C type whose value of the variable the term reads: its width, signed or unsigned. */
+    private String readingType(Expr<?> x) {
+        int width = variables.get(x).type().width();
+        return unsignedReadings.contains(x) ? cUnsignedType(width) : cSignedType(width);
     }
 
     private static BigInteger signed(BitVecNum n) {
@@ -85,8 +119,9 @@ final class LinearTerm {
         BigInteger max = constant;
         for (Map.Entry<Expr<?>, BigInteger> e : coefficients.entrySet()) {
             int width = variables.get(e.getKey()).type().width();
-            BigInteger low = BigInteger.ONE.shiftLeft(width - 1).negate();
-            BigInteger high = BigInteger.ONE.shiftLeft(width - 1).subtract(BigInteger.ONE);
+            boolean unsigned = unsignedReadings.contains(e.getKey());
+            BigInteger low = unsigned ? BigInteger.ZERO : BigInteger.ONE.shiftLeft(width - 1).negate();
+            BigInteger high = BigInteger.ONE.shiftLeft(unsigned ? width : width - 1).subtract(BigInteger.ONE);
             BigInteger a = e.getValue();
             min = min.add(a.multiply(a.signum() >= 0 ? low : high));
             max = max.add(a.multiply(a.signum() >= 0 ? high : low));
@@ -96,8 +131,9 @@ final class LinearTerm {
     }
 
     /**
-     * A single variable of a signed C type with coefficient 1 and no constant: its name alone,
-     * which C reads with the variable's own signed value; null for any other term.
+     * A single variable with coefficient 1 and no constant, read with its type's signedness and
+     * signed once C has promoted it (a signed type, or an unsigned one narrower than {@code int}):
+     * its name alone, which C compares with another signed operand by that value; null for any other term.
      */
     String printAsVariable(Map<Expr<?>, String> names) {
         if (constant.signum() != 0) {
@@ -109,7 +145,7 @@ final class LinearTerm {
             return null;
         }
         Expr<?> x = nonzero.get(0).getKey();
-        return variables.get(x).type().signed() ? names.get(x) : null;
+        return readAsDeclared(x) && (variables.get(x).type().signed() || variables.get(x).type().width() < 32) ? names.get(x) : null;
     }
 
     /**
@@ -126,7 +162,7 @@ final class LinearTerm {
             if (a.bitLength() > 63) {
                 return null;
             }
-            String x = "(long long)(" + cSignedType(variables.get(e.getKey()).type().width()) + ")" + names.get(e.getKey());
+            String x = "(long long)(" + readingType(e.getKey()) + ")" + names.get(e.getKey());
             if (unsigned) {
                 terms.add("(unsigned long long)" + a + "LL * (unsigned long long)" + x);
             } else {
@@ -147,13 +183,19 @@ final class LinearTerm {
      * simplest C form: moved to one side as Σ d_i·x_i op k, the leading coefficient positive, divided
      * by the coefficients' gcd, so {@code (-(long long)i + -2) > -13} reads {@code i < 11}; "1" or
      * "0" when no variable is left; null when the sum might not fit {@code long long}. A lone
-     * variable of a signed type is written by its name; a sum starts with a {@code long long} cast
+     * variable read with its type's signedness is written by its name; a sum starts with a {@code long long} cast
      * so that C adds exactly.
      */
     static String compare(LinearTerm a, LinearTerm b, String op, Map<Expr<?>, String> names) {
         LinearTerm d = new LinearTerm(a.variables);
-        a.coefficients.forEach((x, c) -> d.coefficients.merge(x, c, BigInteger::add));
-        b.coefficients.forEach((x, c) -> d.coefficients.merge(x, c.negate(), BigInteger::add));
+        for (Map.Entry<Expr<?>, BigInteger> e : a.coefficients.entrySet()) {
+            d.addVariable(e.getKey(), e.getValue(), a.unsignedReadings.contains(e.getKey()));
+        }
+        for (Map.Entry<Expr<?>, BigInteger> e : b.coefficients.entrySet()) {
+            if (!d.addVariable(e.getKey(), e.getValue().negate(), b.unsignedReadings.contains(e.getKey()))) {
+                return null;
+            }
+        }
         d.coefficients.values().removeIf(c -> c.signum() == 0);
         BigInteger k = b.constant.subtract(a.constant);
         if (d.coefficients.isEmpty()) {
@@ -192,6 +234,10 @@ final class LinearTerm {
         String literal = k + (k.bitLength() > 31 ? "LL" : "");
         if (d.coefficients.size() == 1) {
             String lone = d.printAsVariable(names);
+            Expr<?> x = d.coefficients.keySet().iterator().next();
+            if (lone == null && k.signum() >= 0 && d.coefficients.get(x).equals(BigInteger.ONE) && d.readAsDeclared(x)) {
+                lone = names.get(x); // an unsigned int or long long against a literal C converts without changing it
+            }
             if (lone != null) {
                 return lone + " " + op + " " + literal;
             }
@@ -200,15 +246,14 @@ final class LinearTerm {
             List<Expr<?>> xs = new ArrayList<>(d.coefficients.keySet());
             BigInteger c0 = d.coefficients.get(xs.get(0));
             if (c0.equals(BigInteger.ONE) && d.coefficients.get(xs.get(1)).equals(BigInteger.ONE.negate())
-                    && d.variables.get(xs.get(0)).type().signed() && d.variables.get(xs.get(1)).type().signed()) {
+                    && d.comparesExactly(xs.get(0), xs.get(1))) {
                 return names.get(xs.get(0)) + " " + op + " " + names.get(xs.get(1));
             }
         }
         StringBuilder sum = new StringBuilder();
         for (Map.Entry<Expr<?>, BigInteger> e : d.coefficients.entrySet()) {
             BigInteger c = e.getValue();
-            Variable v = d.variables.get(e.getKey());
-            String x = (v.type().signed() ? "" : "(" + cSignedType(v.type().width()) + ")") + names.get(e.getKey());
+            String x = (d.readAsDeclared(e.getKey()) ? "" : "(" + d.readingType(e.getKey()) + ")") + names.get(e.getKey());
             String factor = !c.abs().equals(BigInteger.ONE) ? c.abs() + "LL * " + x : sum.length() == 0 ? "(long long)" + x : x;
             if (sum.length() == 0) {
                 sum.append(c.signum() < 0 ? "-" : "").append(factor);
@@ -217,6 +262,35 @@ final class LinearTerm {
             }
         }
         return sum + " " + op + " " + literal;
+    }
+
+    /**
+     * Whether C's {@code x op y} compares the two values this term reads: each read with its type's
+     * signedness, and no negative value converted to unsigned by the usual arithmetic conversions
+     * (both of one signedness, or the unsigned one promoted to a wider signed type).
+     */
+    private boolean comparesExactly(Expr<?> x, Expr<?> y) {
+        if (!readAsDeclared(x) || !readAsDeclared(y)) {
+            return false;
+        }
+        Variable vx = variables.get(x);
+        Variable vy = variables.get(y);
+        if (vx.type().signed() == vy.type().signed()) {
+            return true;
+        }
+        Variable unsigned = vx.type().signed() ? vy : vx;
+        Variable signed = vx.type().signed() ? vx : vy;
+        return unsigned.type().width() < Math.max(32, signed.type().width());
+    }
+
+    private static String cUnsignedType(int width) {
+        return switch (width) {
+            case 8 -> "unsigned char";
+            case 16 -> "unsigned short";
+            case 32 -> "unsigned";
+            case 64 -> "unsigned long long";
+            default -> null;
+        };
     }
 
     private static boolean holds(BigInteger left, String op, BigInteger right) {

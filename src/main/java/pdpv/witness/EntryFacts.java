@@ -61,7 +61,9 @@ final class EntryFacts {
                 if (s instanceof Stmt.Assume a) {
                     CText.condition(a.condition(), true).ifPresent(out::add);
                 } else if (s instanceof Stmt.Assign a) {
-                    CText.of(new Expr.VarRef(a.target())).ifPresent(x -> CText.of(a.value()).ifPresent(v -> out.add(x + " == " + v)));
+                    // an argument passed to a parameter of its own name reads "w == w" in C, which says nothing
+                    CText.of(new Expr.VarRef(a.target())).ifPresent(x -> CText.of(a.value())
+                            .filter(v -> !v.equals(x)).ifPresent(v -> out.add(x + " == " + v)));
                 }
             }
             if (b.terminator() instanceof Terminator.Branch br && br.ifTrue() != br.ifFalse()) {

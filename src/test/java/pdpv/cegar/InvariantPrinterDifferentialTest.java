@@ -28,7 +28,8 @@ import pdpv.testing.Gcc;
 /**
  * The certificate's C text means what the invariant means: random formulas in the shapes the
  * engine and the candidate invariants produce (cube bits, polytope rows over sign-extended
- * variables, comparisons, implications) over variables of six integer types of 8 to 32 bits (the engine's widths) are printed, and the
+ * variables, rows and equalities over the zero-extended values of unsigned variables, as C promotes
+ * them in the mined invariants, comparisons, implications) over variables of six integer types of 8 to 32 bits (the engine's widths) are printed, and the
  * printed C, compiled by gcc, is evaluated on random values and compared with Z3's value of the
  * formula.
  */
@@ -62,13 +63,16 @@ class InvariantPrinterDifferentialTest {
             List<Variable> vars = new ArrayList<>(t.end().keySet());
             List<BitVecExpr> terms = new ArrayList<>();
             List<String> cNames = new ArrayList<>();
+            List<Boolean> signed = new ArrayList<>();
             for (Variable v : vars) {
                 terms.add(t.before().get(v).current());
                 cNames.add("old_" + v.sourceName());
                 terms.add(t.end().get(v).current());
                 cNames.add(v.sourceName());
+                signed.add(v.type().signed());
+                signed.add(v.type().signed());
             }
-            RandomInvariants gen = new RandomInvariants(ctx, terms, rnd);
+            RandomInvariants gen = new RandomInvariants(ctx, terms, signed, rnd);
             StringBuilder c = new StringBuilder("#include <stdio.h>\nint main(void) {\n");
             List<String> expected = new ArrayList<>();
             List<String> printed = new ArrayList<>();
@@ -133,7 +137,7 @@ class InvariantPrinterDifferentialTest {
     }
 
     /** Random formulas in the shapes of the PDR engine's lemmas and of the candidate invariants. */
-    private record RandomInvariants(Context ctx, List<BitVecExpr> terms, Random rnd) {
+    private record RandomInvariants(Context ctx, List<BitVecExpr> terms, List<Boolean> signed, Random rnd) {
         BoolExpr formula(int depth) {
             if (depth == 0) {
                 return atom();
@@ -147,11 +151,13 @@ class InvariantPrinterDifferentialTest {
         }
 
         private BoolExpr atom() {
-            return switch (rnd.nextInt(5)) {
+            return switch (rnd.nextInt(7)) {
                 case 0 -> cubeBit();
                 case 1 -> polytopeRow();
                 case 2 -> comparison();
                 case 3 -> wideSum();
+                case 4 -> promotedComparison();
+                case 5 -> mixedRow();
                 default -> ctx.mkTrue();
             };
         }
@@ -197,6 +203,51 @@ class InvariantPrinterDifferentialTest {
             BitVecExpr y = sameWidth(x);
             BitVecExpr sum = ctx.mkBVAdd(ctx.mkSignExt(1, x), ctx.mkSignExt(1, y));
             return ctx.mkBVSLE(ctx.mkBV(1, x.getSortSize() + 1), sum);
+        }
+
+        /**
+         * Two variables extended to 32 bits as C promotes them (zero extension, or Z3's simplified
+         * form of it, for an unsigned type; sign extension for a signed one), or now and then the
+         * other way, compared.
+         */
+        private BoolExpr promotedComparison() {
+            BitVecExpr x = extended(rnd.nextInt(terms.size()), 32);
+            BitVecExpr y = extended(rnd.nextInt(terms.size()), 32);
+            return switch (rnd.nextInt(4)) {
+                case 0 -> ctx.mkEq(x, y);
+                case 1 -> ctx.mkNot(ctx.mkEq(x, y));
+                case 2 -> ctx.mkBVSLE(x, y);
+                default -> ctx.mkBVULT(x, y);
+            };
+        }
+
+        /**
+         * A row Σ a_i · ext(x_i) ≤ b over distinct variables extended as C promotes them (now and
+         * then the other way), a few bits above 32.
+         */
+        private BoolExpr mixedRow() {
+            int width = 32 + 1 + rnd.nextInt(4);
+            BitVecExpr sum = ctx.mkBV(rnd.nextInt(301) - 150, width);
+            List<Integer> order = new ArrayList<>(java.util.stream.IntStream.range(0, terms.size()).boxed().toList());
+            java.util.Collections.shuffle(order, rnd);
+            int n = 1 + rnd.nextInt(3);
+            for (int i = 0; i < n; i++) {
+                sum = ctx.mkBVAdd(sum, ctx.mkBVMul(ctx.mkBV(rnd.nextInt(7) - 3, width), extended(order.get(i), width)));
+            }
+            return ctx.mkBVSLE(sum, ctx.mkBV(rnd.nextInt(21) - 10, width));
+        }
+
+        private BitVecExpr extended(int i, int width) {
+            BitVecExpr x = terms.get(i);
+            int extra = width - x.getSortSize();
+            if (extra == 0) {
+                return x;
+            }
+            boolean zero = signed.get(i) == (rnd.nextInt(4) == 0);
+            if (!zero) {
+                return ctx.mkSignExt(extra, x);
+            }
+            return rnd.nextBoolean() ? ctx.mkZeroExt(extra, x) : ctx.mkConcat(ctx.mkBV(0, extra), x);
         }
 
         private BitVecExpr sameWidth(BitVecExpr x) {

@@ -55,6 +55,21 @@ class WitnessCommandTest {
         assertTrue(check.out().startsWith("witness confirmed: "), check.out());
     }
 
+    /**
+     * The CEGAR loop's certificate relates the values after the loop to those before it; its
+     * projection to the loop head must keep c == n between an unsigned char and an unsigned int
+     * (the entry constants folded, the promotion printed as C), or the witness cannot prove the program.
+     */
+    @Test
+    void theCegarLoopsCertificateProjectsToAWitnessOverPromotedVariables() throws IOException {
+        Path w = dir.resolve("uchar.yml");
+        CliResult r = run("verify", "--engine", "cegar", "--timeout", "120", "--witness", w.toString(), "examples/uchar_counting_loop.c");
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        assertTrue(Files.readString(w).contains("value: c <= 120 && c == n"), Files.readString(w));
+        CliResult check = run("check-witness", "examples/uchar_counting_loop.c", w.toString());
+        assertEquals(ExitCodes.SAFE, check.code(), check.out() + check.err());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"examples/counter_loop.c", "examples/fig4_1_simple.c", "examples/fig4_2_series.c",
             "examples/fig4_3_nested.c", "examples/fig5_7b_disj_simple.c", "examples/fig4_8b_uninit_hoisted.c"})
