@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,6 +41,10 @@ final class CheckWitnessCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "WITNESS", description = "the witness (YAML, format 2.0)")
     Path witnessFile;
 
+    @Option(names = "--nondet-globals",
+            description = "globals without initializer are inputs (InvGen's reading), as `verify --nondet-globals` read them")
+    boolean nondetGlobals;
+
     @Override
     public Integer call() {
         try {
@@ -50,7 +55,7 @@ final class CheckWitnessCommand implements Callable<Integer> {
             Matcher m = ENTRY.matcher(witness.metadata().specification());
             String function = m.find() ? m.group(1) : "main";
             DataModel model = DataModel.valueOf(witness.metadata().dataModel());
-            Program program = FrontEnd.parse(file, new FrontEndOptions(function, model, false));
+            Program program = FrontEnd.parse(file, new FrontEndOptions(function, model, nondetGlobals));
             WitnessValidator.Outcome o = WitnessValidator.check(file, program, witness);
             if (o.confirmed()) {
                 spec.commandLine().getOut().println("witness confirmed: " + o.kind());

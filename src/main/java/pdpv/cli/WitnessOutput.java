@@ -90,7 +90,8 @@ final class WitnessOutput {
             List<WitnessWriter.Pin> results = new ArrayList<>();
             Program p = program.get();
             for (Verdict.InputValue in : verdict.inputs()) {
-                SourceLoc next = in.source().startsWith("uninitialized ") ? WitnessWriter.afterDeclaration(p, in.loc()) : null;
+                SourceLoc next = in.source().startsWith("uninitialized ") ? WitnessWriter.afterDeclaration(p, in.loc())
+                        : in.source().startsWith("global ") ? WitnessWriter.entryStart(p) : null;
                 if (CALL.matcher(in.source()).matches()) {
                     results.add(new WitnessWriter.CallResult(in.loc(), in.value()));
                 } else if (next != null && in.name() != null) {

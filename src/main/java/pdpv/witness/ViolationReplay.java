@@ -19,8 +19,9 @@ import pdpv.interp.InterpreterOptions;
  * Checks a violation witness by running the program in the interpreter: each time a nondet call
  * returns, the next {@code function_return} waypoint of the sequence, if it is at that call's
  * closing parenthesis, gives the value ({@code \result == v}); each time an uninitialized local is
- * declared, the next {@code assumption} waypoint {@code x == v}, if it names that variable at or
- * after its declaration, gives its value; any other input is 0. The witness is
+ * declared (or a global is read as an input, InvGen's reading of globals), the next {@code assumption}
+ * waypoint {@code x == v}, if it names that variable at or after its declaration, gives its value;
+ * any other input is 0. The witness is
  * confirmed when the run fails the assertion at the {@code target} waypoint after passing every
  * waypoint.
  */
@@ -67,7 +68,7 @@ final class ViolationReplay {
                 .run(program.entry(), Map.of(), oracle);
         if (oracle.next < pins.size()) {
             Witness.Waypoint w = pins.get(oracle.next);
-            return "the run never passes the function_return waypoint at " + w.line() + ":" + w.column()
+            return "the run never passes the " + w.type() + " waypoint at " + w.line() + ":" + w.column()
                     + " (waypoint " + (oracle.next + 1) + " of " + pins.size() + ")";
         }
         if (!run.hitsAssertion()) {
@@ -78,6 +79,11 @@ final class ViolationReplay {
             return "the run fails the assertion at " + failed + ", not the target at " + target.line() + ":" + target.column();
         }
         return null;
+    }
+
+    /** An uninitialized local, or a global read as an input ({@code --nondet-globals}): what an assumption pins. */
+    private static boolean indeterminate(Stmt.Havoc havoc) {
+        return havoc.reason() == Stmt.Havoc.Reason.UNINITIALIZED || havoc.target().kind() == pdpv.cfg.Variable.Kind.GLOBAL;
     }
 
     /** The variable an assumption waypoint pins. */
@@ -113,7 +119,7 @@ final class ViolationReplay {
                     if (end != null && end.line() == w.line() && end.column() == w.column()) {
                         value = values.get(next++);
                     }
-                } else if (w.type().equals("assumption") && havoc.reason() == Stmt.Havoc.Reason.UNINITIALIZED
+                } else if (w.type().equals("assumption") && indeterminate(havoc)
                         && assumed(w).equals(havoc.target().sourceName()) && havoc.loc().line() <= w.line()) {
                     value = values.get(next++);
                 }

@@ -8,9 +8,11 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -19,6 +21,7 @@ import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
+import pdpv.cfg.Variable;
 
 /**
  * Writes witnesses in SV-COMP's format 2.0 (sosy-lab/sv-witnesses, YAML): a correctness witness
@@ -50,7 +53,9 @@ public final class WitnessWriter {
 
     /**
      * The indeterminate value of an uninitialized local on the failing run: an {@code assumption}
-     * waypoint {@code variable == value} at {@code next}, the first statement after its declaration.
+     * waypoint {@code variable == value} at {@code next}, the first statement after its declaration;
+     * or of a global read as an input (InvGen's reading, {@code --nondet-globals}), at the entry
+     * function's first statement ({@link #entryStart}).
      */
     public record Uninitialized(String variable, SourceLoc next, String value) implements Pin {
     }
@@ -148,6 +153,30 @@ public final class WitnessWriter {
                     return null;
                 }
             }
+        }
+        return null;
+    }
+
+    /**
+     * Where the entry function's first statement begins, after the prologue that reads the globals
+     * (or the condition of its first branch): the location at which an {@code assumption} waypoint
+     * states a global's value on entry; null if there is none.
+     */
+    public static SourceLoc entryStart(Program program) {
+        Block b = program.entry();
+        for (Set<Block> seen = new HashSet<>(); seen.add(b); ) {
+            for (Stmt s : b.statements()) {
+                if (!(s instanceof Stmt.Havoc h && h.target().kind() == Variable.Kind.GLOBAL)) {
+                    return s.loc();
+                }
+            }
+            if (b.terminator() instanceof Terminator.Branch br) {
+                return br.loc();
+            }
+            if (!(b.terminator() instanceof Terminator.Jump j)) {
+                return null;
+            }
+            b = j.target();
         }
         return null;
     }

@@ -56,6 +56,37 @@ class WitnessCommandTest {
     }
 
     /**
+     * Under InvGen's reading of globals (thesis Table 4.1's NetBSD_loop_int) a global's value is an
+     * input: the violation witness pins it with an assumption at the entry function's first
+     * statement, which the validator reads under the same reading and not under C's.
+     */
+    @Test
+    void aGlobalReadAsAnInputIsPinnedByAnAssumptionAtTheEntry() throws IOException {
+        Path c = dir.resolve("globals.c");
+        Files.writeString(c, """
+                extern void __VERIFIER_assert(int cond);
+                int limit;
+                int main(void) {
+                    int i = 0;
+                    while (i < 3) { i++; }
+                    __VERIFIER_assert(limit + i != 1003);
+                    return 0;
+                }
+                """);
+        Path w = dir.resolve("globals.yml");
+        CliResult r = run("verify", "--nondet-globals", "--timeout", "120", "--witness", w.toString(), c.toString());
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        String yaml = Files.readString(w);
+        assertTrue(yaml.contains("value: limit == 1000"), yaml);
+        assertFalse(r.err().contains("no waypoint that pins it"), r.err());
+        CliResult confirmed = run("check-witness", "--nondet-globals", c.toString(), w.toString());
+        assertEquals(ExitCodes.SAFE, confirmed.code(), confirmed.out() + confirmed.err());
+        CliResult asC = run("check-witness", c.toString(), w.toString());
+        assertEquals(ExitCodes.WITNESS_REJECTED, asC.code(), asC.out() + asC.err());
+        assertTrue(asC.out().contains("never passes the assumption waypoint"), asC.out());
+    }
+
+    /**
      * The CEGAR loop's certificate relates the values after the loop to those before it; its
      * projection to the loop head must keep c == n between an unsigned char and an unsigned int
      * (the entry constants folded, the promotion printed as C), or the witness cannot prove the program.
