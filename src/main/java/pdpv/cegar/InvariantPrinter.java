@@ -278,17 +278,8 @@ final class InvariantPrinter {
         if (x == null) {
             return null;
         }
-        String reading = x.asDeclared() ? "" : "(" + cType(x.v().type().width(), x.zero() ? "unsigned" : "signed") + ")";
-        return "(" + cType(w, "unsigned") + ")" + reading + names.get(x.variable());
-    }
-
-    private static String cType(int width, String signedness) {
-        return switch (width) {
-            case 8 -> signedness + " char";
-            case 16 -> signedness + " short";
-            case 32 -> signedness.equals("unsigned") ? "unsigned" : "int";
-            default -> signedness.equals("unsigned") ? "unsigned long long" : "long long";
-        };
+        String reading = x.asDeclared() ? "" : "(" + LinearTerm.cType(x.v().type().width(), !x.zero()) + ")";
+        return "(" + LinearTerm.cType(w, false) + ")" + reading + names.get(x.variable());
     }
 
     /**

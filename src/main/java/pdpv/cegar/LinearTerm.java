@@ -81,7 +81,7 @@ final class LinearTerm {
     }
 
     private boolean isVariable(Expr<?> e) {
-        return variables.containsKey(e) && cSignedType(variables.get(e).type().width()) != null;
+        return variables.containsKey(e) && cType(variables.get(e).type().width(), true) != null;
     }
 
     /** Adds a·x under the given reading; false if the term already reads x the other way. */
@@ -104,7 +104,7 @@ final class LinearTerm {
     /** The C type whose value of the variable the term reads: its width, signed or unsigned. */
     private String readingType(Expr<?> x) {
         int width = variables.get(x).type().width();
-        return unsignedReadings.contains(x) ? cUnsignedType(width) : cSignedType(width);
+        return cType(width, !unsignedReadings.contains(x));
     }
 
     private static BigInteger signed(BitVecNum n) {
@@ -283,16 +283,6 @@ final class LinearTerm {
         return unsigned.type().width() < Math.max(32, signed.type().width());
     }
 
-    private static String cUnsignedType(int width) {
-        return switch (width) {
-            case 8 -> "unsigned char";
-            case 16 -> "unsigned short";
-            case 32 -> "unsigned";
-            case 64 -> "unsigned long long";
-            default -> null;
-        };
-    }
-
     private static boolean holds(BigInteger left, String op, BigInteger right) {
         int c = left.compareTo(right);
         return switch (op) {
@@ -320,12 +310,13 @@ final class LinearTerm {
         return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
     }
 
-    private static String cSignedType(int width) {
+    /** The C integer type of the given width and signedness, or null for another width. */
+    static String cType(int width, boolean signed) {
         return switch (width) {
-            case 8 -> "signed char";
-            case 16 -> "short";
-            case 32 -> "int";
-            case 64 -> "long long";
+            case 8 -> signed ? "signed char" : "unsigned char";
+            case 16 -> signed ? "short" : "unsigned short";
+            case 32 -> signed ? "int" : "unsigned";
+            case 64 -> signed ? "long long" : "unsigned long long";
             default -> null;
         };
     }
