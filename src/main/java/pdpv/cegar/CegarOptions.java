@@ -47,19 +47,24 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
     }
 
     /**
-     * The refinement policy as data (issue #10: each of these constants was justified by a single
-     * program; the sweep in {@code invgen-bench/policy-sweep.tsv} varies them).
+     * The refinement policy as data (issue #10). The defaults of the first four come from the sweep
+     * of {@code invgen-bench/policy-sweep.tsv} over the thesis set and the SV-COMP development set
+     * ({@code invgen-bench/results/2026-11-24-policy-sweep/}: each varied alone, {@code --engine
+     * cegar}, 20 s a task, then the tasks that changed again at 60 s).
      *
      * @param badOrder the B's tried for a loop visit, in this order, as long as PDR shows them
      *     reachable ({@link BadKind}); it ends with {@link BadKind#POINT}, which every other B contains.
      *     Default: from the widest (all violations through the loop, which excludes the most at once)
-     *     to the point, as the thesis's generalization goes
+     *     to the point, as the thesis's generalization goes; in the sweep, every order that does not
+     *     start with the violations loses thesis id_trans and SV-COMP jain_5-2
      * @param wideBadBudget PDR's time for each B wider than the point before the next B is tried
-     *     (default 60 s: long enough for the sendmail and gulwani programs' wide B's, short enough
-     *     that a hopeless one leaves most of a 600 s budget to the narrower ones)
+     *     (default 10 s: in the sweep, 5 and 10 s each decided one task more than 60 s, loop-zilu
+     *     benchmark13, again at 60 s a task where 60 s per wide B timed out, and lost none, at 2-3%
+     *     more time on the tasks both decide; 2 s cost 12%)
      * @param lookaheadSteps loop iterations unrolled to find a short trace to B with one SMT call
-     *     before PDR runs (default 3: the traces of the thesis's unsafe programs that the
-     *     look-ahead finds are at most this long; each step adds a copy of the loop body to the query)
+     *     before PDR runs (default 3: each step adds a copy of the loop body to the query; in the
+     *     sweep, 0 and 1 lost nothing and 6 lost two tasks, and the two tasks 0 gained at 20 s
+     *     timed out again at 60 s)
      * @param candidateJointResources Z3 resource units of Houdini's query for a model violating any
      *     candidate, before the candidates are asked one by one (default 5,000,000, about a second:
      *     the PDR engine's candidate checks count 2,500,000 as half a second); counted rather than
@@ -88,7 +93,7 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
 
         public static Policy defaults() {
             return new Policy(List.of(BadKind.VIOLATIONS, BadKind.GENERALIZED, BadKind.ENTRY_VIOLATIONS, BadKind.POINT),
-                    Duration.ofSeconds(60), 3, 5_000_000L, 10_000_000L, Duration.ofSeconds(30));
+                    Duration.ofSeconds(10), 3, 5_000_000L, 10_000_000L, Duration.ofSeconds(30));
         }
 
         public Policy withBadOrder(List<BadKind> order) {

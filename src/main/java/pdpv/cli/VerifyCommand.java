@@ -97,7 +97,7 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     List<String> badOrder;
 
-    @Option(names = "--wide-bad-budget", paramLabel = "SECONDS", defaultValue = "60",
+    @Option(names = "--wide-bad-budget", paramLabel = "SECONDS", defaultValue = "10",
             description = "PDR's time for each B wider than the point before the next is tried (default: ${DEFAULT-VALUE})")
     double wideBadBudget;
 

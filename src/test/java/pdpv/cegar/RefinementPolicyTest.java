@@ -17,7 +17,7 @@ class RefinementPolicyTest {
         assertEquals(List.of(BadKind.VIOLATIONS, BadKind.GENERALIZED, BadKind.ENTRY_VIOLATIONS, BadKind.POINT), policy.bads(0, true));
         assertEquals(List.of(BadKind.GENERALIZED, BadKind.ENTRY_VIOLATIONS, BadKind.POINT), policy.bads(1, true));
         assertEquals(List.of(BadKind.POINT), policy.bads(0, false));
-        assertEquals(Duration.ofSeconds(60), policy.budget(BadKind.GENERALIZED, Duration.ofMinutes(5)));
+        assertEquals(Duration.ofSeconds(10), policy.budget(BadKind.GENERALIZED, Duration.ofMinutes(5)));
         assertEquals(Duration.ofMinutes(5), policy.budget(BadKind.POINT, Duration.ofMinutes(5)));
     }
 
