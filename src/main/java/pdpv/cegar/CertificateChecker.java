@@ -14,6 +14,7 @@ import pdpv.cfg.Variable;
 import pdpv.encode.LoopIteration;
 import pdpv.encode.LoopSite;
 import pdpv.encode.ProgramEncoding;
+import pdpv.smt.Conjuncts;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -91,7 +92,7 @@ final class CertificateChecker {
         boolean preserved = all instanceof SmtResult.Unsat;
         if (all instanceof SmtResult.Unknown) {
             preserved = true;
-            for (BoolExpr c : conjuncts(after)) {
+            for (BoolExpr c : Conjuncts.of(after)) {
                 List<BoolExpr> one = new ArrayList<>(step);
                 one.add(ctx.mkNot(c));
                 if (!unsat(one)) {
@@ -101,19 +102,6 @@ final class CertificateChecker {
             }
         }
         return preserved ? null : "the invariant of " + Evidence.describe(l) + " is not preserved by its body";
-    }
-
-    /** The conjuncts of {@code f}, nested conjunctions flattened. */
-    private static List<BoolExpr> conjuncts(BoolExpr f) {
-        List<BoolExpr> out = new ArrayList<>();
-        if (f.isAnd()) {
-            for (Expr<?> arg : f.getArgs()) {
-                out.addAll(conjuncts((BoolExpr) arg));
-            }
-        } else {
-            out.add(f);
-        }
-        return out;
     }
 
     /** inv with x_e replaced by {@code end(x)}. */

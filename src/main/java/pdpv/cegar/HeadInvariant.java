@@ -4,7 +4,6 @@ import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
-import com.microsoft.z3.enumerations.Z3_decl_kind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -15,6 +14,7 @@ import java.util.Set;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
 import pdpv.pdr.StateVar;
+import pdpv.smt.Conjuncts;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -63,7 +63,7 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
         BoolExpr substituted = (BoolExpr) li.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0]));
         List<BoolExpr> kept = new ArrayList<>();
         List<BoolExpr> conjectures = new ArrayList<>();
-        for (BoolExpr c : conjuncts(substituted)) {
+        for (BoolExpr c : Conjuncts.of(substituted)) {
             Set<Variable> left = new LinkedHashSet<>();
             mentions(c, unresolved, left, new HashSet<>());
             if (left.isEmpty() && !valid(ctx, c)) {
@@ -86,7 +86,7 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
                 old.put(sv.current(), v);
             }
         });
-        for (BoolExpr c : conjuncts(li)) {
+        for (BoolExpr c : Conjuncts.of(li)) {
             List<Expr<?>> disjuncts = c.isOr() ? List.of(c.getArgs()) : c.isImplies() ? List.of(c.getArgs()[1]) : List.of();
             for (Expr<?> d : disjuncts) {
                 Set<Variable> inD = new LinkedHashSet<>();
@@ -144,18 +144,6 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
         SmtSolver s = new SmtSolver(ctx, new SmtStatistics());
         s.add(ctx.mkNot(c));
         return s.check() instanceof SmtResult.Unsat;
-    }
-
-    private static List<BoolExpr> conjuncts(BoolExpr e) {
-        List<BoolExpr> out = new ArrayList<>();
-        if (e.isApp() && e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_AND) {
-            for (Expr<?> a : e.getArgs()) {
-                out.addAll(conjuncts((BoolExpr) a));
-            }
-        } else if (!e.isTrue()) {
-            out.add(e);
-        }
-        return out;
     }
 
     private static void mentions(Expr<?> e, Map<Expr<?>, Variable> old, Set<Variable> found, Set<Expr<?>> seen) {

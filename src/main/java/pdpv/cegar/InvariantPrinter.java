@@ -175,28 +175,19 @@ final class InvariantPrinter {
                 return exact + " % 2 " + (odd ? "!=" : "==") + " 0";
             }
         }
-        String x = promoted(a);
-        String y = promoted(b);
-        if (x != null && y != null && a.getSortSize() == commonWidth(a, b)) {
-            return x + op + y;
+        // two variables as C promotes them (each itself, or extended as its type's signedness
+        // extends it): C's x == y compares their bit patterns at the width of their common type
+        // (64 bits if either is that wide, else 32), which is what the equality says at that width
+        Extended x = extended(a);
+        Extended y = extended(b);
+        if (x != null && y != null && x.asDeclared() && y.asDeclared()
+                && a.getSortSize() == Math.max(32, Math.max(x.v().type().width(), y.v().type().width()))) {
+            return names.get(x.variable()) + op + names.get(y.variable());
         }
         return comparisonOf(a, b, op.trim(), false);
     }
 
-    /**
-     * The variable whose C promotion {@code e} is (itself, or extended as its type's signedness
-     * extends it), or null: C's {@code x == y} compares such operands' bit patterns at the width of
-     * their common type, which is what the bit-vector equality says when that is its width.
-     */
-    private String promoted(BitVecExpr e) {
-        Extended x = extended(e);
-        return x != null && x.asDeclared() ? names.get(x.variable()) : null;
-    }
-
-    /**
-     * A named variable, or one zero- or sign-extended ({@code zero} null when not extended); Z3's
-     * simplifier writes a zero extension as a concatenation with leading zeros.
-     */
+    /** A named variable, or one zero- or sign-extended ({@code zero} null when not extended). */
     private record Extended(Expr<?> variable, Variable v, Boolean zero) {
         /** Whether C's conversion of the variable's value extends it this way (by its type's signedness). */
         boolean asDeclared() {
@@ -205,29 +196,8 @@ final class InvariantPrinter {
     }
 
     private Extended extended(BitVecExpr e) {
-        Expr<?> x = e;
-        Boolean zero = null;
-        if (e.isApp() && e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_ZERO_EXT) {
-            x = e.getArgs()[0];
-            zero = true;
-        } else if (e.isApp() && e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_CONCAT && e.getArgs().length == 2
-                && e.getArgs()[0] instanceof BitVecNum z && z.getBigInteger().signum() == 0) {
-            x = e.getArgs()[1];
-            zero = true;
-        } else if (e.isApp() && e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_SIGN_EXT) {
-            x = e.getArgs()[0];
-            zero = false;
-        }
-        return names.containsKey(x) ? new Extended(x, variables.get(x), zero) : null;
-    }
-
-    /** The width of C's common type of two promoted variables: 64 if either is that wide, else 32. */
-    private int commonWidth(BitVecExpr a, BitVecExpr b) {
-        return Math.max(32, Math.max(operandWidth(a), operandWidth(b)));
-    }
-
-    private int operandWidth(BitVecExpr e) {
-        return extended(e).v().type().width();
+        LinearTerm.Extension x = LinearTerm.Extension.of(e);
+        return names.containsKey(x.operand()) ? new Extended(x.operand(), variables.get(x.operand()), x.zero()) : null;
     }
 
     private String comparison(Expr<?>[] args, String op, boolean signed) {

@@ -36,6 +36,27 @@ final class LinearTerm {
         return t.add(e, BigInteger.ONE) ? t : null;
     }
 
+    /**
+     * {@code e} as an extension of {@code operand}: {@code zero} true for a zero extension (Z3's
+     * simplifier writes one as a concatenation with leading zeros), false for a sign extension, null
+     * when {@code e} is no extension (then {@code operand} is {@code e} itself).
+     */
+    record Extension(Expr<?> operand, Boolean zero) {
+        static Extension of(Expr<?> e) {
+            if (!e.isApp()) {
+                return new Extension(e, null);
+            }
+            Expr<?>[] args = e.getArgs();
+            return switch (e.getFuncDecl().getDeclKind()) {
+                case Z3_OP_ZERO_EXT -> new Extension(args[0], true);
+                case Z3_OP_SIGN_EXT -> new Extension(args[0], false);
+                case Z3_OP_CONCAT -> args.length == 2 && args[0] instanceof BitVecNum z && z.getBigInteger().signum() == 0
+                        ? new Extension(args[1], true) : new Extension(e, null);
+                default -> new Extension(e, null);
+            };
+        }
+    }
+
     private boolean add(Expr<?> e, BigInteger factor) {
         if (e instanceof BitVecNum n) {
             constant = constant.add(signed(n).multiply(factor));
@@ -43,6 +64,14 @@ final class LinearTerm {
         }
         if (!e.isApp()) {
             return false;
+        }
+        Extension x = Extension.of(e);
+        if (x.zero() != null) {
+            if (x.operand() instanceof BitVecNum n) {
+                constant = constant.add((x.zero() ? n.getBigInteger() : signed(n)).multiply(factor));
+                return true;
+            }
+            return isVariable(x.operand()) && addVariable(x.operand(), factor, x.zero());
         }
         Expr<?>[] args = e.getArgs();
         switch (e.getFuncDecl().getDeclKind()) {
@@ -59,22 +88,6 @@ final class LinearTerm {
                 return add(args[0], factor.negate());
             case Z3_OP_BMUL:
                 return args.length == 2 && args[0] instanceof BitVecNum c && add(args[1], factor.multiply(signed(c)));
-            case Z3_OP_SIGN_EXT:
-                if (args[0] instanceof BitVecNum n) {
-                    constant = constant.add(signed(n).multiply(factor));
-                    return true;
-                }
-                return isVariable(args[0]) && addVariable(args[0], factor, false);
-            case Z3_OP_ZERO_EXT:
-                if (args[0] instanceof BitVecNum n) {
-                    constant = constant.add(n.getBigInteger().multiply(factor));
-                    return true;
-                }
-                return isVariable(args[0]) && addVariable(args[0], factor, true);
-            case Z3_OP_CONCAT:
-                // Z3's simplifier writes a zero extension as a concatenation with leading zeros
-                return args.length == 2 && args[0] instanceof BitVecNum z && z.getBigInteger().signum() == 0
-                        && isVariable(args[1]) && addVariable(args[1], factor, true);
             default:
                 return isVariable(e) && addVariable(e, factor, false);
         }

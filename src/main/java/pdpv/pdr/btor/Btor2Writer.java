@@ -7,7 +7,6 @@ import com.microsoft.z3.Expr;
 import com.microsoft.z3.enumerations.Z3_decl_kind;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
@@ -16,6 +15,7 @@ import java.util.Map;
 import pdpv.pdr.InputVar;
 import pdpv.pdr.StateVar;
 import pdpv.pdr.TransitionSystem;
+import pdpv.smt.Conjuncts;
 
 /**
  * Writes a transition system in functional form as a BTOR2 model that {@link Btor2Reader} reads
@@ -58,7 +58,7 @@ public final class Btor2Writer {
             nodes.put(in.expr(), line("input", sort(in.width()), in.name()));
         }
         Long ok = ts.constraints().isEmpty() ? null : line("state", sort(1), OK);
-        for (BoolExpr eq : conjuncts(ts.init())) {
+        for (BoolExpr eq : Conjuncts.of(ts.init())) {
             init(eq, states);
         }
         if (ok != null) {
@@ -77,20 +77,6 @@ public final class Btor2Writer {
         long bad = node(ts.bad());
         line("bad", ok == null ? bad : line("and", sort(1), ok, bad));
         return out.toString();
-    }
-
-    private static List<BoolExpr> conjuncts(BoolExpr f) {
-        if (f.isTrue()) {
-            return List.of();
-        }
-        if (f.isAnd()) {
-            List<BoolExpr> all = new ArrayList<>();
-            for (Expr<?> a : f.getArgs()) {
-                all.addAll(conjuncts((BoolExpr) a));
-            }
-            return all;
-        }
-        return List.of(f);
     }
 
     /** An {@code init} line for a conjunct state = term of I. */
