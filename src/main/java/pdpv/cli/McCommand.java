@@ -148,7 +148,8 @@ final class McCommand implements Callable<Integer> {
             out.println("  frames: " + s.frames() + ", proof obligations: " + s.proofObligations());
             out.println("  cubes added: " + s.cubesAdded() + ", polytopes added: " + s.polytopesAdded());
             out.println("  reshapes: " + s.reshapesSucceeded() + " of " + s.reshapesTried() + " succeeded");
-            out.println(String.format(Locale.ROOT, "  smt calls: %d (%.3f s)", s.smtCalls(), s.smtSeconds()));
+            out.println(String.format(Locale.ROOT, "  smt calls: %d (%.3f s), %d decided by the integer relaxation", s.smtCalls(),
+                    s.smtSeconds(), s.relaxedSmtCalls()));
             out.println(String.format(Locale.ROOT, "  mean log2 expansion factor: %.1f", s.meanLog2ExpansionFactor()));
             out.println("  expansions by simulation: " + s.simulationExpansions() + " (" + s.simulationChecksPassed() + " of "
                     + s.simulationChecks() + " candidate checks valid)");
@@ -190,6 +191,7 @@ final class McCommand implements Callable<Integer> {
         st.addProperty("reshapes_tried", s.reshapesTried());
         st.addProperty("reshapes_succeeded", s.reshapesSucceeded());
         st.addProperty("smt_calls", s.smtCalls());
+        st.addProperty("smt_relaxed_calls", s.relaxedSmtCalls());
         st.addProperty("smt_seconds", s.smtSeconds());
         st.addProperty("mean_log2_expansion_factor", s.meanLog2ExpansionFactor());
         st.addProperty("simulation_expansions", s.simulationExpansions());

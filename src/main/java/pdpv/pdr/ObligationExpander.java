@@ -30,7 +30,7 @@ final class ObligationExpander {
         this.enc = enc;
         this.options = options;
         this.expander = expander;
-        this.lift = new SmtSolver(ctx, stats.smt, cancellation);
+        this.lift = new SmtSolver(ctx, stats.smt, cancellation, options.relaxation());
         this.stats = stats;
     }
 

@@ -53,7 +53,7 @@ public final class PdrEngine {
         this.enc = Encoding.of(ctx, ts.vars(), options.extraPolytopeBits());
         this.cancellation = new Cancellation(ctx);
         this.budget = new Budget(cancellation);
-        this.solver = new SmtSolver(ctx, stats.smt, cancellation);
+        this.solver = new SmtSolver(ctx, stats.smt, cancellation, options.relaxation());
         this.queries = new SolverQueries(solver, enc, ts);
         this.frames = new Frames(solver, enc, ts);
         this.expander = new Expander(enc, stats, rng, budget);
@@ -317,7 +317,7 @@ public final class PdrEngine {
 
     /** The independent check of the answer; one that a cancel or the time limit cut short proves nothing. */
     private void verify(PdrResult result) {
-        ResultChecker checker = new ResultChecker(ctx, cancellation);
+        ResultChecker checker = new ResultChecker(ctx, cancellation, options.relaxation());
         String problem = null;
         if (result instanceof PdrResult.Holds holds) {
             problem = checker.checkInvariant(ts, holds.invariant(), externalInvariants);

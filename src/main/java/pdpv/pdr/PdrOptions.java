@@ -1,6 +1,7 @@
 package pdpv.pdr;
 
 import java.time.Duration;
+import pdpv.smt.RelaxationBudget;
 
 /**
  * Options of the QF_BV PDR engine (chapter 3).
@@ -16,6 +17,8 @@ import java.time.Duration;
  * @param ctgBudget counterexamples to generalization tried per expansion of a lemma (default 3, the
  *     maximum of Hassan, Bradley and Somenzi's IC3 with CTGs, FMCAD 2013; kept by the policy sweep
  *     of invgen-bench/results/2026-11-24-policy-sweep, where 0, 1 and 6 each lost a task)
+ * @param relaxation when a query goes to its integer relaxation (pdpv.smt.IntegerRelaxation) and
+ *     for how long (default {@link #RELAXATION}; {@link RelaxationBudget#NONE}: bit-blasting only)
  */
 public record PdrOptions(
         double cubeProbability,
@@ -25,19 +28,34 @@ public record PdrOptions(
         int guides,
         int guideCandidates,
         Duration timeout,
-        int ctgBudget) {
+        int ctgBudget,
+        RelaxationBudget relaxation) {
+
+    /**
+     * Default of {@code relaxation}: of the sweep of invgen-bench/integer-relaxation-sweep.tsv over
+     * the 74 chapter-3 instances of both sets at 10 s (results/2026-11-24-integer-relaxation),
+     * 10000 bit-blasting units, then 100000 integer units decides the most (70; bit-blasting only
+     * 69, the relaxation first 67) in the least total time (183.7 s against 185.8 s).
+     */
+    public static final RelaxationBudget RELAXATION = new RelaxationBudget(PdrOptions.INTEGER_AFTER, PdrOptions.INTEGER_RESOURCES);
+
+    /** Bit-blasting units before the relaxation (see {@link #RELAXATION}). */
+    public static final long INTEGER_AFTER = 10_000;
+
+    /** Integer solver units of the relaxation (see {@link #RELAXATION}). */
+    public static final long INTEGER_RESOURCES = 100_000;
 
     /** The options with the default budget of counterexamples to generalization (3). */
     public PdrOptions(double cubeProbability, long seed, SimulationType simulation, int extraPolytopeBits, int guides,
                       int guideCandidates, Duration timeout) {
-        this(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, 3);
+        this(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, 3, RELAXATION);
     }
 
     public PdrOptions {
         if (cubeProbability < 0 || cubeProbability > 1) {
             throw new IllegalArgumentException("cube probability must be in [0, 1]");
         }
-        if (extraPolytopeBits < 0 || guides < 0 || guideCandidates < 0 || ctgBudget < 0) {
+        if (extraPolytopeBits < 0 || guides < 0 || guideCandidates < 0 || ctgBudget < 0 ) {
             throw new IllegalArgumentException("negative option");
         }
     }
@@ -48,26 +66,30 @@ public record PdrOptions(
     }
 
     public PdrOptions withCubeProbability(double c) {
-        return new PdrOptions(c, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget);
+        return new PdrOptions(c, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, relaxation);
     }
 
     public PdrOptions withSeed(long s) {
-        return new PdrOptions(cubeProbability, s, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget);
+        return new PdrOptions(cubeProbability, s, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, relaxation);
     }
 
     public PdrOptions withSimulation(SimulationType type) {
-        return new PdrOptions(cubeProbability, seed, type, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget);
+        return new PdrOptions(cubeProbability, seed, type, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, relaxation);
     }
 
     public PdrOptions withGuides(int k) {
-        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, k, guideCandidates, timeout, ctgBudget);
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, k, guideCandidates, timeout, ctgBudget, relaxation);
     }
 
     public PdrOptions withCtgBudget(int ctgs) {
-        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgs);
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgs, relaxation);
     }
 
     public PdrOptions withTimeout(Duration t) {
-        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, t, ctgBudget);
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, t, ctgBudget, relaxation);
+    }
+
+    public PdrOptions withRelaxation(RelaxationBudget budget) {
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, budget);
     }
 }

@@ -50,6 +50,11 @@ public final class PdrStatistics {
         return smt.seconds();
     }
 
+    /** SMT calls that the integer relaxation answered Unsat without bit-blasting. */
+    public long relaxedSmtCalls() {
+        return smt.relaxedCalls();
+    }
+
     /** Mean of log2(volume after / volume before) over all expansions (§3.4.3 "expansion factor"). */
     public double meanLog2ExpansionFactor() {
         return expansions == 0 ? 0 : log2ExpansionSum / expansions;

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import pdpv.smt.Cancellation;
+import pdpv.smt.RelaxationBudget;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -22,15 +23,21 @@ public final class ResultChecker {
     private final Context ctx;
     private final SmtStatistics stats = new SmtStatistics();
     private final Cancellation cancellation;
+    private final RelaxationBudget relaxation;
 
     public ResultChecker(Context ctx) {
-        this(ctx, new Cancellation(ctx));
+        this(ctx, new Cancellation(ctx), RelaxationBudget.NONE);
     }
 
-    /** A checker whose queries stop when {@code cancellation} is cancelled. */
-    public ResultChecker(Context ctx, Cancellation cancellation) {
+    /**
+     * A checker whose queries stop when {@code cancellation} is cancelled and may go to the integer
+     * relaxation within {@code relaxation}. The relaxation is implied by the query, so an
+     * unsatisfiable relaxation proves the query's validity as well.
+     */
+    public ResultChecker(Context ctx, Cancellation cancellation, RelaxationBudget relaxation) {
         this.ctx = ctx;
         this.cancellation = cancellation;
+        this.relaxation = relaxation;
     }
 
     /** Returns null if the invariant proves the system safe, otherwise which condition fails. */
@@ -100,7 +107,7 @@ public final class ResultChecker {
 
     /** {@code f} alone in a fresh solver that stops with this checker's cancellation. */
     private SmtResult check(BoolExpr f) {
-        SmtSolver solver = new SmtSolver(ctx, stats, cancellation);
+        SmtSolver solver = new SmtSolver(ctx, stats, cancellation, relaxation);
         solver.add(f);
         return solver.check();
     }

@@ -17,6 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import pdpv.smt.RelaxationBudget;
 import pdpv.pdr.bench.ThesisExamples;
 
 /** Reuse of the trace (§4.3.3), external invariants (§6.1), timeouts, and the independent checkers. */
@@ -69,6 +70,18 @@ class EngineFeaturesTest {
         PdrResult.Holds holds = assertInstanceOf(PdrResult.Holds.class, engine.check(),
                 "with J = (x + 2y ≤ 5) even cubes alone prove the linear example");
         assertNull(new ResultChecker(ctx).checkInvariant(linear, holds.invariant(), List.of(linear.init())));
+    }
+
+    /** The default options (verify's and mc's) decide the linear example's polytope queries by the integer relaxation. */
+    @Test
+    void defaultOptionsUseTheIntegerRelaxation() {
+        TransitionSystem linear = new ThesisExamples(ctx, true).linear();
+        PdrEngine relaxed = new PdrEngine(ctx, linear, PdrOptions.defaults());
+        assertInstanceOf(PdrResult.Holds.class, relaxed.check());
+        assertTrue(relaxed.statistics().relaxedSmtCalls() > 0, relaxed.statistics().toString());
+        PdrEngine plain = new PdrEngine(ctx, linear, PdrOptions.defaults().withRelaxation(RelaxationBudget.NONE));
+        assertInstanceOf(PdrResult.Holds.class, plain.check());
+        assertEquals(0, plain.statistics().relaxedSmtCalls());
     }
 
     @Test

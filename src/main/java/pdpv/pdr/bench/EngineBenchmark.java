@@ -14,8 +14,9 @@ import pdpv.pdr.TransitionSystem;
 
 /**
  * Runs the chapter-3 examples (§3.2, §7.1) and the loop of Fig. 5.7b in every ARU mode (c ∈ {0, 0.5, 1}) and simulation type
- * (§3.4.2, §3.4.3) and prints a table of verdict, time, frames and ARUs. Not a test: timings belong
- * here. Usage: {@code EngineBenchmark [timeout-seconds]} (default 30).
+ * (§3.4.2, §3.4.3) and prints a table of verdict, time, frames and ARUs, and below each example
+ * Z3's Spacer on the same system ({@link SpacerBaseline}). Not a test: timings belong here. Usage:
+ * {@code EngineBenchmark [timeout-seconds]} (default 30).
  */
 public final class EngineBenchmark {
     private static final double[] CUBE_PROBABILITIES = {0.0, 0.5, 1.0};
@@ -50,6 +51,10 @@ public final class EngineBenchmark {
                                 s.proofObligations(), s.reshapesSucceeded(), s.reshapesTried(), s.smtCalls());
                     }
                 }
+            }
+            try (Context ctx = new Context()) {
+                SpacerBaseline.Outcome spacer = SpacerBaseline.solve(ctx, e.getValue().apply(new ThesisExamples(ctx, true)), timeout);
+                System.out.printf("%-8s %4s %-8s %-8s %8.2f%n", e.getKey(), "", "spacer", spacer.verdict(), spacer.seconds());
             }
         }
     }
