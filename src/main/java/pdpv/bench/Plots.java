@@ -82,7 +82,7 @@ final class Plots {
         return r.solved() ? Math.max(FLOOR_SECONDS, r.seconds()) : timeout;
     }
 
-    private static void save(XYChart chart, Path base) throws IOException {
+    static void save(XYChart chart, Path base) throws IOException {
         BitmapEncoder.saveBitmap(chart, base.toString(), BitmapEncoder.BitmapFormat.PNG);
         VectorGraphicsEncoder.saveVectorGraphic(chart, base.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
     }

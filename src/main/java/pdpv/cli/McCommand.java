@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import pdpv.pdr.PdrOptions;
@@ -47,6 +48,10 @@ final class McCommand implements Callable<Integer> {
     @Mixin
     EngineOptions engine;
 
+    @Option(names = "--compare-simulations", paramLabel = "FILE",
+            description = "also expand every proof obligation that simulation expands by ternary, interval and hybrid simulation from the same point, and write their log2 expansion factors to FILE as TSV (thesis Fig. 3.12); the run itself is unchanged")
+    Path comparisons;
+
     @Override
     public Integer call() throws Exception {
         String problem = engine.problem() != null ? engine.problem() : run.problem();
@@ -73,6 +78,9 @@ final class McCommand implements Callable<Integer> {
             throw e;
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        if (comparisons != null) {
+            writeComparisons(outcome.statistics());
+        }
         if (run.json) {
             printJson(outcome, seconds);
         } else {
@@ -116,6 +124,9 @@ final class McCommand implements Callable<Integer> {
             Duration budget = run.timeoutSeconds > 0 ? Duration.ofNanos(left) : Duration.ofDays(3650);
             PdrOptions options = engine.applyTo(PdrOptions.defaults()).withTimeout(budget);
             Btor2Check check = new Btor2Check(ctx, model, options);
+            if (comparisons != null) {
+                check.statistics().compareSimulations();
+            }
             running.set(check);
             return check.run();
         }
@@ -155,6 +166,15 @@ final class McCommand implements Callable<Integer> {
                     + s.simulationChecks() + " candidate checks valid)");
         }
         out.flush();
+    }
+
+    /** One line per compared expansion: the log2 expansion factors of ternary, interval and hybrid simulation. */
+    private void writeComparisons(PdrStatistics statistics) throws IOException {
+        StringBuilder tsv = new StringBuilder("ternary\tinterval\thybrid\n");
+        for (double[] f : statistics.simulationComparisons()) {
+            tsv.append(String.format(Locale.ROOT, "%.3f\t%.3f\t%.3f%n", f[0], f[1], f[2]));
+        }
+        Files.writeString(comparisons, tsv.toString());
     }
 
     private static String assignments(Map<String, Long> values) {

@@ -31,6 +31,11 @@ final class Expander {
      * Expands {@code aru}, which must be valid, as far as {@code query} allows; {@code core} (may be
      * null) is a core of another query that is tried first as a shortcut.
      */
+    /** An expander with random choices of its own and uncounted statistics, for comparisons. */
+    Expander comparison(long seed) {
+        return new Expander(enc, new PdrStatistics(), new Random(seed), budget);
+    }
+
     Aru expand(Aru aru, BitSet core, CoreQuery query) {
         double before = aru.log2Volume(enc);
         Aru current = aru;

@@ -7,6 +7,7 @@ import com.microsoft.z3.Expr;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.Function;
 import pdpv.smt.Cancellation;
 import pdpv.smt.SmtSolver;
 
@@ -23,6 +24,10 @@ final class ObligationExpander {
     private final Expander expander;
     private final SmtSolver lift;
     private final PdrStatistics stats;
+    private long comparisons;
+
+    /** The simulation types of {@link PdrStatistics#simulationComparisons()}, in its order. */
+    static final SimulationType[] COMPARED = {SimulationType.TERNARY, SimulationType.INTERVAL, SimulationType.HYBRID};
 
     ObligationExpander(Context ctx, Encoding enc, PdrOptions options, PdrStatistics stats, Expander expander,
             Cancellation cancellation) {
@@ -43,7 +48,7 @@ final class ObligationExpander {
      */
     Aru expandBad(Aru point, Assignment model, TransitionSystem ts) {
         if (useSimulation(ts)) {
-            return simulated(point, SimulationChecks.bad(options.simulation(), enc, ts, model));
+            return simulated(point, type -> SimulationChecks.bad(type, enc, ts, model));
         }
         CoreQuery query = solverBadQuery(ts);
         if (ts.inputs().isEmpty()) {
@@ -56,20 +61,37 @@ final class ObligationExpander {
     /** Expands a predecessor point while every state reaches {@code successor} in one step (check 3.4). */
     Aru expandPredecessor(Aru point, Assignment model, Aru successor, TransitionSystem ts) {
         if (useSimulation(ts)) {
-            return simulated(point, SimulationChecks.predecessor(options.simulation(), enc, ts, model, successor));
+            return simulated(point, type -> SimulationChecks.predecessor(type, enc, ts, model, successor));
         }
         return expandIfValid(point, solverPredecessorQuery(model, successor, ts));
     }
 
     /** Expansion by a simulation check, counted with its checks and expansion factor (§3.4.3, Fig. 3.12). */
-    private Aru simulated(Aru point, CoreQuery query) {
+    private Aru simulated(Aru point, Function<SimulationType, CoreQuery> check) {
+        CoreQuery query = check.apply(options.simulation());
         Aru result = expandIfValid(point, candidate -> {
             BitSet core = query.core(candidate);
             stats.recordSimulationCheck(core != null);
             return core;
         });
         stats.recordSimulationExpansion(point.log2Volume(enc), result.log2Volume(enc));
+        if (stats.comparingSimulations()) {
+            compare(point, check);
+        }
         return result;
+    }
+
+    /** Fig. 3.12: the same point expanded by each simulation type, with the same random choices. */
+    private void compare(Aru point, Function<SimulationType, CoreQuery> check) {
+        double[] factors = new double[COMPARED.length];
+        long seed = comparisons++;
+        for (int i = 0; i < COMPARED.length; i++) {
+            CoreQuery query = check.apply(COMPARED[i]);
+            BitSet core = query.core(point);
+            Aru expanded = core == null ? point : expander.comparison(seed).expand(point, core, query);
+            factors[i] = expanded.log2Volume(enc) - point.log2Volume(enc);
+        }
+        stats.recordSimulationComparison(factors);
     }
 
     private boolean useSimulation(TransitionSystem ts) {

@@ -1,5 +1,7 @@
 package pdpv.pdr;
 
+import java.util.ArrayList;
+import java.util.List;
 import pdpv.smt.SmtStatistics;
 
 /** Counters of one engine (design notes "statistics per component"); SMT counts are shared. */
@@ -17,6 +19,7 @@ public final class PdrStatistics {
     long simulationChecks;
     long simulationChecksPassed;
     double log2SimulationExpansionSum;
+    private List<double[]> simulationComparisons;
 
     public int frames() {
         return frames;
@@ -100,5 +103,28 @@ public final class PdrStatistics {
                 "frames=%d obligations=%d cubes=%d polytopes=%d reshapes=%d/%d smt=%d (%.2fs) expansion=%.1f simulated=%d",
                 frames, proofObligations, cubesAdded, polytopesAdded, reshapesSucceeded, reshapesTried,
                 smtCalls(), smtSeconds(), meanLog2ExpansionFactor(), simulationExpansions);
+    }
+
+    /**
+     * From now on, each expansion by simulation is repeated with ternary, interval and hybrid
+     * simulation from the same point (thesis Fig. 3.12); the run itself is not changed.
+     */
+    public void compareSimulations() {
+        if (simulationComparisons == null) {
+            simulationComparisons = new ArrayList<>();
+        }
+    }
+
+    boolean comparingSimulations() {
+        return simulationComparisons != null;
+    }
+
+    void recordSimulationComparison(double[] log2Factors) {
+        simulationComparisons.add(log2Factors.clone());
+    }
+
+    /** Per compared expansion, the log2 expansion factors of ternary, interval and hybrid simulation. */
+    public List<double[]> simulationComparisons() {
+        return simulationComparisons == null ? List.of() : List.copyOf(simulationComparisons);
     }
 }

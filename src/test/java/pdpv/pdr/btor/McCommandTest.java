@@ -129,6 +129,30 @@ class McCommandTest {
         assertTrue(r.out().contains("  smt calls: "), r.out());
     }
 
+    /** Fig. 3.12's data: each expansion by simulation repeated by the three types; the run itself unchanged. */
+    @Test
+    void compareSimulationsWritesThreeFactorsPerExpansion() throws Exception {
+        Path tsv = dir.resolve("comparisons.tsv");
+        CliResult plain = run("mc", "--json", model("input_constraint_holds.btor2"));
+        CliResult compared = run("mc", "--json", "--compare-simulations", tsv.toString(), model("input_constraint_holds.btor2"));
+        assertEquals(ExitCodes.SAFE, compared.code(), compared.out() + compared.err());
+        JsonObject a = JsonParser.parseString(plain.out()).getAsJsonObject().getAsJsonObject("statistics");
+        JsonObject b = JsonParser.parseString(compared.out()).getAsJsonObject().getAsJsonObject("statistics");
+        assertEquals(a.get("proof_obligations"), b.get("proof_obligations"));
+        assertEquals(a.get("simulation_checks"), b.get("simulation_checks"));
+        List<String> lines = java.nio.file.Files.readAllLines(tsv);
+        assertEquals("ternary\tinterval\thybrid", lines.get(0));
+        assertEquals(b.get("simulation_expansions").getAsLong(), lines.size() - 1, String.join("\n", lines));
+        assertTrue(lines.size() > 1, "no expansion by simulation");
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split("\t");
+            assertEquals(3, f.length, line);
+            for (String v : f) {
+                assertTrue(Double.parseDouble(v) >= 0, line);
+            }
+        }
+    }
+
     @Test
     void timeoutGivesUnknown() {
         CliResult r = run("mc", "--timeout", "1", model("deep_counter.btor2"));
