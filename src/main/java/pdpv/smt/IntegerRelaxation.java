@@ -162,24 +162,28 @@ final class IntegerRelaxation implements AutoCloseable {
             case Z3_OP_DISTINCT:
                 return equality(kind, a);
             case Z3_OP_SLEQ:
-                return ctx.mkLe(term(a[0]).value, term(a[1]).value);
             case Z3_OP_SGEQ:
-                return ctx.mkGe(term(a[0]).value, term(a[1]).value);
             case Z3_OP_SLT:
-                return ctx.mkLt(term(a[0]).value, term(a[1]).value);
             case Z3_OP_SGT:
-                return ctx.mkGt(term(a[0]).value, term(a[1]).value);
+                return comparison(kind, term(a[0]), term(a[1]));
             case Z3_OP_ULEQ:
-                return ctx.mkLe(unsigned(a[0]).value, unsigned(a[1]).value);
             case Z3_OP_UGEQ:
-                return ctx.mkGe(unsigned(a[0]).value, unsigned(a[1]).value);
             case Z3_OP_ULT:
-                return ctx.mkLt(unsigned(a[0]).value, unsigned(a[1]).value);
             case Z3_OP_UGT:
-                return ctx.mkGt(unsigned(a[0]).value, unsigned(a[1]).value);
+                return comparison(kind, unsigned(a[0]), unsigned(a[1]));
             default:
                 return freshBool();
         }
+    }
+
+    /** A signed or unsigned comparison of the readings x and y. */
+    private BoolExpr comparison(Z3_decl_kind kind, Term x, Term y) {
+        return switch (kind) {
+            case Z3_OP_SLEQ, Z3_OP_ULEQ -> ctx.mkLe(x.value, y.value);
+            case Z3_OP_SGEQ, Z3_OP_UGEQ -> ctx.mkGe(x.value, y.value);
+            case Z3_OP_SLT, Z3_OP_ULT -> ctx.mkLt(x.value, y.value);
+            default -> ctx.mkGt(x.value, y.value);
+        };
     }
 
     private BoolExpr equality(Z3_decl_kind kind, Expr<?>[] a) {
