@@ -49,10 +49,16 @@ final class IntegerRelaxation implements AutoCloseable {
     private record Term(ArithExpr<IntSort> value, BigInteger lo, BigInteger hi) {
     }
 
-    /** A relaxation of formulas of any context, in a context of its own ({@link #close} frees it). */
-    IntegerRelaxation() {
+    /**
+     * A relaxation of formulas of any context, in a context of its own ({@link #close} frees it),
+     * whose checks give up after {@code resources} of Z3's resource count (0: never).
+     */
+    IntegerRelaxation(long resources) {
         this.ctx = new Context();
         this.solver = ctx.mkSolver();
+        Params p = ctx.mkParams();
+        p.add("rlimit", (int) Math.min(Integer.MAX_VALUE, Math.max(0, resources)));
+        solver.setParameters(p);
         scopes.push(new HashMap<>());
     }
 
@@ -82,20 +88,16 @@ final class IntegerRelaxation implements AutoCloseable {
     }
 
     /**
-     * Checks the relaxation under the assumptions, giving up after {@code resources} of Z3's resource
-     * count; answers Unsat with a core among the given assumptions, or null when it is satisfiable
-     * or undecided (then only the bit-vector check can tell).
+     * Checks the relaxation under the assumptions; answers Unsat with a core among the given
+     * assumptions, or null when it is satisfiable or undecided (then only the bit-vector check can tell).
      */
-    SmtResult.Unsat checkUnsat(long resources, BoolExpr[] assumptions) {
+    SmtResult.Unsat checkUnsat(BoolExpr[] assumptions) {
         Map<BoolExpr, BoolExpr> original = new HashMap<>();
         BoolExpr[] translated = new BoolExpr[assumptions.length];
         for (int i = 0; i < assumptions.length; i++) {
             translated[i] = bool(assumptions[i]);
             original.put(translated[i], assumptions[i]);
         }
-        Params p = ctx.mkParams();
-        p.add("rlimit", (int) Math.min(Integer.MAX_VALUE, Math.max(0, resources)));
-        solver.setParameters(p);
         if (solver.check(translated) != Status.UNSATISFIABLE) {
             return null;
         }

@@ -31,7 +31,8 @@ public final class SmtSolver {
     private long rlimit;
     /** The caller's resource limit of the running check ({@link #checkWithinResources}), 0 = none. */
     private long resourceLimit;
-
+    /** Frees a relaxation's Z3 context once its solver is unreachable (callers do not close solvers). */
+    private static final Cleaner CLEANER = Cleaner.create();
 
     /** A solver with a cancellation of its own ({@link #interrupt}). */
     public SmtSolver(Context ctx, SmtStatistics statistics) {
@@ -57,9 +58,6 @@ public final class SmtSolver {
         this.cancellation = cancellation;
         this.budget = budget;
     }
-
-    /** Frees a relaxation's Z3 context once its solver is unreachable (callers do not close solvers). */
-    private static final Cleaner CLEANER = Cleaner.create();
 
     public Context context() {
         return ctx;
@@ -109,7 +107,7 @@ public final class SmtSolver {
      */
     private IntegerRelaxation relaxation() {
         if (relaxation == null) {
-            relaxation = new IntegerRelaxation();
+            relaxation = new IntegerRelaxation(budget.integer());
             IntegerRelaxation owned = relaxation;
             CLEANER.register(this, owned::close);
         }
@@ -145,7 +143,7 @@ public final class SmtSolver {
                 }
                 if (status == Status.UNKNOWN && !cancellation.isCancelled() && (resourceLimit == 0 || resourceLimit > first)) {
                     setRlimit(resourceLimit);
-                    SmtResult.Unsat relaxed = relaxation().checkUnsat(budget.integer(), assumptions);
+                    SmtResult.Unsat relaxed = relaxation().checkUnsat(assumptions);
                     if (relaxed != null) {
                         statistics.recordRelaxed(System.nanoTime() - start);
                         return relaxed;

@@ -40,7 +40,7 @@ class IntegerRelaxationTest {
                 boolean atom = k % 4 == 3;
                 Expr<?> e = atom ? new Terms(ctx, rnd, vars).atom(3) : new Terms(ctx, rnd, vars).term(w, 3);
                 Expr<?> value = e.substitute(vars, point).simplify();
-                try (IntegerRelaxation relaxation = new IntegerRelaxation()) {
+                try (IntegerRelaxation relaxation = new IntegerRelaxation(0)) {
                     for (int i = 0; i < 3; i++) {
                         relaxation.add(ctx.mkEq(vars[i], point[i]));
                     }
@@ -66,14 +66,14 @@ class IntegerRelaxationTest {
             BoolExpr p = ctx.mkBoolConst("p");
             BoolExpr q = ctx.mkBoolConst("q");
             BoolExpr r = ctx.mkBoolConst("r");
-            try (IntegerRelaxation relaxation = new IntegerRelaxation()) {
+            try (IntegerRelaxation relaxation = new IntegerRelaxation(0)) {
                 relaxation.add(ctx.mkImplies(p, ctx.mkBVSGT(xNext, x)));
                 relaxation.add(ctx.mkImplies(q, ctx.mkBVSLE(ctx.mkSignExt(3, xNext), ctx.mkSignExt(3, x))));
                 relaxation.add(ctx.mkImplies(r, ctx.mkEq(ctx.mkExtract(0, 0, x), ctx.mkBV(1, 1))));
-                SmtResult.Unsat unsat = relaxation.checkUnsat(0, new BoolExpr[] {p, q, r});
+                SmtResult.Unsat unsat = relaxation.checkUnsat(new BoolExpr[] {p, q, r});
                 assertNotNull(unsat);
                 assertEquals(List.of(p, q), unsat.core().stream().sorted((a, b) -> a.toString().compareTo(b.toString())).toList());
-                assertNull(relaxation.checkUnsat(0, new BoolExpr[] {q, r}), "x = MAX wraps: x + 1 < x in 32 bits");
+                assertNull(relaxation.checkUnsat(new BoolExpr[] {q, r}), "x = MAX wraps: x + 1 < x in 32 bits");
             }
         }
     }
@@ -83,7 +83,7 @@ class IntegerRelaxationTest {
         try {
             BoolExpr p = ctx.mkBoolConst("assume");
             relaxation.add(ctx.mkImplies(p, f));
-            return relaxation.checkUnsat(0, new BoolExpr[] {p});
+            return relaxation.checkUnsat(new BoolExpr[] {p});
         } finally {
             relaxation.pop();
         }

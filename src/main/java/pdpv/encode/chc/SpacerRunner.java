@@ -2,22 +2,19 @@ package pdpv.encode.chc;
 
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
-import com.microsoft.z3.Params;
-import com.microsoft.z3.Solver;
-import com.microsoft.z3.Status;
 import com.microsoft.z3.Z3Exception;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import pdpv.smt.HornSolver;
 
 /**
  * Solves constrained Horn clauses (the Large Step Encoding of Gurfinkel's 2018 slides, as
- * {@link ChcExporter} writes them, or any SMT-LIB HORN script) with Z3's Spacer engine through a
- * HORN solver with {@code engine=spacer}; without that choice Z3 would pick its finite-domain
- * Datalog engine for bit-vector clauses and enumerate their values. A positive timeout bounds the
- * solving; zero or negative means none.
+ * {@link ChcExporter} writes them, or any SMT-LIB HORN script) with Z3's Spacer engine
+ * ({@link HornSolver}) and reads its answer as a verdict. A positive timeout bounds the solving;
+ * zero or negative means none.
  */
 public final class SpacerRunner {
     private SpacerRunner() {
@@ -47,21 +44,11 @@ public final class SpacerRunner {
     }
 
     private static SpacerResult check(Context ctx, BoolExpr[] clauses, Duration timeout) {
-        Solver solver = ctx.mkSolver("HORN");
-        Params params = ctx.mkParams();
-        params.add("engine", "spacer");
-        if (!timeout.isZero() && !timeout.isNegative()) {
-            params.add("timeout", (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis())));
-        }
-        solver.setParameters(params);
-        solver.add(clauses);
-        long start = System.nanoTime();
-        Status status = solver.check();
-        Duration time = Duration.ofNanos(System.nanoTime() - start);
-        return switch (status) {
-            case SATISFIABLE -> new SpacerResult(SpacerResult.Verdict.SAFE, "the clauses have a model (inductive invariants)", time);
-            case UNSATISFIABLE -> new SpacerResult(SpacerResult.Verdict.UNSAFE, "an assertion violation is derivable", time);
-            default -> new SpacerResult(SpacerResult.Verdict.UNKNOWN, solver.getReasonUnknown(), time);
+        HornSolver.Answer answer = HornSolver.solve(ctx, clauses, timeout);
+        return switch (answer.status()) {
+            case SATISFIABLE -> new SpacerResult(SpacerResult.Verdict.SAFE, "the clauses have a model (inductive invariants)", answer.time());
+            case UNSATISFIABLE -> new SpacerResult(SpacerResult.Verdict.UNSAFE, "an assertion violation is derivable", answer.time());
+            default -> new SpacerResult(SpacerResult.Verdict.UNKNOWN, answer.reasonUnknown(), answer.time());
         };
     }
 }

@@ -4,16 +4,14 @@ import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.FuncDecl;
-import com.microsoft.z3.Params;
-import com.microsoft.z3.Solver;
 import com.microsoft.z3.Sort;
-import com.microsoft.z3.Status;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import pdpv.pdr.InputVar;
 import pdpv.pdr.StateVar;
 import pdpv.pdr.TransitionSystem;
+import pdpv.smt.HornSolver;
 
 /**
  * The peer of the engine benchmark: a transition system as the three constrained Horn clauses of
@@ -47,18 +45,16 @@ final class SpacerBaseline {
         List<Expr<?>> all = new ArrayList<>(current);
         all.addAll(next);
         all.addAll(inputs);
-        Solver solver = ctx.mkSolver("HORN");
-        Params params = ctx.mkParams();
-        params.add("engine", "spacer");
-        params.add("timeout", (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-        solver.setParameters(params);
-        solver.add(forall(ctx, all, ctx.mkImplies(ts.init(), invNow)),
-                forall(ctx, all, ctx.mkImplies(ctx.mkAnd(invNow, ts.trans()), invNext)),
-                forall(ctx, all, ctx.mkImplies(ctx.mkAnd(invNow, ts.bad()), ctx.mkFalse())));
-        long start = System.nanoTime();
-        Status status = solver.check();
-        double seconds = (System.nanoTime() - start) / 1e9;
-        return new Outcome(status == Status.SATISFIABLE ? "holds" : status == Status.UNSATISFIABLE ? "fails" : "unknown", seconds);
+        HornSolver.Answer answer = HornSolver.solve(ctx, new BoolExpr[] {
+            forall(ctx, all, ctx.mkImplies(ts.init(), invNow)),
+            forall(ctx, all, ctx.mkImplies(ctx.mkAnd(invNow, ts.trans()), invNext)),
+            forall(ctx, all, ctx.mkImplies(ctx.mkAnd(invNow, ts.bad()), ctx.mkFalse()))}, timeout);
+        String verdict = switch (answer.status()) {
+            case SATISFIABLE -> "holds";
+            case UNSATISFIABLE -> "fails";
+            default -> "unknown";
+        };
+        return new Outcome(verdict, answer.time().toNanos() / 1e9);
     }
 
     private static BoolExpr forall(Context ctx, List<Expr<?>> bound, BoolExpr body) {
