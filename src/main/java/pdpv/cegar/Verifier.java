@@ -18,6 +18,7 @@ import pdpv.daikon.ImportedInvariants;
 import pdpv.daikon.Invariant;
 import pdpv.daikon.InvariantEncoder;
 import pdpv.daikon.LikelyInvariants;
+import pdpv.daikon.LoopEntryTests;
 import pdpv.daikon.ProgramPoints;
 import pdpv.daikon.Term;
 import pdpv.daikon.TestRuns;
@@ -164,9 +165,10 @@ public final class Verifier implements ProgramVerifier {
             }
             long t0 = System.nanoTime();
             TestRuns runs = options.tests().tests() == 0 ? null : TestRuns.run(program, loops, options.tests());
+            int directed = runs == null ? 0 : LoopEntryTests.run(encoding, solver, runs, options.tests());
             long t1 = System.nanoTime();
             int tests = runs == null ? 0 : runs.runs();
-            dynamic = new VerifierStatistics.Dynamic(tests, (t1 - t0) / 1e9, 0, List.of());
+            dynamic = new VerifierStatistics.Dynamic(tests, directed, (t1 - t0) / 1e9, 0, List.of());
             if (runs != null && runs.failure() != null) {
                 Execution replay = replayFromEntry(recordedInputs(runs.failure()));
                 if (replay.hitsAssertion()) {
@@ -199,7 +201,7 @@ public final class Verifier implements ProgramVerifier {
                 perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size(),
                         o.kept().size(), o.notInductive(), o.undecided(), o.unencodable()));
             }
-            dynamic = new VerifierStatistics.Dynamic(tests, (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, perLoop,
+            dynamic = new VerifierStatistics.Dynamic(tests, directed, (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, perLoop,
                     imported == null ? VerifierStatistics.Imported.NONE : new VerifierStatistics.Imported(imported.taken(),
                             keptFromDaikon, imported.skipped().stream().map(ImportedInvariants.Skipped::toString).toList()));
             updateF();

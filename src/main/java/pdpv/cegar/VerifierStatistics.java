@@ -83,19 +83,21 @@ public record VerifierStatistics(
     }
 
     /**
-     * Chapter 6's dynamic part: the tests run (Algorithm 6.1) and their time, the time of mining and
-     * checking the likely invariants, and per seeded loop what became of its candidates.
+     * Chapter 6's dynamic part: the tests run (Algorithm 6.1), of them those directed at loops
+     * ({@code pdpv.daikon.LoopEntryTests}), and their time, the time of mining and checking the
+     * likely invariants, and per seeded loop what became of its candidates.
      */
-    public record Dynamic(int tests, double testSeconds, double seedSeconds, List<LoopCandidates> loops, Imported imported) {
-        public static final Dynamic NONE = new Dynamic(0, 0, 0, List.of());
+    public record Dynamic(int tests, int directed, double testSeconds, double seedSeconds, List<LoopCandidates> loops,
+                          Imported imported) {
+        public static final Dynamic NONE = new Dynamic(0, 0, 0, 0, List.of());
 
         public Dynamic {
             loops = List.copyOf(loops);
         }
 
         /** Figures without invariants from Daikon. */
-        public Dynamic(int tests, double testSeconds, double seedSeconds, List<LoopCandidates> loops) {
-            this(tests, testSeconds, seedSeconds, loops, Imported.NONE);
+        public Dynamic(int tests, int directed, double testSeconds, double seedSeconds, List<LoopCandidates> loops) {
+            this(tests, directed, testSeconds, seedSeconds, loops, Imported.NONE);
         }
     }
 

@@ -35,6 +35,11 @@ final class DaikonTraceCommand implements Callable<Integer> {
             description = "number of tests to run (default: ${DEFAULT-VALUE})")
     int tests;
 
+    @Option(names = "--entry-tests", paramLabel = "N",
+            description = "a loop that fewer than N of the tests enter gets tests directed at it, as in verify; "
+                    + "0 = none (default: ${DEFAULT-VALUE})")
+    int entryTests = TestOptions.ENTRY_TESTS;
+
     @Option(names = {"-o", "--output-dir"}, paramLabel = "DIR", defaultValue = ".",
             description = "directory for the two files (default: the current one)")
     Path outputDir;
@@ -46,6 +51,10 @@ final class DaikonTraceCommand implements Callable<Integer> {
             err.println("error: -n must not be negative, found " + tests);
             return ExitCodes.BAD_INPUT;
         }
+        if (entryTests < 0) {
+            err.println("error: --entry-tests must not be negative, found " + entryTests);
+            return ExitCodes.BAD_INPUT;
+        }
         if (!Files.isDirectory(outputDir)) {
             err.println("error: " + outputDir + ": no such directory");
             return ExitCodes.BAD_INPUT;
@@ -53,7 +62,8 @@ final class DaikonTraceCommand implements Callable<Integer> {
         DaikonTraces traces;
         try {
             // Each run is bounded by the step limit, so the user's number of tests is run in full.
-            traces = DaikonTraces.of(input.parse(), TestOptions.defaults().withTests(tests).withBudget(Duration.ofDays(1)));
+            traces = DaikonTraces.of(input.parse(), TestOptions.defaults().withTests(tests).withBudget(Duration.ofDays(1))
+                    .withEntryTests(entryTests));
         } catch (UserError u) {
             err.println(u.render());
             return ExitCodes.BAD_INPUT;

@@ -116,8 +116,8 @@ final class VerdictPrinter {
             }
             VerifierStatistics.Dynamic d = s.dynamic();
             if (d.tests() > 0) {
-                out.println(String.format(Locale.ROOT, "  tests: %d runs (%.3f s); mining and checking invariants: %.3f s",
-                        d.tests(), d.testSeconds(), d.seedSeconds()));
+                out.println(String.format(Locale.ROOT, "  tests: %d runs, %d of them directed at loops (%.3f s);"
+                        + " mining and checking invariants: %.3f s", d.tests(), d.directed(), d.testSeconds(), d.seedSeconds()));
             }
             for (VerifierStatistics.LoopCandidates c : d.loops()) {
                 out.println("  likely invariants of loop at " + lineOf(c.head()) + ": " + c.mined() + " mined, " + c.kept()
@@ -229,6 +229,7 @@ final class VerdictPrinter {
             }
             st.add("engines", engines);
             st.addProperty("tests", s.dynamic().tests());
+            st.addProperty("directed_tests", s.dynamic().directed());
             st.addProperty("test_seconds", s.dynamic().testSeconds());
             st.addProperty("mining_seconds", s.dynamic().seedSeconds());
             JsonArray candidates = new JsonArray();

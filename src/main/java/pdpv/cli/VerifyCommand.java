@@ -71,6 +71,12 @@ final class VerifyCommand implements Callable<Integer> {
                     + "variables (DIG's null space of the trace matrix)")
     boolean noPolynomials;
 
+    @Option(names = "--entry-tests", paramLabel = "N",
+            description = "a loop that fewer than N of the random tests enter gets tests directed at it, each from a "
+                    + "model of the loop-cut formula that visits its head, until N have entered it; 0 = none "
+                    + "(default: ${DEFAULT-VALUE})")
+    int entryTests = TestOptions.ENTRY_TESTS;
+
     @Option(names = "--invariants", paramLabel = "FILE",
             description = "Daikon's printed invariants for the program points of 'pdpv daikon-trace': checked like the "
                     + "mined ones (Houdini) and the inductive ones seeded into the loop invariants; lines that cannot be "
@@ -137,6 +143,10 @@ final class VerifyCommand implements Callable<Integer> {
         }
     }
 
+    private boolean entryTestsGiven() {
+        return spec.commandLine().getParseResult().hasMatchedOption("--entry-tests");
+    }
+
     @Override
     public Integer call() throws Exception {
         String problem = engine.problem() != null ? engine.problem()
@@ -150,6 +160,9 @@ final class VerifyCommand implements Callable<Integer> {
                 : noDynamic && noPolynomials ? "--no-polynomials has nothing to turn off with --no-dynamic"
                 : encoding == Encoding.SYMBOLIC && invariants != null ? "--invariants applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && dumpInstances != null ? "--dump-instances applies to --encoding loops only"
+                : entryTests < 0 ? "--entry-tests must not be negative"
+                : encoding == Encoding.SYMBOLIC && entryTestsGiven() ? "--entry-tests applies to --encoding loops only"
+                : noDynamic && entryTestsGiven() ? "--entry-tests has nothing to direct with --no-dynamic"
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
                 : policyProblem() != null ? policyProblem()
                 : dumpInstances != null ? createDirectory(dumpInstances)
@@ -263,7 +276,8 @@ final class VerifyCommand implements Callable<Integer> {
             return new SymbolicVerifier(pdr.withTimeout(budget));
         }
         TestOptions tests = noDynamic ? TestOptions.defaults().withTests(0)
-                : TestOptions.defaults().withTimeLimit(run.timeoutSeconds).withPolynomials(!noPolynomials);
+                : TestOptions.defaults().withTimeLimit(run.timeoutSeconds).withPolynomials(!noPolynomials)
+                        .withEntryTests(entryTests);
         return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
                 .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr).withPolicy(policy()))
                 .withDumpInstances(dumpInstances));

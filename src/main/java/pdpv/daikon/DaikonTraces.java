@@ -7,7 +7,7 @@ import pdpv.interp.Execution;
 
 /**
  * What {@code pdpv daikon-trace} writes for real Daikon (thesis §6.3.1): the tests of Algorithm
- * 6.1 are run ({@link TestRuns}) and every loop-head sample becomes a pair of records at the
+ * 6.1 are run ({@link TestRuns}), with those directed at loops they miss ({@link LoopEntryTests}), and every loop-head sample becomes a pair of records at the
  * loop's program points ({@link ProgramPoints}, the dummy function of Fig. 6.2): the declarations
  * ({@link DeclsWriter}) and the data trace ({@link DtraceWriter}).
  *
@@ -23,6 +23,7 @@ public record DaikonTraces(String decls, String dtrace, int loops, int samples, 
         LoopForest loops = LoopForest.of(program);
         ProgramPoints points = new ProgramPoints(program, loops);
         TestRuns runs = TestRuns.run(program, loops, options);
+        LoopEntryTests.run(program, loops, runs, options);
         DtraceWriter dtrace = new DtraceWriter(points);
         int samples = 0;
         for (Loop l : points.loops()) {

@@ -24,24 +24,34 @@ import java.time.Duration;
  * @param polynomials   whether the miner looks for DIG's polynomial equalities
  *                      ({@link PolynomialEqualities}) besides Daikon's templates: on by default;
  *                      off (verify --no-polynomials) to measure what they add
+ * @param entryTests    a loop that fewer of the random tests enter gets directed tests
+ *                      ({@link LoopEntryTests}) until this many have entered it or none can:
+ *                      {@link #ENTRY_TESTS}
  */
 public record TestOptions(int tests, long maxSteps, long seed, int firstSamples, int maxSamples, Duration budget,
-                          boolean polynomials) {
+                          boolean polynomials, int entryTests) {
     /** The share of a run's time limit the tests may take: 5%, so that they never cost the proof much. */
     public static final double TIME_LIMIT_SHARE = 0.05;
 
+    /**
+     * The default of {@link #entryTests}: 3, the best of 0, 3, 10 and 30 on both benchmark sets
+     * ({@code invgen-bench/entry-tests-sweep.tsv}; SV-COMP 37, 41, 40, 39 of 61 decided; more
+     * directed tests seed more invariants, which can make F harder for the bit-blaster).
+     */
+    public static final int ENTRY_TESTS = 3;
+
     public static TestOptions defaults() {
-        return new TestOptions(100, 20_000L, 1L, 32, 5_000, Duration.ofSeconds(5), true);
+        return new TestOptions(100, 20_000L, 1L, 32, 5_000, Duration.ofSeconds(5), true, ENTRY_TESTS);
     }
 
     public TestOptions {
-        if (tests < 0 || maxSteps < 1 || firstSamples < 0 || maxSamples < 0 || budget.isNegative()) {
+        if (tests < 0 || maxSteps < 1 || firstSamples < 0 || maxSamples < 0 || budget.isNegative() || entryTests < 0) {
             throw new IllegalArgumentException("test options must not be negative, the step bound positive");
         }
     }
 
     public TestOptions withBudget(Duration d) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, d, polynomials);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, d, polynomials, entryTests);
     }
 
     /** These options with the budget cut to {@link #TIME_LIMIT_SHARE} of a time limit of {@code seconds} (0: none). */
@@ -54,11 +64,16 @@ public record TestOptions(int tests, long maxSteps, long seed, int firstSamples,
     }
 
     public TestOptions withTests(int n) {
-        return new TestOptions(n, maxSteps, seed, firstSamples, maxSamples, budget, polynomials);
+        return new TestOptions(n, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests);
+    }
+
+    /** These options with {@code n} as {@link #entryTests} (0: no directed tests). */
+    public TestOptions withEntryTests(int n) {
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, n);
     }
 
     /** These options with the polynomial-equality miner on or off. */
     public TestOptions withPolynomials(boolean on) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, on);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, on, entryTests);
     }
 }

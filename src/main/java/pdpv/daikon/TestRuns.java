@@ -2,16 +2,20 @@ package pdpv.daikon;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
+import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
 import pdpv.interp.BlockObserver;
 import pdpv.interp.Execution;
+import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
 import pdpv.interp.State;
@@ -23,38 +27,66 @@ import pdpv.interp.State;
  * A run stops early at an assumption that fails; what it showed until then happened and is kept.
  */
 public final class TestRuns {
-    private final Map<Loop, LoopSamples> samples;
-    private final Execution failure;
-    private final int runs;
+    private final Program program;
+    private final TestOptions options;
+    private final Map<Loop, LoopSamples> samples = new LinkedHashMap<>();
+    private final Map<Loop, Integer> entries = new HashMap<>();
+    private final Interpreter interpreter;
+    private final TestGenerator generator;
+    private final long deadline;
+    private Execution failure;
+    private int runs;
 
-    private TestRuns(Map<Loop, LoopSamples> samples, Execution failure, int runs) {
-        this.samples = samples;
-        this.failure = failure;
-        this.runs = runs;
+    private TestRuns(Program program, LoopForest loops, TestOptions options) {
+        this.program = program;
+        this.options = options;
+        loops.loops().forEach(l -> samples.put(l, new LoopSamples(l)));
+        this.interpreter = new Interpreter(program.semantics(),
+                InterpreterOptions.DEFAULTS.withMaxSteps(options.maxSteps()));
+        this.generator = new TestGenerator(options.seed());
+        this.deadline = System.nanoTime() + options.budget().toNanos();
     }
 
     /** Runs the tests of {@code options} on {@code program}; stops at the first failing one, at the budget, or when interrupted. */
     public static TestRuns run(Program program, LoopForest loops, TestOptions options) {
-        Map<Loop, LoopSamples> samples = new LinkedHashMap<>();
-        loops.loops().forEach(l -> samples.put(l, new LoopSamples(l)));
-        Interpreter interpreter = new Interpreter(program.semantics(),
-                InterpreterOptions.DEFAULTS.withMaxSteps(options.maxSteps()));
-        TestGenerator generator = new TestGenerator(options.seed());
-        long deadline = System.nanoTime() + options.budget().toNanos();
-        int runs = 0;
-        for (int i = 0; i < options.tests(); i++) {
-            if (System.nanoTime() > deadline || Thread.currentThread().isInterrupted()) {
-                break;
-            }
-            Recorder recorder = new Recorder(samples, options);
-            Execution e = interpreter.run(program.entry(), Map.of(), generator.test(i), recorder);
-            recorder.flush();
-            runs++;
-            if (e.hitsAssertion()) {
-                return new TestRuns(samples, e, runs);
-            }
+        TestRuns t = new TestRuns(program, loops, options);
+        for (int i = 0; i < options.tests() && t.failure == null && t.timeLeft(); i++) {
+            t.run(t.generator.test(i));
         }
-        return new TestRuns(samples, null, runs);
+        return t;
+    }
+
+    /**
+     * One more test, directed: havoc {@code h} takes {@code first.get(h)} the first time it runs,
+     * every other input is drawn as Algorithm 6.1 draws it (test number {@link #runs()} of the
+     * generator, not one of the random tests). Its samples and a failure count like any test's.
+     */
+    public Execution runDirected(Map<Stmt.Havoc, Long> first) {
+        InputOracle drawn = generator.test(options.tests() + runs);
+        return run((havoc, occurrence) -> occurrence == 0 && first.containsKey(havoc) ? first.get(havoc)
+                : drawn.next(havoc, occurrence));
+    }
+
+    private Execution run(InputOracle oracle) {
+        Recorder recorder = new Recorder(samples, options);
+        Execution e = interpreter.run(program.entry(), Map.of(), oracle, recorder);
+        recorder.flush();
+        recorder.entered.forEach(l -> entries.merge(l, 1, Integer::sum));
+        runs++;
+        if (e.hitsAssertion() && failure == null) {
+            failure = e;
+        }
+        return e;
+    }
+
+    /** Whether the budget of {@code options} has time left and the thread was not interrupted. */
+    public boolean timeLeft() {
+        return System.nanoTime() < deadline && !Thread.currentThread().isInterrupted();
+    }
+
+    /** The nanoseconds left of the budget (at least 0). */
+    public long nanosLeft() {
+        return Math.max(0, deadline - System.nanoTime());
     }
 
     /** The first run that failed an assertion, or null. */
@@ -65,6 +97,11 @@ public final class TestRuns {
     /** The runs made (fewer than asked when the budget ran out or a run failed). */
     public int runs() {
         return runs;
+    }
+
+    /** The runs that reached the head of {@code l} from outside the loop at least once. */
+    public int entries(Loop l) {
+        return entries.getOrDefault(l, 0);
     }
 
     /** The samples of loop {@code l}. */
@@ -78,6 +115,7 @@ public final class TestRuns {
         private final Map<Loop, LoopSamples> samples;
         private final TestOptions options;
         private final Map<Loop, long[]> entry = new HashMap<>();
+        private final Set<Loop> entered = new HashSet<>();
         private final Map<Loop, Long> visits = new HashMap<>();
         private final Map<Loop, long[][]> pending = new HashMap<>();
         private Block previous;
@@ -104,6 +142,7 @@ public final class TestRuns {
             long[] now = values(s.variables(), state);
             if (previous == null || !l.body().contains(previous)) {
                 entry.put(l, now);
+                entered.add(l);
             }
             if (!entry.containsKey(l)) {
                 return;

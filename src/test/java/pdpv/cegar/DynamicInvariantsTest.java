@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.microsoft.z3.Context;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import pdpv.cfg.Loop;
@@ -117,6 +118,21 @@ class DynamicInvariantsTest {
         VerifierStatistics.LoopCandidates c = v.statistics().dynamic().loops().get(0);
         assertTrue(c.notInductive() > 0, "y stays 0 in every test, and Houdini drops it: " + c);
         assertTrue(v.inputs().stream().anyMatch(in -> in.value().equals("123457")), v.inputs().toString());
+    }
+
+    /**
+     * loop-zilu benchmark18's shape: no random test meets the precondition (LoopEntryTestsTest), the
+     * directed tests enter the loop, and the invariants mined from them prove it without PDR.
+     */
+    @Test
+    void aLoopBehindARarePreconditionIsProvedByInvariantsMinedFromDirectedTests() {
+        TestOptions unhurried = TestOptions.defaults().withBudget(Duration.ofMinutes(10));
+        Verdict v = new Verifier(VerifierOptions.defaults().withTests(unhurried)).verify(CProgram.example("rare_precondition_loop.c"));
+        assertEquals(Verdict.Kind.SAFE, v.kind(), v.reason());
+        assertTrue(v.statistics().dynamic().directed() > 0, v.statistics().dynamic().toString());
+        assertEquals(0, v.statistics().pdrCalls());
+        VerifierStatistics.LoopCandidates c = v.statistics().dynamic().loops().get(0);
+        assertTrue(c.kept() > 0, c.toString());
     }
 
     /** Fig 6.1: the miner gives w >= 0 and b >= 0 (as Daikon does, §6.3.1) and the parity of w, which Daikon lacks. */

@@ -151,6 +151,10 @@ class CommandLineErrorsTest {
         String[][] cases = {
                 {"--no-dynamic", "verify", "--no-dynamic", "--no-polynomials", program.toString()},
                 {"--encoding loops only", "verify", "--encoding", "symbolic", "--no-polynomials", program.toString()},
+                {"--no-dynamic", "verify", "--no-dynamic", "--entry-tests", "3", program.toString()},
+                {"--encoding loops only", "verify", "--encoding", "symbolic", "--entry-tests", "3", program.toString()},
+                {"must not be negative", "verify", "--entry-tests", "-1", program.toString()},
+                {"must not be negative", "daikon-trace", "--entry-tests", "-1", program.toString()},
         };
         for (String[] c : cases) {
             String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
