@@ -7,8 +7,8 @@ import pdpv.interp.Execution;
 
 /**
  * What {@code pdpv daikon-trace} writes for real Daikon (thesis §6.3.1): the tests of Algorithm
- * 6.1 are run ({@link TestRuns}), with those directed at loops they miss ({@link LoopEntryTests}), and every loop-head sample becomes a pair of records at the
- * loop's program points ({@link ProgramPoints}, the dummy function of Fig. 6.2): the declarations
+ * 6.1 are run ({@link TestRuns}), with those directed at the loops they miss
+ * ({@link LoopEntryTests}), and every loop-head sample becomes a pair of records at the loop's program points ({@link ProgramPoints}, the dummy function of Fig. 6.2): the declarations
  * ({@link DeclsWriter}) and the data trace ({@link DtraceWriter}).
  *
  * @param decls   the .decls text

@@ -4,7 +4,6 @@ import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -76,7 +75,7 @@ public final class LoopEntryTests {
      * null if F never visits the head or the solver gives up.
      */
     private static Map<Stmt.Havoc, Long> inputsReaching(ProgramEncoding encoding, SmtSolver solver, LoopSite site,
-                                                                SplittableRandom random, long nanosLeft) {
+                                                        SplittableRandom random, long nanosLeft) {
         Context ctx = solver.context();
         solver.push();
         solver.setTimeoutMillis(Math.max(1, nanosLeft / 1_000_000));
@@ -98,7 +97,7 @@ public final class LoopEntryTests {
                 assumptions.add(site.headVar());
                 SmtResult r = solver.check(assumptions);
                 if (r instanceof SmtResult.Sat sat) {
-                    return new LinkedHashMap<>(encoding.decode(sat.model()).havocValues());
+                    return encoding.decode(sat.model()).havocValues();
                 }
                 if (!(r instanceof SmtResult.Unsat unsat) || !pins.removeAll(unsat.core())) {
                     return null;

@@ -2,11 +2,9 @@ package pdpv.daikon;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
@@ -58,25 +56,24 @@ public final class TestRuns {
 
     /**
      * One more test, directed: havoc {@code h} takes {@code first.get(h)} the first time it runs,
-     * every other input is drawn as Algorithm 6.1 draws it (test number {@link #runs()} of the
-     * generator, not one of the random tests). Its samples and a failure count like any test's.
+     * every other input is drawn as Algorithm 6.1 draws it (a test of the generator past the random
+     * ones). Its samples and a failure count like any test's.
      */
-    public Execution runDirected(Map<Stmt.Havoc, Long> first) {
+    public void runDirected(Map<Stmt.Havoc, Long> first) {
         InputOracle drawn = generator.test(options.tests() + runs);
-        return run((havoc, occurrence) -> occurrence == 0 && first.containsKey(havoc) ? first.get(havoc)
+        run((havoc, occurrence) -> occurrence == 0 && first.containsKey(havoc) ? first.get(havoc)
                 : drawn.next(havoc, occurrence));
     }
 
-    private Execution run(InputOracle oracle) {
+    private void run(InputOracle oracle) {
         Recorder recorder = new Recorder(samples, options);
         Execution e = interpreter.run(program.entry(), Map.of(), oracle, recorder);
         recorder.flush();
-        recorder.entered.forEach(l -> entries.merge(l, 1, Integer::sum));
+        recorder.entry.keySet().forEach(l -> entries.merge(l, 1, Integer::sum));
         runs++;
         if (e.hitsAssertion() && failure == null) {
             failure = e;
         }
-        return e;
     }
 
     /** Whether the budget of {@code options} has time left and the thread was not interrupted. */
@@ -115,7 +112,6 @@ public final class TestRuns {
         private final Map<Loop, LoopSamples> samples;
         private final TestOptions options;
         private final Map<Loop, long[]> entry = new HashMap<>();
-        private final Set<Loop> entered = new HashSet<>();
         private final Map<Loop, Long> visits = new HashMap<>();
         private final Map<Loop, long[][]> pending = new HashMap<>();
         private Block previous;
@@ -142,7 +138,6 @@ public final class TestRuns {
             long[] now = values(s.variables(), state);
             if (previous == null || !l.body().contains(previous)) {
                 entry.put(l, now);
-                entered.add(l);
             }
             if (!entry.containsKey(l)) {
                 return;
