@@ -24,9 +24,6 @@ import pdpv.semantics.DataModel;
  * SYNTAX, located at the first (in source order), whose message lists the others.
  */
 final class CdtParser {
-    /** How many problems the error message lists; the first one gives the error's location. */
-    private static final int MAX_REPORTED = 10;
-
     private CdtParser() {
     }
 
@@ -53,22 +50,16 @@ final class CdtParser {
         }
         List<IASTProblem> problems = problems(tu);
         if (!problems.isEmpty()) {
-            IASTProblem first = problems.get(0);
-            StringBuilder message = new StringBuilder(first.getMessage());
-            for (IASTProblem p : problems.subList(1, Math.min(problems.size(), MAX_REPORTED))) {
-                message.append('\n').append(new UserError(UserError.Kind.SYNTAX, locator.loc(p), p.getMessage()).render());
-            }
-            if (problems.size() > MAX_REPORTED) {
-                message.append("\n(").append(problems.size() - MAX_REPORTED).append(" more problems)");
-            }
-            throw new UserError(UserError.Kind.SYNTAX, locator.loc(first), message.toString());
+            throw UserError.combined(problems.stream()
+                    .map(p -> new UserError(UserError.Kind.SYNTAX, locator.loc(p), p.getMessage())).toList());
         }
         return tu;
     }
 
-    /** Errors as GCC sees them: CDT's errors and missing headers (CDT calls those warnings). */
+    /** Errors as GCC sees them: CDT's errors, missing headers and {@code #error} (CDT calls those warnings). */
     private static boolean isError(IASTProblem p) {
-        return p.isError() || p.getID() == IProblem.PREPROCESSOR_INCLUSION_NOT_FOUND;
+        return p.isError() || p.getID() == IProblem.PREPROCESSOR_INCLUSION_NOT_FOUND
+                || p.getID() == IProblem.PREPROCESSOR_POUND_ERROR;
     }
 
     /** All preprocessor and syntax errors of the translation unit (not warnings such as #warning), in source order. */

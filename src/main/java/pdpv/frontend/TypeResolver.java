@@ -59,6 +59,23 @@ final class TypeResolver {
         return false;
     }
 
+    /** True when the type is const-qualified (through typedefs): an object of it cannot be assigned. */
+    static boolean isConst(IType type) {
+        IType t = type;
+        while (true) {
+            if (t instanceof IQualifierType q) {
+                if (q.isConst()) {
+                    return true;
+                }
+                t = q.getType();
+            } else if (t instanceof ITypedef td) {
+                t = td.getType();
+            } else {
+                return false;
+            }
+        }
+    }
+
     boolean isVoid(IType type) {
         return strip(type) instanceof IBasicType b && b.getKind() == IBasicType.Kind.eVoid;
     }
