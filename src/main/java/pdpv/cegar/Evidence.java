@@ -31,7 +31,7 @@ final class Evidence {
         }
         Stmt.Assert failed = run.failedAssertion();
         SourceLoc overflow = SignedOverflows.isGuard(failed.condition()) ? failed.loc() : run.firstOverflow();
-        return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text(), overflow),
+        return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text(), overflow, failed.callers()),
                 sourcePath(program, run), statistics);
     }
 

@@ -1,6 +1,7 @@
 package pdpv.cegar;
 
 import java.util.List;
+import pdpv.cfg.CallSite;
 import pdpv.cfg.SourceLoc;
 
 /**
@@ -46,11 +47,16 @@ public record Verdict(
     /**
      * The assertion an UNSAFE run violates, and where the run first overflowed a signed operation
      * on its way ({@code signedOverflow}, null if it did not; under {@code --signed-overflow error}
-     * the overflow is the violated assertion itself).
+     * the overflow is the violated assertion itself); {@code callers} are the inlined calls that led
+     * to it, innermost first (see {@link pdpv.cfg.Stmt.Assert}).
      */
-    public record FailedAssertion(SourceLoc loc, String text, SourceLoc signedOverflow) {
+    public record FailedAssertion(SourceLoc loc, String text, SourceLoc signedOverflow, List<CallSite> callers) {
+        public FailedAssertion {
+            callers = List.copyOf(callers);
+        }
+
         public FailedAssertion(SourceLoc loc, String text) {
-            this(loc, text, null);
+            this(loc, text, null, List.of());
         }
     }
 

@@ -1,5 +1,7 @@
 package pdpv.cfg;
 
+import java.util.List;
+
 /** A statement of a basic block. Every statement carries its source location. */
 public sealed interface Stmt {
     SourceLoc loc();
@@ -42,9 +44,20 @@ public sealed interface Stmt {
 
     /**
      * An assertion: an execution that reaches it with {@code condition} zero is an error. Always
-     * the last statement of its block. {@code text} is the source text, for messages.
+     * the last statement of its block. {@code text} is the source text, for messages;
+     * {@code callers} are the inlined calls that lead to it from the entry function, innermost first
+     * (empty for an assertion of the entry function itself).
      */
-    record Assert(Expr condition, String text, SourceLoc loc) implements Stmt {
+    record Assert(Expr condition, String text, SourceLoc loc, List<CallSite> callers) implements Stmt {
+        public Assert {
+            callers = List.copyOf(callers);
+        }
+
+        /** An assertion of the entry function itself. */
+        public Assert(Expr condition, String text, SourceLoc loc) {
+            this(condition, text, loc, List.of());
+        }
+
         @Override
         public String toString() {
             return "assert " + condition;

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.VerifierStatistics;
+import pdpv.cfg.CallSite;
 import pdpv.cfg.SourceLoc;
 import pdpv.semantics.SignedOverflow;
 
@@ -64,6 +65,9 @@ final class VerdictPrinter {
         }
         if (v.failedAssertion() != null) {
             out.println("failing assertion: " + v.failedAssertion().loc() + ": " + v.failedAssertion().text());
+            for (CallSite c : v.failedAssertion().callers()) {
+                out.println("  called from " + c.loc() + ": " + c.text());
+            }
             if (v.failedAssertion().signedOverflow() != null) {
                 out.println("note: signed overflow at " + lineOf(v.failedAssertion().signedOverflow()));
             }
@@ -171,6 +175,16 @@ final class VerdictPrinter {
             f.addProperty("line", v.failedAssertion().loc().line());
             f.addProperty("column", v.failedAssertion().loc().column());
             f.addProperty("text", v.failedAssertion().text());
+            JsonArray callers = new JsonArray();
+            for (CallSite c : v.failedAssertion().callers()) {
+                JsonObject call = new JsonObject();
+                call.addProperty("file", c.loc().file());
+                call.addProperty("line", c.loc().line());
+                call.addProperty("column", c.loc().column());
+                call.addProperty("text", c.text());
+                callers.add(call);
+            }
+            f.add("called_from", callers);
             if (v.failedAssertion().signedOverflow() != null) {
                 JsonObject at = new JsonObject();
                 at.addProperty("file", v.failedAssertion().signedOverflow().file());

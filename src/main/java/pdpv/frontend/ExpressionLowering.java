@@ -177,6 +177,10 @@ final class ExpressionLowering {
         if (!(binding instanceof IVariable variable)) {
             throw new UserError(UserError.Kind.SYNTAX, loc, "'" + name + "' undeclared");
         }
+        Expr argument = ctx.frame().arguments().get(binding);
+        if (argument != null) {
+            return argument;
+        }
         if (!ctx.isKnown(binding) && !ctx.types.isInteger(variable.getType())) {
             if (want) {
                 throw unsupported(name + " (not an integer)", id);

@@ -6,7 +6,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import pdpv.cfg.Block;
+import pdpv.cfg.CallSite;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SignedOverflows;
 import pdpv.cfg.SourceLoc;
@@ -41,12 +43,17 @@ final class IrBuilder {
     private final SignedOverflow signedOverflow;
     private final SignedOverflows overflows;
     private final boolean overflowOnly;
+    private final Supplier<List<CallSite>> callers;
 
-    /** {@code overflowOnly}: assertions become assumptions, overflows are the only violations. */
-    IrBuilder(CSemantics semantics, boolean overflowOnly) {
+    /**
+     * {@code overflowOnly}: assertions become assumptions, overflows are the only violations;
+     * {@code callers}: the inlined calls that lead to the code being built, given to each assertion.
+     */
+    IrBuilder(CSemantics semantics, boolean overflowOnly, Supplier<List<CallSite>> callers) {
         this.signedOverflow = semantics.signedOverflow();
         this.overflows = new SignedOverflows(semantics.intType());
         this.overflowOnly = overflowOnly;
+        this.callers = callers;
         prologue = newBlock();
         bodyStart = newBlock();
         current = bodyStart;
@@ -107,15 +114,27 @@ final class IrBuilder {
         current.add(s);
     }
 
-    /** Adds an assertion and starts a new block after it (an assumption when only overflows count). */
+    /**
+     * Adds an assertion and starts a new block after it (an assumption when only overflows count).
+     * No run passes an assertion of 0 ({@code reach_error()}, an {@code ERROR} label): what follows
+     * it (InvGen's {@code ERROR: goto ERROR;}) is unreachable and ends there.
+     */
     void addAssert(Expr condition, String text, SourceLoc loc) {
         if (overflowOnly) {
             add(new Stmt.Assume(condition, loc));
-            return;
+        } else {
+            guard(condition, loc);
+            current.add(new Stmt.Assert(condition, text, loc, callers.get()));
+            continueIn(newBlock());
         }
-        guard(condition, loc);
-        current.add(new Stmt.Assert(condition, text, loc));
-        continueIn(newBlock());
+        if (condition instanceof Expr.Const c && c.bits() == 0) {
+            halt(Terminator.Halt.Kind.ABORT, loc);
+        }
+    }
+
+    /** {@code e} is evaluated here although no statement uses it yet (an argument bound to a parameter): its guard. */
+    void evaluate(Expr e, SourceLoc loc) {
+        guard(e, loc);
     }
 
     /** Precedes the evaluation of {@code e} by the guard that no signed operation in it overflows. */
@@ -130,7 +149,7 @@ final class IrBuilder {
         if (signedOverflow == SignedOverflow.UNDEFINED) {
             current.add(new Stmt.Assume(noOverflow, loc));
         } else {
-            current.add(new Stmt.Assert(noOverflow, SignedOverflows.ASSERTION_TEXT, loc));
+            current.add(new Stmt.Assert(noOverflow, SignedOverflows.ASSERTION_TEXT, loc, callers.get()));
             continueIn(newBlock());
         }
     }

@@ -33,12 +33,19 @@ final class ProgramLowering {
     ProgramLowering(IASTTranslationUnit tu, SourceLocator locator, TypeResolver types, FrontEndOptions options) {
         this.tu = tu;
         Map<String, IASTFunctionDefinition> definitions = new LinkedHashMap<>();
+        boolean unreachCall = false;
         for (IASTDeclaration d : tu.getDeclarations()) {
             if (d instanceof IASTFunctionDefinition f) {
-                definitions.putIfAbsent(TypeResolver.innermost(f.getDeclarator()).getName().toString(), f);
+                String name = TypeResolver.innermost(f.getDeclarator()).getName().toString();
+                definitions.putIfAbsent(name, f);
+                unreachCall |= CallLowering.ERROR_FUNCTIONS.contains(name);
+            } else if (d instanceof IASTSimpleDeclaration sd) {
+                for (IASTDeclarator declarator : sd.getDeclarators()) {
+                    unreachCall |= CallLowering.ERROR_FUNCTIONS.contains(TypeResolver.innermost(declarator).getName().toString());
+                }
             }
         }
-        this.ctx = new LoweringContext(locator, types, options, definitions);
+        this.ctx = new LoweringContext(locator, types, options, definitions, !unreachCall);
     }
 
     Program lower() {
@@ -49,7 +56,7 @@ final class ProgramLowering {
                     "no definition of function '" + function + "'");
         }
         globals();
-        FunctionFrame frame = new FunctionFrame(function, true, null, null);
+        FunctionFrame frame = FunctionFrame.entry(function);
         ctx.frames.push(frame);
         parameters(entry, frame);
         ctx.statements.statement(entry.getBody());

@@ -44,7 +44,8 @@ import pdpv.semantics.CType;
 /**
  * Lowers C statements and local declarations of the current function to blocks: structured
  * statements to branches and jumps, {@code switch} to a chain of comparisons with fallthrough,
- * labels and {@code goto} to blocks and jumps (a label named {@code ERROR} asserts false),
+ * labels and {@code goto} to blocks and jumps (a label named {@code ERROR} asserts false where
+ * {@link LoweringContext#errorLabels} says so),
  * {@code return} to an assignment of the result and a jump to the caller's continuation.
  */
 final class StatementLowering {
@@ -357,7 +358,7 @@ final class StatementLowering {
         SourceLoc loc = ctx.loc(l);
         String name = l.getName().toString();
         ctx.ir.continueIn(ctx.frame().defineLabel(name, ctx.ir, loc));
-        if (name.equals("ERROR")) {
+        if (name.equals("ERROR") && ctx.errorLabels) {
             ctx.ir.addAssert(ctx.typing.intConst(0), "ERROR label", loc);
         }
         statement(l.getNestedStatement());
