@@ -146,9 +146,10 @@ final class CallLowering {
         return callText;
     }
 
+    /** The one argument of a convention; other counts are valid C (no prototype) that the convention gives no meaning. */
     private Expr singleArgument(String name, IASTInitializerClause[] args, SourceLoc loc) {
         if (args.length != 1 || !(args[0] instanceof IASTExpression arg)) {
-            throw new UserError(UserError.Kind.SYNTAX, loc, name + " expects one argument");
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, name + "() with " + args.length + " arguments (the convention takes one)");
         }
         return ctx.expressions.value(arg);
     }

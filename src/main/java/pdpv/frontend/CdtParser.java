@@ -24,6 +24,9 @@ import pdpv.semantics.DataModel;
  * SYNTAX, located at the first (in source order), whose message lists the others.
  */
 final class CdtParser {
+    /** The name of the typedef that stands for a {@code _Static_assert}. */
+    static final String STATIC_ASSERT = "__pdpv_static_assert";
+
     private CdtParser() {
     }
 
@@ -38,6 +41,15 @@ final class CdtParser {
         if (lp64) {
             macros.put("__LP64__", "1");
         }
+        // gcc's predefined sizes, which CDT also reads to evaluate sizeof in constant expressions
+        macros.put("__SIZEOF_SHORT__", "2");
+        macros.put("__SIZEOF_INT__", "4");
+        macros.put("__SIZEOF_LONG__", String.valueOf(model.longWidth() / 8));
+        macros.put("__SIZEOF_LONG_LONG__", "8");
+        macros.put("__SIZEOF_POINTER__", String.valueOf(model.longWidth() / 8));
+        // CDT's C parser does not know C11's _Static_assert: an array typedef whose size is -1
+        // when the assertion fails, which ConstraintCheck reports
+        macros.put("_Static_assert(e, m)", "typedef char " + STATIC_ASSERT + "[(e) ? 1 : -1]");
         ScannerInfo info = new ScannerInfo(macros, new String[] {BuiltinHeaders.INCLUDE_DIR});
         IASTTranslationUnit tu;
         try {

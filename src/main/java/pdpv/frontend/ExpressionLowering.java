@@ -45,7 +45,7 @@ final class ExpressionLowering {
     Expr value(IASTExpression e) {
         Expr v = lower(e, true);
         if (v == null) {
-            throw unsupported("use of a void value", e);
+            throw new UserError(UserError.Kind.SYNTAX, ctx.loc(e), "void value not ignored as it ought to be");
         }
         return v;
     }

@@ -31,8 +31,8 @@ public final class FrontEnd {
     public static Program parse(String fileName, String source, FrontEndOptions options) {
         SourceLocator locator = new SourceLocator(fileName, source);
         IASTTranslationUnit tu = CdtParser.parse(locator, source, options.dataModel());
-        ConstraintCheck.check(tu, locator);
         TypeResolver types = new TypeResolver(new CSemantics(options.dataModel(), options.signedOverflow()));
+        ConstraintCheck.check(tu, locator, types);
         return new ProgramLowering(tu, locator, types, options).lower();
     }
 }

@@ -120,7 +120,8 @@ final class TypeResolver {
         };
     }
 
-    private static IType strip(IType type) {
+    /** The type under its typedefs and qualifiers. */
+    static IType strip(IType type) {
         IType t = type;
         while (true) {
             if (t instanceof ITypedef td) {

@@ -130,6 +130,28 @@ class ErrorTest {
         assertRejected("int main() {\n  return y;\n}\n", 2, 10, "'y' undeclared");
     }
 
+    /** More of what the acceptance corpus found (src/test/resources/acceptance); {@code void v;} was an internal error. */
+    @Test
+    void moreConstraintsThatGccEnforces() {
+        assertRejected("int main(void) {\n  void v;\n  return 0;\n}\n", 2, 8, "variable 'v' declared void");
+        assertRejected("int main(void) { int x = 1; return x(2); }\n", 1, 36, "called object 'x' is not a function");
+        assertRejected("int main(void) { int x = 1; x + 1 = 2; return x; }\n", 1, 29, "lvalue required as left operand of assignment");
+        assertRejected("enum e { A };\nint main(void) { A++; return 0; }\n", 2, 18, "lvalue required as increment operand");
+        assertRejected("void f(void) { }\nint main(void) { int x = f(); return x; }\n", 2, 26, "void value not ignored as it ought to be");
+        assertRejected("void f(void) { }\nint main(void) { return f(); }\n", 2, 25, "void value not ignored as it ought to be");
+        assertRejected("_Static_assert(sizeof(int) == 2, \"int\");\nint main(void) { return 0; }\n", 1, 1,
+                "static assertion failed: _Static_assert(sizeof(int) == 2, \"int\");");
+        assertRejected("int main(void) {\n  int x = 1, y = 2;\n  switch (x) { case y: x = 3; }\n  return x;\n}\n", 3, 16,
+                "case label does not reduce to an integer constant");
+        assertRejected("int main(void) {\n  int x = 1;\n  switch (x) { default: x = 2; break; default: x = 3; }\n  return x;\n}\n", 3, 39,
+                "multiple default labels in one switch");
+        assertRejected("int f(int a);\nlong long f(int a) { return a; }\nint main(void) { return 0; }\n", 2, 11, "conflicting types for 'f'");
+        assertRejected("int none(void);\nint none(extra) { return 0; }\nint main(void) { return none(); }\n", 2, 5, "conflicting types for 'none'");
+        assertRejected("int main(void) {\n  extern int e = 1;\n  return e;\n}\n", 2, 14, "'e' has both 'extern' and initializer");
+        assertRejected("extern void check(void c);\nint main(void) { return 0; }\n", 1, 19, "parameter of type void");
+        Lower.c("_Static_assert(sizeof(char) == 1, \"c\");\nint main(void) { _Static_assert(1, \"one\"); int x = 0; return x; }\n");
+    }
+
     /** As gcc does, the whole file is checked, also a function the entry never calls. */
     @Test
     void invalidCInAFunctionNeverCalledIsAnError() {

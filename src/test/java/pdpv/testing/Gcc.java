@@ -28,6 +28,18 @@ public final class Gcc {
         }
     }
 
+    /** gcc's major version ({@code gcc -dumpversion}), 0 if it cannot be told. */
+    public static int majorVersion() {
+        try {
+            Process p = new ProcessBuilder("gcc", "-dumpversion").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).strip();
+            p.waitFor(30, TimeUnit.SECONDS);
+            return Integer.parseInt(out.split("\\.")[0]);
+        } catch (IOException | InterruptedException | NumberFormatException e) {
+            return 0;
+        }
+    }
+
     /** Compiles {@code source} as {@code dir/name.c}, runs it and returns its output lines. */
     public static List<String> compileAndRun(Path dir, String name, String source) throws IOException, InterruptedException {
         Path c = dir.resolve(name + ".c");
