@@ -24,7 +24,8 @@ import pdpv.semantics.BinaryOp;
 /**
  * Lowers a translation unit to the {@link Program} of its entry function: the prologue initializes
  * the globals (zero, or inputs with {@code nondetGlobals}) and havocs the entry's parameters, the
- * body follows with every call inlined; then the result is checked for irreducible control flow.
+ * body follows with every call inlined; then the result is checked for irreducible control flow,
+ * empty blocks are skipped and branches into failing blocks become assertions.
  */
 final class ProgramLowering {
     private final IASTTranslationUnit tu;
@@ -66,6 +67,7 @@ final class ProgramLowering {
         ctx.ir.prologue().setTerminator(new Terminator.Jump(ctx.ir.bodyStart()));
         IrreducibleFlowCheck.check(ctx.ir.prologue(), ctx.ir.gotos(), ctx.locator.fileName());
         JumpThreading.thread(ctx.ir.prologue());
+        ErrorBranches.fold(ctx.ir.prologue(), ctx.typing);
         return new Program(ctx.locator.fileName(), function, ctx.types.semantics(), ctx.ir.variables(), ctx.ir.prologue());
     }
 

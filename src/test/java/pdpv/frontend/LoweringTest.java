@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -578,6 +579,42 @@ class LoweringTest {
                 assertFalse(b.statements().get(i) instanceof Stmt.Assert);
             }
         }
+    }
+
+    /**
+     * SV-COMP's own {@code __VERIFIER_assert}, inlined as {@code if (!(cond)) reach_error();}, is
+     * one assertion of its condition again (ErrorBranches), located at the {@code reach_error()}
+     * call with its caller; a loop whose exit only fails keeps its branch at the head.
+     */
+    @Test
+    void aBranchIntoAFailingCallIsAnAssertionOfItsCondition() {
+        Program p = Lower.c("""
+                void reach_error() { }
+                void __VERIFIER_assert(int cond) { if (!(cond)) { reach_error(); } }
+                int main() {
+                  unsigned x = __VERIFIER_nondet_uint();
+                  __VERIFIER_assert(x != 3);
+                  while (x < 10) x++;
+                  reach_error();
+                  return 0;
+                }
+                """);
+        List<Stmt.Assert> asserts = new ArrayList<>();
+        for (Block b : p.blocks()) {
+            for (Stmt s : b.statements()) {
+                if (s instanceof Stmt.Assert a) {
+                    asserts.add(a);
+                }
+            }
+        }
+        Stmt.Assert folded = asserts.stream().filter(a -> !(a.condition() instanceof Expr.Const)).findFirst().orElseThrow();
+        assertEquals("reach_error()", folded.text());
+        assertEquals(2, folded.loc().line());
+        assertEquals("__VERIFIER_assert(x != 3)", folded.callers().get(0).text());
+        Stmt.Assert failed = IrEvaluator.run(p, 3).failed();
+        assertEquals(2, failed.loc().line());
+        assertEquals(7, IrEvaluator.run(p, 4).failed().loc().line());
+        assertTrue(p.blocks().stream().anyMatch(b -> b.loopStatement() != null && b.terminator() instanceof Terminator.Branch));
     }
 
     @Test
