@@ -19,7 +19,8 @@ public final class TraceText {
     /** The step as one line of text, without indentation. */
     public static String line(Trace.Step step) {
         if (step instanceof Trace.Iterations it) {
-            return it.loc().file() + ": lines " + it.firstLine() + "–" + it.lastLine() + ", iterations " + it.from() + "–" + it.to()
+            String lines = it.firstLine() == it.lastLine() ? "line " + it.firstLine() : "lines " + it.firstLine() + "–" + it.lastLine();
+            return it.loc().file() + ": " + lines + ", iterations " + it.from() + "–" + it.to()
                     + ": at the start " + values(it.atStart()) + "; at the end " + values(it.atEnd());
         }
         Trace.Line l = (Trace.Line) step;
