@@ -10,6 +10,7 @@ import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -226,6 +227,39 @@ class CommandLineTest {
             assertFalse(invariant.contains(absent), absent + " in " + invariant);
         }
         assertTrue(invariant.contains("k <= i") || invariant.contains("i >= k"), invariant);
+    }
+
+    /**
+     * --progress tells the phases of a run on standard error, each with the time since it began,
+     * and never on standard output, where --json goes; without it (and with standard error not a
+     * terminal, as here) nothing is told.
+     */
+    @Test
+    void progressGoesToStandardErrorWithTheTime() {
+        CliResult r = run("verify", "--progress", "--json", "--timeout", "120", "examples/fig4_3_nested.c");
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        assertEquals("safe", JsonParser.parseString(r.out()).getAsJsonObject().get("verdict").getAsString());
+        long timed = r.err().lines().filter(l -> l.matches("\\[ *\\d+\\.\\d s\\] .*")).count();
+        assertTrue(timed >= 3, r.err());
+        for (String phase : new String[] {"] parsing examples/fig4_3_nested.c", "] engines started: cegar, bmc",
+            "] cegar: running 100 tests", "] bmc: checking bound 1 ", "] verdict: safe"}) {
+            assertTrue(r.err().contains(phase), phase + " in\n" + r.err());
+        }
+        CliResult quiet = run("verify", "--json", "--timeout", "120", "examples/fig4_3_nested.c");
+        assertEquals("", quiet.err());
+    }
+
+    /** A silent stretch of a run still gets a line every 5 s. */
+    @Test
+    void progressSpeaksAtLeastEveryFiveSeconds() throws InterruptedException {
+        java.io.StringWriter text = new java.io.StringWriter();
+        try (ProgressPrinter p = new ProgressPrinter(new java.io.PrintWriter(text))) {
+            p.report("refinement 1 of the loop at f.c:3: PDR call 1");
+            Thread.sleep(ProgressPrinter.HEARTBEAT_MILLIS + 1_000);
+        }
+        List<String> lines = text.toString().lines().toList();
+        assertTrue(lines.size() >= 2, text.toString());
+        assertTrue(lines.get(1).endsWith("] still at: refinement 1 of the loop at f.c:3: PDR call 1"), text.toString());
     }
 
     /** Issue 21's counting loop that fails in its fifth iteration: every step's values, in text and in JSON. */
