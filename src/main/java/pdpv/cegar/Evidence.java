@@ -47,17 +47,23 @@ final class Evidence {
      * watching (the replays that found it do not record, so that the search pays nothing for it).
      */
     private static Trace trace(Program program, Execution run) {
+        Map<Stmt.Havoc, List<Long>> values = recordedInputs(run);
+        TraceRecorder recorder = new TraceRecorder(LoopForest.of(program));
+        Execution again = new Interpreter(program.semantics()).run(program.entry(), Map.of(), InputOracle.fromValues(values, 0L), recorder);
+        return recorder.trace(again);
+    }
+
+    /** The inputs {@code run} read, by havoc and occurrence, to replay it. */
+    static Map<Stmt.Havoc, List<Long>> recordedInputs(Execution run) {
         Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
         for (InputEvent e : run.inputs()) {
-            List<Long> list = values.computeIfAbsent(e.havoc(), h -> new ArrayList<>());
+            List<Long> list = values.computeIfAbsent(e.havoc(), k -> new ArrayList<>());
             while (list.size() < e.occurrence()) {
                 list.add(0L);
             }
             list.add(e.value());
         }
-        TraceRecorder recorder = new TraceRecorder(LoopForest.of(program));
-        Execution again = new Interpreter(program.semantics()).run(program.entry(), Map.of(), InputOracle.fromValues(values, 0L), recorder);
-        return recorder.trace(again);
+        return values;
     }
 
     /** Where a loop is, for the user: its head's branch, else its first statement ({@link Block#location()}). */

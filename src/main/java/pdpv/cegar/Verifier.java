@@ -27,7 +27,6 @@ import pdpv.encode.LoopSite;
 import pdpv.encode.LoopVisit;
 import pdpv.encode.ProgramEncoding;
 import pdpv.interp.Execution;
-import pdpv.interp.InputEvent;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
@@ -179,7 +178,7 @@ public final class Verifier implements ProgramVerifier {
             }
             dynamic = new VerifierStatistics.Dynamic(tests, directed, (t1 - t0) / 1e9, 0, List.of());
             if (runs != null && runs.failure() != null) {
-                Execution replay = replayFromEntry(recordedInputs(runs.failure()));
+                Execution replay = replayFromEntry(Evidence.recordedInputs(runs.failure()));
                 if (replay.hitsAssertion()) {
                     return unsafe(replay);
                 }
@@ -217,19 +216,6 @@ public final class Verifier implements ProgramVerifier {
                             keptFromDaikon, imported.skipped().stream().map(ImportedInvariants.Skipped::toString).toList()));
             updateF();
             return null;
-        }
-
-        /** The inputs {@code run} read, by havoc and occurrence, to replay it. */
-        private Map<Stmt.Havoc, List<Long>> recordedInputs(Execution run) {
-            Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
-            for (InputEvent e : run.inputs()) {
-                List<Long> list = values.computeIfAbsent(e.havoc(), k -> new ArrayList<>());
-                while (list.size() < e.occurrence()) {
-                    list.add(0L);
-                }
-                list.add(e.value());
-            }
-            return values;
         }
 
         Verdict loop() {

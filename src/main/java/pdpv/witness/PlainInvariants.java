@@ -180,24 +180,21 @@ final class PlainInvariants implements AutoCloseable {
 
     /** {@code e} split at C's {@code &&} (the IR's {@code &} of truth values) and unwrapped from {@code != 0}. */
     private static void flattenConjunction(Expr e, List<Expr> out) {
-        Expr inner = PlainC.truthOf(e);
-        if (inner != null) {
-            flattenConjunction(inner, out);
-        } else if (e instanceof Expr.Binary b && b.op() == BinaryOp.AND && PlainC.logical(b)) {
-            flattenConjunction(b.left(), out);
-            flattenConjunction(b.right(), out);
-        } else {
-            out.add(e);
-        }
+        flatten(e, BinaryOp.AND, out);
     }
 
+    /** {@code e} split at C's {@code ||} (the IR's {@code |} of truth values) and unwrapped from {@code != 0}. */
     private static void flattenDisjunction(Expr e, List<Expr> out) {
+        flatten(e, BinaryOp.OR, out);
+    }
+
+    private static void flatten(Expr e, BinaryOp op, List<Expr> out) {
         Expr inner = PlainC.truthOf(e);
         if (inner != null) {
-            flattenDisjunction(inner, out);
-        } else if (e instanceof Expr.Binary b && b.op() == BinaryOp.OR && PlainC.logical(b)) {
-            flattenDisjunction(b.left(), out);
-            flattenDisjunction(b.right(), out);
+            flatten(inner, op, out);
+        } else if (e instanceof Expr.Binary b && b.op() == op && PlainC.logical(b)) {
+            flatten(b.left(), op, out);
+            flatten(b.right(), op, out);
         } else {
             out.add(e);
         }
