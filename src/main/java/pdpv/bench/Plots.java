@@ -15,7 +15,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * The pictures of a run, as PNG and SVG: a cactus plot (tasks solved against the time each
  * needed, one line per configuration; cf. thesis Figures 3.11 and 3.13) and a scatter plot of
- * PDPV's default configuration against each other configuration.
+ * PDPV's default configuration (else its first one that is not a peer) against each other
+ * configuration, log-log with the diagonal (thesis Fig 3.14's layout).
  */
 final class Plots {
     private static final double FLOOR_SECONDS = 0.01;
@@ -43,7 +44,8 @@ final class Plots {
             cactus.addSeries(c.name(), xs, times);
         }
         save(cactus, dir.resolve("cactus"));
-        Optional<Configuration> pdpv = configs.stream().filter(c -> c.name().equals("default")).findFirst();
+        Optional<Configuration> pdpv = configs.stream().filter(c -> c.name().equals("default")).findFirst()
+                .or(() -> configs.stream().filter(c -> !c.isPeer()).findFirst());
         if (pdpv.isPresent()) {
             for (Configuration peer : configs) {
                 if (!peer.equals(pdpv.get())) {
