@@ -10,10 +10,8 @@ import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -23,6 +21,7 @@ import pdpv.pdr.TransitionSystem;
 import pdpv.pdr.btor.Btor2Model;
 import pdpv.pdr.btor.Btor2Property;
 import pdpv.pdr.btor.Btor2Reader;
+import pdpv.pdr.btor.Ground;
 
 /**
  * Randomized differential test of {@code pdpv aiger}: random small-width BTOR2 models (every
@@ -128,21 +127,7 @@ class AigerDifferentialTest {
     /** Z3's evaluation of a term under concrete values of the states and inputs. */
     private record Evaluator(Context ctx, TransitionSystem ts, Map<String, Long> state, Map<String, Long> inputs) {
         Expr<?> ground(Expr<?> f) {
-            List<Expr<?>> from = new ArrayList<>();
-            List<Expr<?>> to = new ArrayList<>();
-            for (StateVar v : ts.vars()) {
-                if (state.containsKey(v.name())) {
-                    from.add(v.current());
-                    to.add(ctx.mkBV(state.get(v.name()), v.width()));
-                }
-            }
-            for (InputVar in : ts.inputs()) {
-                if (inputs.containsKey(in.name())) {
-                    from.add(in.expr());
-                    to.add(ctx.mkBV(inputs.get(in.name()), in.width()));
-                }
-            }
-            return f.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0])).simplify();
+            return Ground.of(ctx, ts, f, state, inputs);
         }
 
         boolean holds(BoolExpr f) {

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import pdpv.cli.CliResult;
 import pdpv.cli.ExitCodes;
-import pdpv.pdr.InputVar;
 import pdpv.pdr.StateVar;
 import pdpv.pdr.TransitionSystem;
 
@@ -147,20 +146,6 @@ class Btor2WitnessTest {
     }
 
     private static Expr<?> ground(Context ctx, TransitionSystem ts, Expr<?> f, Map<String, Long> state, Map<String, Long> inputs) {
-        List<Expr<?>> from = new ArrayList<>();
-        List<Expr<?>> to = new ArrayList<>();
-        for (StateVar v : ts.vars()) {
-            if (state.containsKey(v.name())) {
-                from.add(v.current());
-                to.add(ctx.mkBV(state.get(v.name()), v.width()));
-            }
-        }
-        for (InputVar in : ts.inputs()) {
-            if (inputs.containsKey(in.name())) {
-                from.add(in.expr());
-                to.add(ctx.mkBV(inputs.get(in.name()), in.width()));
-            }
-        }
-        return f.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0])).simplify();
+        return Ground.of(ctx, ts, f, state, inputs);
     }
 }
