@@ -10,6 +10,7 @@ import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -62,6 +63,8 @@ final class Plots {
                 .xAxisTitle(pdpv.name() + " (s)").yAxisTitle(peer.name() + " (s)").build();
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setXAxisMin(FLOOR_SECONDS).setXAxisMax(1.5 * timeout).setYAxisMin(FLOOR_SECONDS).setYAxisMax(1.5 * timeout);
         List<Double> xs = new ArrayList<>();
         List<Double> ys = new ArrayList<>();
         for (Benchmark b : benchmarks) {
