@@ -89,7 +89,7 @@ final class ProgramOptions {
         Property checked = wanted == null ? Property.UNREACH_CALL : wanted;
         UbReadings ub = readings.resolve(svcomp);
         if (checked == Property.NO_OVERFLOW) {
-            if (readings.signedOverflowGiven() && ub.of(UndefinedBehaviour.SIGNED_OVERFLOW) != UbReading.ERROR) {
+            if (readings.given(UndefinedBehaviour.SIGNED_OVERFLOW) != null && ub.of(UndefinedBehaviour.SIGNED_OVERFLOW) != UbReading.ERROR) {
                 throw new InputError("the no-overflow property needs --signed-overflow error, not "
                         + UndefinedBehaviour.SIGNED_OVERFLOW.name(ub.of(UndefinedBehaviour.SIGNED_OVERFLOW)));
             }

@@ -37,14 +37,19 @@ final class ReadingOptions {
     /** The readings given, the others SV-COMP's ({@code svcomp}) or a C file's. */
     UbReadings resolve(boolean svcomp) {
         UbReadings r = svcomp ? UbReadings.svcomp() : UbReadings.forC();
-        r = signedOverflow == null ? r : r.with(UndefinedBehaviour.SIGNED_OVERFLOW, signedOverflow);
-        r = divByZero == null ? r : r.with(UndefinedBehaviour.DIVISION_BY_ZERO, divByZero);
-        return undefinedShift == null ? r : r.with(UndefinedBehaviour.SHIFT, undefinedShift);
+        for (UndefinedBehaviour k : UndefinedBehaviour.values()) {
+            r = given(k) == null ? r : r.with(k, given(k));
+        }
+        return r;
     }
 
-    /** Whether the user chose the reading of signed overflow. */
-    boolean signedOverflowGiven() {
-        return signedOverflow != null;
+    /** The reading the command line gives {@code kind}, or null. */
+    UbReading given(UndefinedBehaviour kind) {
+        return switch (kind) {
+            case SIGNED_OVERFLOW -> signedOverflow;
+            case DIVISION_BY_ZERO -> divByZero;
+            case SHIFT -> undefinedShift;
+        };
     }
 
     /** Reads a mode by the names its kind gives the readings ({@link UndefinedBehaviour#name(UbReading)}). */

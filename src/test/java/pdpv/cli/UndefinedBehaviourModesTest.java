@@ -27,14 +27,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 import pdpv.testing.Gcc;
 
 /**
- * {@code --signed-overflow wrap|undefined|error} on programs whose verdict differs between the
- * modes, with gcc as the reference: every UNSAFE answer's inputs are compiled into the program and
- * run, under {@code -fwrapv} for wrap (the assertion fails) and under UBSan
- * ({@code -fsanitize=signed-integer-overflow,shift}) for the other two (error: UBSan reports the
- * overflow at the line PDPV names; undefined: the run fails the assertion without any overflow).
- * An UNSAFE run that overflows on its way names the line UBSan reports.
+ * The readings of undefined behaviour ({@code --signed-overflow wrap|undefined|error},
+ * {@code --div-by-zero} and {@code --undefined-shift smtlib|undefined|error}) on programs whose
+ * verdict differs between them, with gcc as the reference: every UNSAFE answer's inputs are
+ * compiled into the program and run, under {@code -fwrapv} for the SMT-LIB reading (the assertion
+ * fails, unless the run does what gcc does not define as SMT-LIB does: then PDPV notes it) and
+ * under UBSan ({@code -fsanitize=signed-integer-overflow,shift,integer-divide-by-zero}) for all
+ * (error: UBSan reports the operation at the line PDPV names; undefined: the run fails the
+ * assertion without any undefined operation). An UNSAFE run that performs an undefined operation
+ * on its way names the line UBSan reports.
  */
-class SignedOverflowModesTest {
+class UndefinedBehaviourModesTest {
     /** The shell's exit status of a process killed by SIGFPE (128 + 8). */
     private static final int SIGFPE_EXIT = 136;
 
@@ -43,15 +46,20 @@ class SignedOverflowModesTest {
 
     private static final String PRELUDE = """
             extern int __VERIFIER_nondet_int(void);
+            extern unsigned __VERIFIER_nondet_uint(void);
             extern char __VERIFIER_nondet_char(void);
             extern long long __VERIFIER_nondet_longlong(void);
             extern void __VERIFIER_assume(int);
             extern void __VERIFIER_assert(int);
             """;
 
+    private static final String OVERFLOW = "signed-overflow";
+    private static final String DIVISION = "div-by-zero";
+    private static final String SHIFT = "undefined-shift";
+
     static Stream<Arguments> programs() {
         return Stream.of(
-                Arguments.of("add", "safe-after-overflow", """
+                Arguments.of(OVERFLOW, "add", "safe-after-overflow", """
                         int main() {
                           int x = __VERIFIER_nondet_int();
                           if (x > 0) {
@@ -61,7 +69,7 @@ class SignedOverflowModesTest {
                           return 0;
                         }
                         """, "unsafe", "safe", "unsafe"),
-                Arguments.of("double", "wraps harmlessly", """
+                Arguments.of(OVERFLOW, "double", "wraps harmlessly", """
                         int main() {
                           int x = __VERIFIER_nondet_int();
                           unsigned r = (unsigned) (x * 2);
@@ -69,7 +77,7 @@ class SignedOverflowModesTest {
                           return 0;
                         }
                         """, "safe", "safe", "unsafe"),
-                Arguments.of("loop", "grows past INT_MAX", """
+                Arguments.of(OVERFLOW, "loop", "grows past INT_MAX", """
                         int main() {
                           int i = __VERIFIER_nondet_int();
                           __VERIFIER_assume(i > 0);
@@ -80,7 +88,7 @@ class SignedOverflowModesTest {
                           return 0;
                         }
                         """, "unsafe", "safe", "unsafe"),
-                Arguments.of("shift", "shifts into the sign bit", """
+                Arguments.of(OVERFLOW, "shift", "shifts into the sign bit", """
                         int main() {
                           int x = __VERIFIER_nondet_int();
                           __VERIFIER_assume(x >= 0);
@@ -89,7 +97,16 @@ class SignedOverflowModesTest {
                           return 0;
                         }
                         """, "unsafe", "safe", "unsafe"),
-                Arguments.of("negate", "negates INT_MIN", """
+                Arguments.of(OVERFLOW, "shift-negative", "shifts a negative value left (C11 6.5.7p4)", """
+                        int main() {
+                          int x = __VERIFIER_nondet_int();
+                          __VERIFIER_assume(x < 0);
+                          int y = x << 1;
+                          __VERIFIER_assert(y != -2);
+                          return 0;
+                        }
+                        """, "unsafe", "safe", "unsafe"),
+                Arguments.of(OVERFLOW, "negate", "negates INT_MIN", """
                         int main() {
                           int x = __VERIFIER_nondet_int();
                           __VERIFIER_assume(x < 0);
@@ -98,7 +115,7 @@ class SignedOverflowModesTest {
                           return 0;
                         }
                         """, "unsafe", "safe", "unsafe"),
-                Arguments.of("divide", "divides INT_MIN by -1", """
+                Arguments.of(OVERFLOW, "divide", "divides INT_MIN by -1", """
                         int main() {
                           int x = __VERIFIER_nondet_int();
                           int y = __VERIFIER_nondet_int();
@@ -108,7 +125,17 @@ class SignedOverflowModesTest {
                           return 0;
                         }
                         """, "unsafe", "safe", "unsafe"),
-                Arguments.of("guarded", "overflows only in the branch not taken", """
+                Arguments.of(OVERFLOW, "remainder", "takes INT_MIN % -1, whose quotient overflows (C11 6.5.5p6)", """
+                        int main() {
+                          int x = __VERIFIER_nondet_int();
+                          int y = __VERIFIER_nondet_int();
+                          __VERIFIER_assume(y != 0);
+                          int r = x % y;
+                          __VERIFIER_assert(x != -2147483647 - 1 || y != -1);
+                          return 0;
+                        }
+                        """, "unsafe", "safe", "unsafe"),
+                Arguments.of(OVERFLOW, "guarded", "overflows only in the branch not taken", """
                         int main() {
                           int x = __VERIFIER_nondet_int();
                           int y = x < 100 ? x + 1 : 0;
@@ -116,7 +143,7 @@ class SignedOverflowModesTest {
                           return 0;
                         }
                         """, "safe", "safe", "safe"),
-                Arguments.of("short-circuit", "overflows only where || does not evaluate it", """
+                Arguments.of(OVERFLOW, "short-circuit", "overflows only where || does not evaluate it", """
                         int main() {
                           int x = __VERIFIER_nondet_int();
                           if (x == 2147483647 || x + 1 > 0) {
@@ -125,7 +152,7 @@ class SignedOverflowModesTest {
                           return 0;
                         }
                         """, "unsafe", "unsafe", "unsafe"),
-                Arguments.of("narrow", "converts, which is not an overflow", """
+                Arguments.of(OVERFLOW, "narrow", "converts, which is not an overflow", """
                         int main() {
                           char c = __VERIFIER_nondet_char();
                           c = c + 1;
@@ -133,7 +160,7 @@ class SignedOverflowModesTest {
                           return 0;
                         }
                         """, "unsafe", "unsafe", "unsafe"),
-                Arguments.of("product", "multiplies 64-bit values", """
+                Arguments.of(OVERFLOW, "product", "multiplies 64-bit values", """
                         int main() {
                           long long a = __VERIFIER_nondet_longlong();
                           long long b = __VERIFIER_nondet_longlong();
@@ -142,22 +169,100 @@ class SignedOverflowModesTest {
                           __VERIFIER_assert(c > 0);
                           return 0;
                         }
-                        """, "unsafe", "safe", "unsafe"));
+                        """, "unsafe", "safe", "unsafe"),
+                Arguments.of(DIVISION, "quotient", "divides by zero, which SMT-LIB makes -1", """
+                        int main() {
+                          int x = __VERIFIER_nondet_int();
+                          int y = __VERIFIER_nondet_int();
+                          __VERIFIER_assume(x > 0);
+                          int q = x / y;
+                          __VERIFIER_assert(q != -1 || y < 0);
+                          return 0;
+                        }
+                        """, "unsafe", "safe", "unsafe"),
+                Arguments.of(DIVISION, "unsigned", "divides unsigned values by zero, which SMT-LIB makes all ones", """
+                        int main() {
+                          unsigned a = __VERIFIER_nondet_uint();
+                          unsigned b = __VERIFIER_nondet_uint();
+                          __VERIFIER_assume(a < 100u);
+                          unsigned r = a % b;
+                          __VERIFIER_assert(r < 100u || r == a);
+                          unsigned q = a / b;
+                          __VERIFIER_assert(q < 100u);
+                          return 0;
+                        }
+                        """, "unsafe", "safe", "unsafe"),
+                Arguments.of(DIVISION, "harmless", "divides by zero where SMT-LIB's value passes the assertion", """
+                        int main() {
+                          int x = __VERIFIER_nondet_int();
+                          int y = __VERIFIER_nondet_int();
+                          __VERIFIER_assume(x >= 0);
+                          int r = x % y;
+                          __VERIFIER_assert(r >= 0);
+                          return 0;
+                        }
+                        """, "safe", "safe", "unsafe"),
+                Arguments.of(DIVISION, "short-circuit", "divides only where && evaluates it", """
+                        int main() {
+                          int y = __VERIFIER_nondet_int();
+                          int q = y == 0 ? 0 : 100 / y;
+                          if (y != 0 && 100 % y == 0) {
+                            __VERIFIER_assert(q != 0);
+                          }
+                          return 0;
+                        }
+                        """, "safe", "safe", "safe"),
+                Arguments.of(SHIFT, "width", "shifts by the width or more, which SMT-LIB makes 0", """
+                        int main() {
+                          unsigned n = __VERIFIER_nondet_uint();
+                          unsigned x = 1u << n;
+                          __VERIFIER_assert(x != 0);
+                          return 0;
+                        }
+                        """, "unsafe", "safe", "unsafe"),
+                Arguments.of(SHIFT, "negative", "shifts right by a negative amount", """
+                        int main() {
+                          int n = __VERIFIER_nondet_int();
+                          int y = 16 >> n;
+                          __VERIFIER_assert(n < 0 || n > 4 || y == 16 / (1 << n));
+                          return 0;
+                        }
+                        """, "safe", "safe", "unsafe"),
+                Arguments.of(SHIFT, "wide-amount", "shifts by a 64-bit amount that truncates to 1", """
+                        int main() {
+                          long long n = __VERIFIER_nondet_longlong();
+                          __VERIFIER_assume(n == 4294967297LL);
+                          int y = 1 << n;
+                          __VERIFIER_assert(y != 2);
+                          return 0;
+                        }
+                        """, "safe", "safe", "unsafe"),
+                Arguments.of(SHIFT, "in-range", "shifts by an amount the program bounds", """
+                        int main() {
+                          unsigned x = __VERIFIER_nondet_uint();
+                          unsigned n = x & 31u;
+                          __VERIFIER_assert((1u << n) != 0u && (x >> n) <= x);
+                          return 0;
+                        }
+                        """, "safe", "safe", "safe"));
     }
 
-    @ParameterizedTest(name = "{0}: {1}")
+    @ParameterizedTest(name = "{0} {1}: {2}")
     @MethodSource("programs")
-    void verdictsFollowTheModeAndReplayUnderGcc(String name, String what, String body, String wrap,
+    void verdictsFollowTheReadingAndReplayUnderGcc(String option, String name, String what, String body, String defined,
             String undefined, String error) throws Exception {
         Path file = dir.resolve(name + ".c");
         Files.writeString(file, PRELUDE + body);
-        String[] modes = {"wrap", "undefined", "error"};
-        String[] expected = {wrap, undefined, error};
+        String[] modes = {option.equals(OVERFLOW) ? "wrap" : "smtlib", "undefined", "error"};
+        String[] expected = {defined, undefined, error};
         for (int m = 0; m < modes.length; m++) {
-            JsonObject verdict = verify(file, modes[m]);
-            assertEquals(expected[m], verdict.get("verdict").getAsString(), name + " under " + modes[m] + ": " + verdict);
+            JsonObject verdict = verify(file, option, modes[m]);
+            assertEquals(expected[m], verdict.get("verdict").getAsString(), name + " under --" + option + " " + modes[m] + ": " + verdict);
             if (expected[m].equals("unsafe")) {
                 replay(name, modes[m], file, verdict);
+            }
+            if (expected[m].equals("safe") && modes[m].equals("undefined")) {
+                assertTrue(verdict.get("scope").getAsString().contains("--" + option + " undefined"), verdict.toString());
             }
         }
     }
@@ -166,7 +271,10 @@ class SignedOverflowModesTest {
     private void replay(String name, String mode, Path file, JsonObject verdict) throws Exception {
         assumeTrue(Gcc.available(), "gcc is not installed");
         JsonObject failing = verdict.getAsJsonObject("failing_assertion");
-        JsonElement overflow = failing.get("signed_overflow");
+        JsonElement note = null;
+        for (String key : List.of("signed_overflow", "div_by_zero", "undefined_shift")) {
+            note = note != null ? note : failing.get(key);
+        }
         List<String> values = new ArrayList<>();
         for (JsonElement in : verdict.getAsJsonArray("inputs")) {
             values.add(in.getAsJsonObject().get("value").getAsString());
@@ -175,34 +283,34 @@ class SignedOverflowModesTest {
         Files.writeString(harness, harness(values) + "#line 1 \"" + file.getFileName() + "\"\n" + Files.readString(file));
         Outcome wrapped = compileAndRun(harness, name + "-" + mode + "-wrap", "-fwrapv");
         Outcome sanitized = compileAndRun(harness, name + "-" + mode + "-ubsan",
-                "-fsanitize=signed-integer-overflow,shift", "-fno-sanitize-recover=all");
+                "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero", "-fno-sanitize-recover=all");
         if (mode.equals("error")) {
             assertNotEquals(0, sanitized.code(), sanitized.output());
         } else if (wrapped.code() == SIGFPE_EXIT) {
-            assertTrue(overflow != null, "x86 traps INT_MIN / -1 even under -fwrapv, so only an overflowing run may: " + verdict);
-        } else {
+            assertTrue(note != null, "x86 traps INT_MIN / -1 and x / 0 even under -fwrapv, so only a run PDPV notes may: " + verdict);
+        } else if (note == null) {
             assertEquals(3, wrapped.code(), "the assertion fails under -fwrapv: " + wrapped.output());
         }
         Matcher ubsan = Pattern.compile(Pattern.quote(file.getFileName().toString()) + ":(\\d+):\\d+: runtime error")
                 .matcher(sanitized.output());
-        if (overflow == null) {
-            assertFalse(ubsan.find(), "UBSan finds an overflow PDPV did not note: " + sanitized.output());
+        if (note == null) {
+            assertFalse(ubsan.find(), "UBSan finds undefined behaviour PDPV did not note: " + sanitized.output());
             assertEquals(3, sanitized.code(), sanitized.output());
         } else {
-            assertTrue(ubsan.find(), "PDPV notes an overflow UBSan does not see: " + verdict + "\n" + sanitized.output());
-            assertEquals(overflow.getAsJsonObject().get("line").getAsInt(), Integer.parseInt(ubsan.group(1)),
+            assertTrue(ubsan.find(), "PDPV notes undefined behaviour UBSan does not see: " + verdict + "\n" + sanitized.output());
+            assertEquals(note.getAsJsonObject().get("line").getAsInt(), Integer.parseInt(ubsan.group(1)),
                     sanitized.output());
         }
     }
 
-    private static JsonObject verify(Path file, String mode) {
+    private static JsonObject verify(Path file, String option, String mode) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.run(new String[] {"verify", "--json", "--timeout", "60", "--signed-overflow", mode, file.toString()},
+        int code = Main.run(new String[] {"verify", "--json", "--timeout", "60", "--" + option, mode, file.toString()},
                 new PrintWriter(out), new PrintWriter(err));
         assertTrue(code == 0 || code == 10 || code == 20, "exit " + code + ": " + err);
         JsonObject o = JsonParser.parseString(out.toString()).getAsJsonObject();
-        assertEquals(mode, o.get("signed_overflow").getAsString());
+        assertEquals(mode, o.get(option.replace('-', '_')).getAsString());
         return o;
     }
 
@@ -216,12 +324,12 @@ class SignedOverflowModesTest {
                 + "static long long pdpv_inputs[] = {" + array + "0};\n"
                 + "static int pdpv_next;\n"
                 + "int __VERIFIER_nondet_int(void) { return (int) pdpv_inputs[pdpv_next++]; }\n"
+                + "unsigned __VERIFIER_nondet_uint(void) { return (unsigned) pdpv_inputs[pdpv_next++]; }\n"
                 + "char __VERIFIER_nondet_char(void) { return (char) pdpv_inputs[pdpv_next++]; }\n"
                 + "long long __VERIFIER_nondet_longlong(void) { return pdpv_inputs[pdpv_next++]; }\n"
                 + "void __VERIFIER_assume(int c) { if (!c) exit(0); }\n"
                 + "void __VERIFIER_assert(int c) { if (!c) { printf(\"assertion failed\\n\"); exit(3); } }\n";
     }
-
     private record Outcome(int code, String output) {
     }
 
