@@ -9,8 +9,8 @@ import java.util.Optional;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.VerifierStatistics;
 import pdpv.cfg.SourceLoc;
+import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 import pdpv.cfg.UndefinedAt;
 import pdpv.semantics.UbReading;
 import pdpv.semantics.UbReadings;
@@ -59,9 +59,10 @@ final class VerdictPrinter {
         if (v.kind() != Verdict.Kind.SAFE || undefined.isEmpty()) {
             return null;
         }
-        String kinds = undefined.stream().map(UndefinedBehaviour::description).collect(Collectors.joining(", "));
-        String options = undefined.stream().map(k -> "--" + k.option() + " undefined").collect(Collectors.joining(", "));
-        return "every run without " + kinds + " (" + options + ": a run is not checked past such an operation)";
+        List<String> kinds = undefined.stream().map(UndefinedBehaviour::description).toList();
+        String named = kinds.size() == 1 ? kinds.get(0)
+                : String.join(", ", kinds.subList(0, kinds.size() - 1)) + " or " + kinds.get(kinds.size() - 1);
+        return "every run without " + named + " (read as undefined: a run is not checked past such an operation)";
     }
 
     /** The JSON key of a kind: its option with underscores ({@code div_by_zero}). */
