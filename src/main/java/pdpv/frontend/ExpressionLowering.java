@@ -58,9 +58,12 @@ final class ExpressionLowering {
         }
     }
 
-    /** Evaluates {@code e} only if that has side effects; used for arguments that are otherwise ignored. */
+    /**
+     * Evaluates {@code e} only if that has side effects or an operation C can leave undefined (whose
+     * guards then come first); used for arguments that are otherwise ignored.
+     */
     void effectIfAny(IASTExpression e) {
-        if (SideEffects.has(e)) {
+        if (SideEffects.has(e) || SideEffects.mayBeUndefined(e)) {
             effect(e);
         }
     }

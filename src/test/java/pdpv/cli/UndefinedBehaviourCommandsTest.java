@@ -62,6 +62,25 @@ class UndefinedBehaviourCommandsTest {
         assertTrue(smtlib.out().contains("note: division by zero at " + f + ":6"), smtlib.out());
     }
 
+    /** C evaluates the arguments of a function without body, which PDPV otherwise ignores: 10 / y divides by zero. */
+    @Test
+    void anIgnoredArgumentIsStillEvaluated() throws IOException {
+        Path f = dir.resolve("argument.c");
+        Files.writeString(f, """
+                extern int __VERIFIER_nondet_int(void);
+                extern void log_value(int);
+                int main(void) {
+                  int y = __VERIFIER_nondet_int();
+                  log_value(10 / y);
+                  return 0;
+                }
+                """);
+        CliResult r = run("verify", f.toString());
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("failing assertion: " + f + ":5:13: no division by zero"), r.out());
+        assertEquals(ExitCodes.SAFE, run("verify", "--div-by-zero", "smtlib", f.toString()).code());
+    }
+
     @Test
     void svcompReadsEveryKindAsUndefined() throws IOException {
         Path f = program();
