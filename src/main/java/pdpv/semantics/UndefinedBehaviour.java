@@ -1,6 +1,7 @@
 package pdpv.semantics;
 
 import java.util.EnumSet;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -64,7 +65,7 @@ public enum UndefinedBehaviour {
 
     /** The reading's name for this kind: {@code wrap}/{@code smtlib}, {@code undefined} or {@code error}. */
     public String name(UbReading reading) {
-        return reading == UbReading.DEFINED ? definedName : reading.name().toLowerCase(java.util.Locale.ROOT);
+        return reading == UbReading.DEFINED ? definedName : reading.name().toLowerCase(Locale.ROOT);
     }
 
     /** The reading this kind calls {@code name} ({@link #name(UbReading)}), or null. */
