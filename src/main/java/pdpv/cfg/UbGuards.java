@@ -44,6 +44,12 @@ public final class UbGuards {
         return out;
     }
 
+    /** The int 0/1 expression that evaluating {@code e} performs no undefined operation of the kinds, or null when none can. */
+    public Expr defined(Expr e) {
+        List<Guard> guards = of(e);
+        return guards.isEmpty() ? null : and(guards.stream().map(Guard::condition).toList());
+    }
+
     /** Whether evaluating {@code e} involves an operation that can be undefined of one of the kinds. */
     public boolean canBeUndefined(Expr e) {
         return !of(e).isEmpty();

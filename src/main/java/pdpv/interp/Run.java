@@ -26,6 +26,7 @@ final class Run {
     private final InputOracle oracle;
     private final RepeatDetector repeats;
     private final BlockObserver observer;
+    private final boolean statements;
     private final Map<Stmt.Havoc, Integer> occurrences = new IdentityHashMap<>();
     private final List<InputEvent> inputs = new ArrayList<>();
     private final Deque<Integer> path = new ArrayDeque<>();
@@ -43,6 +44,7 @@ final class Run {
         this.oracle = oracle;
         this.repeats = new RepeatDetector(start, options.maxRememberedStates());
         this.observer = observer;
+        this.statements = observer.watchesStatements();
     }
 
     Execution execute() {
@@ -60,6 +62,9 @@ final class Run {
                     return finish(Outcome.STEP_LIMIT);
                 }
                 Outcome stop = execute(s);
+                if (statements) {
+                    observer.executed(s, state);
+                }
                 if (stop != null) {
                     return finish(stop);
                 }
