@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -24,7 +25,8 @@ import pdpv.witness.WitnessValidator;
 
 /**
  * {@code pdpv check-witness FILE.c WITNESS.yml}: confirms or rejects a format 2.0 witness with the
- * validator of package {@code witness}. The entry function and the data model come from the witness.
+ * validator of package {@code witness}. The entry function and the data model come from the witness;
+ * undefined behaviour is read as {@code verify} reads it for a C file, or as the options say.
  */
 @Command(name = "check-witness", mixinStandardHelpOptions = true,
         description = "Confirm or reject an SV-COMP witness (format 2.0) for a C file: "
@@ -45,6 +47,9 @@ final class CheckWitnessCommand implements Callable<Integer> {
             description = "globals without initializer are inputs (InvGen's reading), as `verify --nondet-globals` read them")
     boolean nondetGlobals;
 
+    @Mixin
+    ReadingOptions readings;
+
     @Override
     public Integer call() {
         try {
@@ -55,7 +60,8 @@ final class CheckWitnessCommand implements Callable<Integer> {
             Matcher m = ENTRY.matcher(witness.metadata().specification());
             String function = m.find() ? m.group(1) : "main";
             DataModel model = DataModel.valueOf(witness.metadata().dataModel());
-            Program program = FrontEnd.parse(file, new FrontEndOptions(function, model, nondetGlobals));
+            Program program = FrontEnd.parse(file, new FrontEndOptions(function, model, nondetGlobals,
+                    readings.resolve(false), false));
             WitnessValidator.Outcome o = WitnessValidator.check(file, program, witness);
             if (o.confirmed()) {
                 spec.commandLine().getOut().println("witness confirmed: " + o.kind());

@@ -2,6 +2,7 @@ package pdpv.cli;
 
 import java.nio.file.Path;
 import java.util.Locale;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import pdpv.bench.InputError;
@@ -11,11 +12,13 @@ import pdpv.cfg.Program;
 import pdpv.frontend.FrontEnd;
 import pdpv.frontend.FrontEndOptions;
 import pdpv.semantics.DataModel;
-import pdpv.semantics.SignedOverflow;
+import pdpv.semantics.UbReading;
+import pdpv.semantics.UbReadings;
+import pdpv.semantics.UndefinedBehaviour;
 
 /**
  * The C program a command reads and how: file (or SV-COMP task definition), entry function, data
- * model, reading of globals and of signed overflow, and the property checked.
+ * model, reading of globals and of undefined behaviour, and the property checked.
  */
 final class ProgramOptions {
     @Parameters(paramLabel = "FILE", description = "C source file (.c or .i), or an SV-COMP task definition (.yml)")
@@ -39,21 +42,19 @@ final class ProgramOptions {
             description = "globals without initializer are inputs (InvGen's reading) instead of zero")
     boolean nondetGlobals;
 
-    @Option(names = "--signed-overflow", paramLabel = "MODE",
-            description = "what a signed overflow means: wrap (two's complement, gcc -fwrapv), undefined (runs that "
-                    + "overflow are not executions: SV-COMP's reading for unreach-call), error (an overflow is a "
-                    + "violation, gcc -ftrapv) (default: wrap; undefined for a .yml task or --property unreach-call.prp)")
-    SignedOverflow signedOverflow;
+    @Mixin
+    ReadingOptions readings;
 
     @Option(names = "--property", paramLabel = "FILE.prp",
             description = "the SV-COMP property to check: unreach-call.prp (the assertions) or no-overflow.prp "
-                    + "(no signed overflow; assertions only end runs); default: unreach-call, or the task's")
+                    + "(no signed overflow; assertions only end runs; other undefined behaviour is undefined); "
+                    + "default: unreach-call, or the task's")
     Path property;
 
     /** The program as read: which C file, how, for which property, from which task (null for a C file). */
     record Input(Path program, FrontEndOptions options, Property property, SvcompTask task) {
-        SignedOverflow signedOverflow() {
-            return options.signedOverflow();
+        UbReadings readings() {
+            return options.readings();
         }
     }
 
@@ -86,13 +87,15 @@ final class ProgramOptions {
         }
         boolean svcomp = task != null || wanted != null;
         Property checked = wanted == null ? Property.UNREACH_CALL : wanted;
-        SignedOverflow overflow = signedOverflow != null ? signedOverflow
-                : checked == Property.NO_OVERFLOW ? SignedOverflow.ERROR
-                : svcomp ? SignedOverflow.UNDEFINED : SignedOverflow.WRAP;
-        if (checked == Property.NO_OVERFLOW && overflow != SignedOverflow.ERROR) {
-            throw new InputError("the no-overflow property needs --signed-overflow error, not " + overflow);
+        UbReadings ub = readings.resolve(svcomp);
+        if (checked == Property.NO_OVERFLOW) {
+            if (readings.given(UndefinedBehaviour.SIGNED_OVERFLOW) != null && ub.of(UndefinedBehaviour.SIGNED_OVERFLOW) != UbReading.ERROR) {
+                throw new InputError("the no-overflow property needs --signed-overflow error, not "
+                        + UndefinedBehaviour.SIGNED_OVERFLOW.name(ub.of(UndefinedBehaviour.SIGNED_OVERFLOW)));
+            }
+            ub = ub.with(UndefinedBehaviour.SIGNED_OVERFLOW, UbReading.ERROR);
         }
-        return new Input(program, new FrontEndOptions(function, model, nondetGlobals, overflow,
+        return new Input(program, new FrontEndOptions(function, model, nondetGlobals, ub,
                 checked == Property.NO_OVERFLOW), checked, task);
     }
 

@@ -129,8 +129,9 @@ final class VerifyCommand implements Callable<Integer> {
     Path witness;
 
     @Option(names = "--harness", paramLabel = "FILE",
-            description = "for an unsafe verdict, write a C test harness to FILE: the program fed with the answer's inputs "
-                    + "(gcc -fwrapv -o h FILE && ./h fails the assertion)")
+            description = "for an unsafe verdict, write a C test harness to FILE: the program fed with the answer's inputs; "
+                    + "built by the gcc command its first lines print (-m32 for ILP32, -fwrapv or UBSan as undefined "
+                    + "behaviour is read) and run, it fails as the answer says")
     Path harness;
 
     @Option(names = "--relational",
