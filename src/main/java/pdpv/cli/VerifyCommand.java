@@ -165,8 +165,9 @@ final class VerifyCommand implements Callable<Integer> {
                 : noDynamic && entryTestsGiven() ? "--entry-tests has nothing to direct with --no-dynamic"
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
                 : policyProblem() != null ? policyProblem()
-                : dumpInstances != null ? createDirectory(dumpInstances)
-                : null;
+                : OutputPaths.file("--witness", witness) != null ? OutputPaths.file("--witness", witness)
+                : OutputPaths.file("--harness", harness) != null ? OutputPaths.file("--harness", harness)
+                : OutputPaths.directory("--dump-instances", dumpInstances, true);
         if (problem != null) {
             return fail("error: " + problem);
         }
@@ -231,7 +232,8 @@ final class VerifyCommand implements Callable<Integer> {
             printer.printSvcomp(verdict);
         }
         if (witness != null || harness != null) {
-            Task task = Task.of(resolved.program(), resolved.options().function(), resolved.options().dataModel());
+            Task task = Task.of(resolved.program(), resolved.options().function(), resolved.options().dataModel(),
+                    resolved.property().toString(), ProgramOptions.readings(resolved));
             WitnessOutput evidence = new WitnessOutput(task, () -> input.parse(resolved), spec.commandLine().getErr());
             if (witness != null) {
                 evidence.write(verdict, witness);
@@ -281,16 +283,6 @@ final class VerifyCommand implements Callable<Integer> {
         return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
                 .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr).withPolicy(policy()))
                 .withDumpInstances(dumpInstances));
-    }
-
-    /** Null if {@code dir} is a directory now, else why it cannot be. */
-    private static String createDirectory(Path dir) {
-        try {
-            Files.createDirectories(dir);
-            return null;
-        } catch (IOException e) {
-            return "cannot create the directory " + dir + " for --dump-instances: " + e.getMessage();
-        }
     }
 
     /** The refinement policy of --bad-order, --wide-bad-budget and --lookahead. */

@@ -9,10 +9,17 @@ import pdpv.semantics.SignedOverflow;
  * what a signed overflow means ({@code --signed-overflow}: the lowering guards each signed
  * operation with an assumption or an assertion that it does not overflow), and whether only
  * overflows are violations ({@code --property no-overflow.prp}: assertions, {@code reach_error()}
- * and ERROR labels then end a run without error, as SV-COMP's aborting {@code reach_error} does).
+ * and ERROR labels then end a run without error, as SV-COMP's aborting {@code reach_error} does);
+ * and the preprocessor's include directories and macros ({@code -I}, {@code -D}).
  */
 public record FrontEndOptions(String function, DataModel dataModel, boolean nondetGlobals,
-                              SignedOverflow signedOverflow, boolean overflowOnly) {
+                              SignedOverflow signedOverflow, boolean overflowOnly, Preprocessor preprocessor) {
+    /** No include directories or macros of the user's. */
+    public FrontEndOptions(String function, DataModel dataModel, boolean nondetGlobals,
+                           SignedOverflow signedOverflow, boolean overflowOnly) {
+        this(function, dataModel, nondetGlobals, signedOverflow, overflowOnly, Preprocessor.NONE);
+    }
+
     /** Signed overflow wraps, assertions are checked. */
     public FrontEndOptions(String function, DataModel dataModel, boolean nondetGlobals) {
         this(function, dataModel, nondetGlobals, SignedOverflow.WRAP, false);

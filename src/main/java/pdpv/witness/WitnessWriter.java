@@ -60,9 +60,19 @@ public final class WitnessWriter {
     public record Uninitialized(String variable, SourceLoc next, String value) implements Pin {
     }
 
-    public WitnessWriter(Task task, String producerVersion) {
+    private final Program program;
+
+    /** {@code program}: the task's program as lowered, which tells in which function each location lies. */
+    public WitnessWriter(Task task, Program program, String producerVersion) {
         this.task = task;
+        this.program = program;
         this.producerVersion = producerVersion;
+    }
+
+    /** The function whose definition holds {@code loc} ({@code location.function}); the entry function if none does. */
+    private String function(SourceLoc loc) {
+        String f = program.functionAt(loc);
+        return f != null ? f : task.function();
     }
 
     /**
@@ -193,6 +203,9 @@ public final class WitnessWriter {
         Map<String, Object> producer = new LinkedHashMap<>();
         producer.put("name", "PDPV");
         producer.put("version", producerVersion);
+        if (!task.readings().isEmpty()) {
+            producer.put("configuration", task.configuration());
+        }
         Map<String, Object> t = new LinkedHashMap<>();
         t.put("input_files", List.of(task.file().toString()));
         t.put("input_file_hashes", Map.of(task.file().toString(), task.hash()));
@@ -214,7 +227,7 @@ public final class WitnessWriter {
         l.put("file_name", task.file().toString());
         l.put("line", loc.line());
         l.put("column", loc.column());
-        l.put("function", task.function());
+        l.put("function", function(loc));
         return l;
     }
 
