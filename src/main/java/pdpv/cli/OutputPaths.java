@@ -53,7 +53,7 @@ final class OutputPaths {
         }
         if (!Files.isDirectory(dir)) {
             if (!create) {
-                return option + " " + dir + ": no such folder";
+                return option + " " + dir + ": no such directory";
             }
             try {
                 Files.createDirectories(dir);

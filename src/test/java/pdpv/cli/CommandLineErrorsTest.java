@@ -208,7 +208,7 @@ class CommandLineErrorsTest {
                 {"cannot write", "verify", "--harness", unwritable, p},
                 {"is a file", "verify", "--dump-instances", aFile.toString(), p},
                 {"cannot create", "verify", "--dump-instances", unwritable + "/dir", p},
-                {"no such folder", "daikon-trace", "-o", missing, p},
+                {"no such directory", "daikon-trace", "-o", missing, p},
                 {"is a file", "daikon-trace", "-o", aFile.toString(), p},
                 {"cannot write", "daikon-trace", "-o", "/proc", p},
                 {"is a directory", "chc", "-o", dir.toString(), p},
