@@ -16,6 +16,7 @@ import pdpv.bench.InputError;
 import pdpv.bench.Property;
 import pdpv.cfg.Program;
 import pdpv.frontend.UserError;
+import pdpv.semantics.DataModel;
 import pdpv.witness.Task;
 import pdpv.witness.Witness;
 import pdpv.witness.WitnessError;
@@ -67,7 +68,8 @@ final class CheckWitnessCommand implements Callable<Integer> {
                 input.function = stated.function();
             }
             if (!input.dataModelGiven(parsed)) {
-                input.dataModel = pdpv.semantics.DataModel.valueOf(metadata.dataModel());
+                input.dataModel = java.util.Arrays.stream(DataModel.values()).filter(m -> m.name().equals(metadata.dataModel()))
+                        .findFirst().orElseThrow(() -> new WitnessError("data_model " + metadata.dataModel() + " (expected ILP32 or LP64)"));
             }
             if (input.property == null) {
                 input.property = Path.of(stated.property() + ".prp");
