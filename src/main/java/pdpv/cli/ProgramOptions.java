@@ -107,13 +107,23 @@ final class ProgramOptions {
     }
 
     /**
-     * The readings of C an answer holds under, as a witness states them ({@link pdpv.witness.Task#readings()}):
-     * the option of this command line that sets each (without {@code --}) and its value. A new reading
-     * is one more entry here and in {@link #adopt}.
+     * A reading of C that an answer holds under and a witness states ({@link pdpv.witness.Task#readings()}):
+     * the option that sets it (without {@code --}), its value as resolved, and how to set the option
+     * from a value a witness states. A new reading (division by zero, shifts) is one more row of
+     * {@link #READINGS}; {@code verify --witness} writes it and {@code check-witness} reads it back.
      */
+    private record Reading(String option, java.util.function.Function<Input, String> value,
+                           java.util.function.BiConsumer<ProgramOptions, String> set) {
+    }
+
+    private static final List<Reading> READINGS = List.of(
+            new Reading("signed-overflow", in -> in.signedOverflow().toString(),
+                    (o, v) -> o.signedOverflow = named(SignedOverflow.values(), "signed-overflow", v)));
+
+    /** The readings of {@code input}, by option name, in {@link #READINGS}' order. */
     static Map<String, String> readings(Input input) {
         Map<String, String> readings = new LinkedHashMap<>();
-        readings.put("signed-overflow", input.signedOverflow().toString());
+        READINGS.forEach(r -> readings.put(r.option(), r.value().apply(input)));
         return readings;
     }
 
@@ -122,12 +132,23 @@ final class ProgramOptions {
      * a reading the command line gives stays, and a witness that says otherwise is then rejected.
      */
     void adopt(Map<String, String> stated, CommandLine.ParseResult parsed) {
-        String overflow = stated.get("signed-overflow");
-        if (overflow != null && !parsed.hasMatchedOption("--signed-overflow")) {
-            signedOverflow = java.util.Arrays.stream(SignedOverflow.values()).filter(m -> m.toString().equals(overflow))
-                    .findFirst().orElseThrow(() -> new InputError("the witness states --signed-overflow " + overflow
-                            + " (expected wrap, undefined or error)"));
+        for (Reading r : READINGS) {
+            String value = stated.get(r.option());
+            if (value != null && !parsed.hasMatchedOption("--" + r.option())) {
+                r.set().accept(this, value);
+            }
         }
+    }
+
+    /** The constant of {@code values} whose lower-case name is {@code value}; an {@link InputError} naming them if none is. */
+    private static <E extends Enum<E>> E named(E[] values, String option, String value) {
+        for (E e : values) {
+            if (e.toString().equals(value)) {
+                return e;
+            }
+        }
+        throw new InputError("the witness states --" + option + " " + value + " (expected "
+                + String.join(", ", java.util.Arrays.stream(values).map(Object::toString).toList()) + ")");
     }
 
     /** Resolves file, task and options; problems with them are {@link InputError}s. */
