@@ -18,7 +18,9 @@ import org.eclipse.cdt.internal.core.parser.scanner.InternalFileContentProvider;
  * then the built-in ones, as gcc searches its system directories last). {@code assert} is declared
  * as a function (PDPV recognizes the call by name and keeps the condition's text), unless
  * {@code NDEBUG} turns it off as in C. Both {@code #include <h>} and {@code #include "h"} resolve
- * to a built-in header; any other header that is not on disk is reported as not found. Each user
+ * to a built-in header; any other header that is not on disk is reported as not found. {@code float.h}
+ * gives the limits of {@code float} and {@code double} only so that a header that includes it (Csmith's
+ * {@code csmith.h}) can be read; any use of a floating-point type is reported as unsupported. Each user
  * header read is handed to the {@link SourceLocator}, which locates its nodes in its own text.
  */
 final class BuiltinHeaders extends InternalFileContentProvider {
@@ -125,6 +127,22 @@ final class BuiltinHeaders extends InternalFileContentProvider {
                     typedef __PTRDIFF_TYPE__ ptrdiff_t;
                     typedef int wchar_t;
                     #define offsetof(type, member) __builtin_offsetof(type, member)
+                    #endif
+                    """,
+            "float.h", """
+                    #ifndef _PDPV_FLOAT_H
+                    #define _PDPV_FLOAT_H
+                    #define FLT_RADIX 2
+                    #define FLT_MANT_DIG 24
+                    #define DBL_MANT_DIG 53
+                    #define FLT_DIG 6
+                    #define DBL_DIG 15
+                    #define FLT_MAX 3.40282346638528859811704183484516925e+38F
+                    #define DBL_MAX ((double)1.79769313486231570814527423731704357e+308L)
+                    #define FLT_MIN 1.17549435082228750796873653722224568e-38F
+                    #define DBL_MIN ((double)2.22507385850720138309023271733240406e-308L)
+                    #define FLT_EPSILON 1.19209289550781250000000000000000000e-7F
+                    #define DBL_EPSILON ((double)2.22044604925031308084726333618164062e-16L)
                     #endif
                     """,
             "string.h", "",

@@ -52,8 +52,6 @@ class CsmithDifferentialTest {
         if (!m32) {
             System.err.println("NOTE: CsmithDifferentialTest: gcc -m32 does not build here (gcc-multilib); every program is read as LP64");
         }
-        Path prelude = Files.createDirectories(dir.resolve("prelude"));
-        Files.writeString(prelude.resolve("csmith.h"), Csmith.PRELUDE);
         Files.createDirectories(KEEP);
         Path report = KEEP.resolve("report.tsv");
         Files.writeString(report, "seed\tdata_model\tglobals\tsafe_check\tunsafe_check\tseconds\n");
@@ -63,7 +61,7 @@ class CsmithDifferentialTest {
         for (long seed = SEED; seed < SEED + COUNT; seed++) {
             Csmith.Program program = Csmith.generate(seed, dir);
             boolean lp64 = !m32 || seed % 2 != 0;
-            List<BigInteger> values = gccValues(program, lp64, prelude);
+            List<BigInteger> values = gccValues(program, lp64);
             if (values == null || program.globals().isEmpty()) {
                 skipped++;
                 Files.writeString(report, seed + "\t" + (lp64 ? "LP64" : "ILP32") + "\t" + program.globals().size()
@@ -72,9 +70,9 @@ class CsmithDifferentialTest {
                 continue;
             }
             long start = System.nanoTime();
-            String safe = check(program.checker(values, -1), seed, lp64, prelude, "safe");
+            String safe = check(program.checker(values, -1), seed, lp64, "safe");
             int perturb = new Random(seed).nextInt(values.size());
-            String unsafe = check(program.checker(values, perturb), seed, lp64, prelude, "unsafe");
+            String unsafe = check(program.checker(values, perturb), seed, lp64, "unsafe");
             double seconds = (System.nanoTime() - start) / 1e9;
             Files.writeString(report, String.format(Locale.ROOT, "%d\t%s\t%d\t%s\t%s\t%.1f%n", seed, lp64 ? "LP64" : "ILP32",
                     values.size(), safe, unsafe, seconds), java.nio.file.StandardOpenOption.APPEND);
@@ -94,12 +92,11 @@ class CsmithDifferentialTest {
     }
 
     /** The final values of the globals as gcc computes them, or null if the program does not finish in time. */
-    private List<BigInteger> gccValues(Csmith.Program program, boolean lp64, Path prelude) throws IOException, InterruptedException {
+    private List<BigInteger> gccValues(Csmith.Program program, boolean lp64) throws IOException, InterruptedException {
         Path c = Files.writeString(dir.resolve("gcc" + program.seed() + ".c"), program.printer());
         Path exe = dir.resolve("gcc" + program.seed());
-        // gcc compiles the float wrappers of safe_math.h too (PDPV lowers only what main calls): they need float.h and math.h
-        List<String> compile = new ArrayList<>(List.of("gcc", "-O0", "-fwrapv", "-w", "-include", "float.h", "-include", "math.h",
-                "-I", prelude.toString(), "-I", Csmith.RUNTIME.toString(), "-o", exe.toString(), c.toString()));
+        List<String> compile = new ArrayList<>(List.of("gcc", "-O0", "-fwrapv", "-w", "-I", Csmith.RUNTIME.toString(), "-o",
+                exe.toString(), c.toString()));
         if (!lp64) {
             compile.add(1, "-m32");
         }
@@ -119,10 +116,10 @@ class CsmithDifferentialTest {
     }
 
     /** {@code agrees}, {@code unknown (REASON)} or {@code DISAGREES: ...}; a disagreeing program is kept. */
-    private String check(Csmith.Checked checked, long seed, boolean lp64, Path prelude, String kind) throws IOException {
+    private String check(Csmith.Checked checked, long seed, boolean lp64, String kind) throws IOException {
         Path c = Files.writeString(dir.resolve("pdpv" + seed + "_" + kind + ".c"), checked.source());
-        CliResult r = CliResult.run("verify", "--timeout", TIMEOUT, "--data-model", lp64 ? "LP64" : "ILP32", "-I", prelude.toString(),
-                "-I", Csmith.RUNTIME.toString(), c.toString());
+        CliResult r = CliResult.run("verify", "--timeout", TIMEOUT, "--data-model", lp64 ? "LP64" : "ILP32", "-I",
+                Csmith.RUNTIME.toString(), c.toString());
         String expected = checked.failingLine() == 0 ? "verdict: safe" : "verdict: unsafe";
         String first = r.out().lines().findFirst().orElse("");
         if (first.equals("verdict: unknown")) {
@@ -134,7 +131,6 @@ class CsmithDifferentialTest {
         }
         Path kept = Files.createDirectories(KEEP.resolve("disagreements")).resolve(c.getFileName());
         Files.copy(c, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Files.writeString(KEEP.resolve("disagreements").resolve("csmith.h"), Csmith.PRELUDE);
         String answer = r.code() == ExitCodes.BAD_INPUT || r.code() == ExitCodes.INTERNAL_ERROR ? r.err().lines().findFirst().orElse("")
                 : first + (atLine ? "" : " (not at line " + checked.failingLine() + ")");
         return "DISAGREES: expected " + expected.replace("verdict: ", "") + ", PDPV: " + answer + " (" + kept + ")";

@@ -13,11 +13,11 @@ import java.util.regex.Pattern;
 /**
  * Csmith (Yang et al., PLDI 2011; Debian packages {@code csmith} and {@code libcsmith-dev}) as a
  * generator of programs for differential tests: programs in the C that PDPV reads, whose final
- * global values gcc computes. Csmith's runtime header {@code csmith.h} brings a CRC over arrays,
- * {@code printf} and pointers, none of which a program generated with {@code --no-checksum} uses;
- * the programs are given instead a small prelude of our own, {@link #PRELUDE}, that includes
- * Csmith's own {@code safe_math.h} (the wrappers that keep every operation defined) from
- * {@link #RUNTIME} through {@code -I}, for PDPV and for gcc alike.
+ * global values gcc computes. The programs include Csmith's runtime header {@code csmith.h}
+ * unchanged, from {@link #RUNTIME} through {@code -I}, for PDPV and for gcc alike: its safe-math
+ * wrappers (which keep every operation defined) are what the programs call; its CRC over arrays,
+ * {@code printf} and float wrappers are defined but never called with {@code --no-checksum}, and
+ * PDPV lowers only what {@code main} calls.
  */
 public final class Csmith {
     /** Where {@code libcsmith-dev} installs Csmith's runtime headers. */
@@ -33,22 +33,6 @@ public final class Csmith {
             "--no-bitfields", "--no-packed-struct", "--no-float", "--no-volatiles", "--no-volatile-pointers",
             "--no-const-pointers", "--no-jumps", "--no-builtins", "--no-argc", "--no-checksum", "--concise",
             "--max-funcs", "3", "--max-block-depth", "2", "--max-block-size", "3", "--max-expr-complexity", "4");
-
-    /** Stands in for Csmith's {@code csmith.h}: the safe-math wrappers, nothing else. */
-    public static final String PRELUDE = """
-            /* PDPV's stand-in for Csmith's csmith.h (see pdpv.testing.Csmith): the safe-math wrappers of
-               Csmith's own safe_math.h, found through -I /usr/include/csmith; nothing of the checksum. */
-            #include <stdint.h>
-            #include <limits.h>
-            #define STATIC static
-            #define LOG_INDEX
-            #define LOG_EXEC
-            #define UNDEFINED(__val) (__val)
-            #define FUNC_NAME(x) (safe_##x)
-            #include "safe_math.h"
-            #undef FUNC_NAME
-            static void platform_main_begin(void) {}
-            """;
 
     private static final Pattern GLOBAL = Pattern.compile("(?m)^static (?:const )?(u?)int(8|16|32|64)_t (g_\\d+) = ");
 
