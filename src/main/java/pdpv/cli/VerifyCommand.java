@@ -165,9 +165,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : noDynamic && entryTestsGiven() ? "--entry-tests has nothing to direct with --no-dynamic"
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
                 : policyProblem() != null ? policyProblem()
-                : OutputPaths.file("--witness", witness) != null ? OutputPaths.file("--witness", witness)
-                : OutputPaths.file("--harness", harness) != null ? OutputPaths.file("--harness", harness)
-                : OutputPaths.directory("--dump-instances", dumpInstances, true);
+                : outputProblem();
         if (problem != null) {
             return fail("error: " + problem);
         }
@@ -283,6 +281,13 @@ final class VerifyCommand implements Callable<Integer> {
         return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
                 .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr).withPolicy(policy()))
                 .withDumpInstances(dumpInstances));
+    }
+
+    /** Null when every output path can be written, else the message for the user (before the run: issue #18). */
+    private String outputProblem() {
+        String problem = OutputPaths.file("--witness", witness);
+        problem = problem != null ? problem : OutputPaths.file("--harness", harness);
+        return problem != null ? problem : OutputPaths.directory("--dump-instances", dumpInstances, true);
     }
 
     /** The refinement policy of --bad-order, --wide-bad-budget and --lookahead. */
