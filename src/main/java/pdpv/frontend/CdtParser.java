@@ -44,7 +44,8 @@ final class CdtParser {
         }
         macros.putAll(preprocessor.macros());
         List<String> includes = new ArrayList<>();
-        preprocessor.includeDirs().forEach(d -> includes.add(d.toString()));
+        // absolute: CDT resolves a relative include directory against the including file's folder, gcc against the working one
+        preprocessor.includeDirs().forEach(d -> includes.add(d.toAbsolutePath().normalize().toString()));
         includes.add(BuiltinHeaders.INCLUDE_DIR);
         ScannerInfo info = new ScannerInfo(macros, includes.toArray(String[]::new));
         IASTTranslationUnit tu;

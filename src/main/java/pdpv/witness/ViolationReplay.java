@@ -36,7 +36,7 @@ final class ViolationReplay {
 
     ViolationReplay(Program program, String source) {
         this.program = program;
-        this.sites = new CallSites(source);
+        this.sites = new CallSites(program.file(), source);
     }
 
     /** Null if the witness is confirmed, else why not. */
@@ -88,8 +88,10 @@ final class ViolationReplay {
             return "the run with the witness's values does not fail an assertion (it ends: " + run.outcome() + ")";
         }
         SourceLoc failed = run.failedAssertion().loc();
-        if (failed.line() != target.line() || target.column() != 0 && failed.column() != target.column()) {
-            return "the run fails the assertion at " + failed + ", not the target at " + target.line() + ":" + target.column();
+        if (failed.line() != target.line() || target.column() != 0 && failed.column() != target.column()
+                || !CallSites.sameFile(sites.fileOf(failed), target.file())) {
+            return "the run fails the assertion at " + failed + ", not the target at " + target.file() + ":" + target.line() + ":"
+                    + target.column();
         }
         return null;
     }
@@ -143,7 +145,7 @@ final class ViolationReplay {
                 Witness.Waypoint w = pins.get(next);
                 if (w.type().equals("function_return") && havoc.reason() == Stmt.Havoc.Reason.INPUT) {
                     SourceLoc end = sites.closingParenthesis(havoc.loc());
-                    if (end != null && end.line() == w.line() && end.column() == w.column()) {
+                    if (end != null && end.line() == w.line() && end.column() == w.column() && CallSites.sameFile(end.file(), w.file())) {
                         value = take(havoc);
                     }
                 } else if (w.type().equals("assumption") && indeterminate(havoc)

@@ -30,7 +30,7 @@ public sealed interface Witness {
      * the loop; or a {@code location_invariant}: one that holds whenever control is about to execute
      * the statement that begins there.
      */
-    record Invariant(int line, int column, String function, String value, boolean atLoop) {
+    record Invariant(String file, int line, int column, String function, String value, boolean atLoop) {
         @Override
         public String toString() {
             return "the invariant at line " + line + ", column " + column;
@@ -38,9 +38,9 @@ public sealed interface Witness {
     }
 
     /**
-     * A waypoint of action {@code follow}: its type, location (column 0 when absent), the function
-     * its location says it is in, and its constraint (null for a target).
+     * A waypoint of action {@code follow}: its type, location (file, line, column 0 when absent),
+     * the function its location says it is in, and its constraint (null for a target).
      */
-    record Waypoint(String type, int line, int column, String function, String constraint) {
+    record Waypoint(String type, String file, int line, int column, String function, String constraint) {
     }
 }

@@ -81,7 +81,8 @@ public final class WitnessReader {
             throw new WitnessError("unsupported invariant format " + inv.get("format"));
         }
         Map<String, Object> loc = map(inv.get("location"), "location");
-        return new Witness.Invariant(integer(loc, "line"), integer(loc, "column"), string(loc, "function"), string(inv, "value"),
+        return new Witness.Invariant(string(loc, "file_name"), integer(loc, "line"), integer(loc, "column"), string(loc, "function"),
+                string(inv, "value"),
                 type.equals("loop_invariant"));
     }
 
@@ -89,7 +90,8 @@ public final class WitnessReader {
         Map<String, Object> loc = map(w.get("location"), "location");
         Object c = w.get("constraint");
         String constraint = c == null ? null : string(map(c, "constraint"), "value");
-        return new Witness.Waypoint(string(w, "type"), integer(loc, "line"), loc.containsKey("column") ? integer(loc, "column") : 0,
+        return new Witness.Waypoint(string(w, "type"), string(loc, "file_name"), integer(loc, "line"),
+                loc.containsKey("column") ? integer(loc, "column") : 0,
                 string(loc, "function"), constraint);
     }
 

@@ -47,17 +47,21 @@ public final class WitnessValidator {
      * checks that follow), else the first that does not.
      */
     private static String misplacedFunction(Program program, Witness witness) {
-        record Located(int line, int column, String function, String what) {
+        record Located(String file, int line, int column, String function, String what) {
         }
         List<Located> locations = new ArrayList<>();
         if (witness instanceof Witness.Correctness c) {
-            c.invariants().forEach(i -> locations.add(new Located(i.line(), i.column(), i.function(), i.toString())));
+            c.invariants().forEach(i -> locations.add(new Located(i.file(), i.line(), i.column(), i.function(), i.toString())));
         } else {
-            ((Witness.Violation) witness).waypoints().forEach(w -> locations.add(new Located(w.line(), w.column(), w.function(),
+            ((Witness.Violation) witness).waypoints().forEach(w -> locations.add(new Located(w.file(), w.line(), w.column(), w.function(),
                     "the " + w.type() + " waypoint at line " + w.line() + ", column " + w.column())));
         }
         for (Located l : locations) {
-            String actual = program.functionAt(new SourceLoc(program.file(), l.line(), l.column()));
+            // the file as the program names it: the program's own, or a header one of its functions is defined in
+            String file = CallSites.sameFile(l.file(), program.file()) ? program.file()
+                    : program.functions().stream().map(f -> f.start().file()).filter(f -> CallSites.sameFile(f, l.file()))
+                            .findFirst().orElse(l.file());
+            String actual = program.functionAt(new SourceLoc(file, l.line(), l.column()));
             if (actual != null && !actual.equals(l.function())) {
                 return l.what() + " is in function " + actual + ", not in " + l.function() + " as its location.function says";
             }

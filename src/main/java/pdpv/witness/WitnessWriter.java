@@ -61,12 +61,14 @@ public final class WitnessWriter {
     }
 
     private final Program program;
+    private final CallSites sites;
 
     /** {@code program}: the task's program as lowered, which tells in which function each location lies. */
-    public WitnessWriter(Task task, Program program, String producerVersion) {
+    public WitnessWriter(Task task, Program program, String producerVersion) throws IOException {
         this.task = task;
         this.program = program;
         this.producerVersion = producerVersion;
+        this.sites = new CallSites(task.file().toString(), Files.readString(task.file(), StandardCharsets.ISO_8859_1));
     }
 
     /** The function whose definition holds {@code loc} ({@code location.function}); the entry function if none does. */
@@ -119,7 +121,6 @@ public final class WitnessWriter {
      * assertion at {@code target}.
      */
     public String violation(List<Pin> pins, SourceLoc target) throws IOException {
-        CallSites sites = new CallSites(Files.readString(task.file(), StandardCharsets.ISO_8859_1));
         List<Object> content = new ArrayList<>();
         for (Pin pin : pins) {
             Map<String, Object> constraint = new LinkedHashMap<>();
@@ -224,7 +225,7 @@ public final class WitnessWriter {
 
     private Map<String, Object> location(SourceLoc loc) {
         Map<String, Object> l = new LinkedHashMap<>();
-        l.put("file_name", task.file().toString());
+        l.put("file_name", sites.fileOf(loc)); // a header's own name for a location in it
         l.put("line", loc.line());
         l.put("column", loc.column());
         l.put("function", function(loc));

@@ -137,4 +137,39 @@ class HeadersTest {
         assertTrue(r.out().contains("std.c:15:5: UINT8_MAX == UCHAR_MAX && sizeof(int64_t) == 8 && x != 42"), r.out());
         assertTrue(r.out().contains("= 42"), r.out());
     }
+
+    /**
+     * An input read inside a header: the violation witness locates its waypoint in the header (its
+     * own lines, its function), and check-witness confirms it, also with -I and the file named
+     * relative to the working folder (CDT alone would resolve a relative -I against the file's folder).
+     */
+    @Test
+    void aWitnessOfAnInputReadInAHeaderIsLocatedThereAndConfirmed() throws IOException {
+        Files.writeString(include.resolve("get.h"), """
+                extern int __VERIFIER_nondet_int(void);
+                static int get(void) {
+                    int v = __VERIFIER_nondet_int();
+                    return v;
+                }
+                """);
+        Path c = Files.writeString(dir.resolve("get.c"), """
+                #include "get.h"
+                extern void __VERIFIER_assert(int);
+                int main(void) {
+                    int x = get();
+                    __VERIFIER_assert(x != 5);
+                    return 0;
+                }
+                """);
+        Path here = Path.of("").toAbsolutePath();
+        String relativeInclude = here.relativize(include).toString();
+        String relativeProgram = here.relativize(c).toString();
+        Path w = dir.resolve("get.yml");
+        CliResult r = run("verify", "--timeout", "60", "-I", relativeInclude, "--witness", w.toString(), relativeProgram);
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        String yaml = Files.readString(w);
+        assertTrue(yaml.matches("(?s).*file_name: \\S*get\\.h\\s+line: 3\\s+column: 35\\s+function: get.*"), yaml);
+        CliResult check = run("check-witness", "-I", relativeInclude, relativeProgram, w.toString());
+        assertEquals(ExitCodes.SAFE, check.code(), check.out() + check.err() + yaml);
+    }
 }

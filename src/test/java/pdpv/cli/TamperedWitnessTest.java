@@ -129,7 +129,7 @@ class TamperedWitnessTest {
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("(no-overflow, entry main, ILP32, signed overflow error)"), r.out());
         assertRejected(check(violation.replace("LTL(G ! overflow)", "LTL(G ! call(reach_error()))")
-                .replace("--signed-overflow error", "--signed-overflow wrap")), "not the target at 9:13");
+                .replace("--signed-overflow error", "--signed-overflow wrap")), "wrap.c:9:13");
     }
 
     @Test

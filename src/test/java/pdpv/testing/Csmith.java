@@ -120,7 +120,8 @@ public final class Csmith {
         List<String> command = new ArrayList<>(List.of("csmith", "--seed", Long.toString(seed)));
         command.addAll(OPTIONS);
         command.addAll(List.of("-o", out.toString()));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // csmith writes platform.info into its working directory
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
         String log = new String(p.getInputStream().readAllBytes());
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IOException("csmith failed: " + command + "\n" + log);
