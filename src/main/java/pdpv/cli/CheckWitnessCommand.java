@@ -17,6 +17,7 @@ import pdpv.bench.Property;
 import pdpv.cfg.Program;
 import pdpv.frontend.UserError;
 import pdpv.semantics.DataModel;
+import pdpv.semantics.UndefinedBehaviour;
 import pdpv.witness.Task;
 import pdpv.witness.Witness;
 import pdpv.witness.WitnessError;
@@ -75,11 +76,14 @@ final class CheckWitnessCommand implements Callable<Integer> {
                 input.property = Path.of(stated.property() + ".prp");
             }
             // the no-overflow property fixes the overflow reading (error): a witness that states another is rejected below
-            boolean noOverflow = Property.ofFile(input.property.toString()) == Property.NO_OVERFLOW;
-            input.adopt(noOverflow ? Map.of() : metadata.readings(), parsed);
+            Map<String, String> statedReadings = new java.util.LinkedHashMap<>(metadata.readings());
+            if (Property.ofFile(input.property.toString()) == Property.NO_OVERFLOW) {
+                statedReadings.remove(UndefinedBehaviour.SIGNED_OVERFLOW.option());
+            }
+            input.adopt(statedReadings, parsed);
             ProgramOptions.Input resolved = input.resolve();
             Map<String, String> readings = ProgramOptions.readings(resolved);
-            String task = describe(resolved, readings);
+            String task = describe(resolved);
             String mismatch = mismatch(resolved, readings, stated, metadata);
             if (mismatch != null) {
                 out.println("witness rejected: " + kind + " (" + task + "): " + mismatch);
@@ -105,11 +109,10 @@ final class CheckWitnessCommand implements Callable<Integer> {
         return ExitCodes.BAD_INPUT;
     }
 
-    /** What is checked, for the result line: {@code unreach-call, entry main, ILP32, signed overflow undefined}. */
-    private static String describe(ProgramOptions.Input resolved, Map<String, String> readings) {
+    /** What is checked, for the result line: {@code unreach-call, entry main, ILP32, signed overflow undefined, division by zero undefined, undefined shift undefined}. */
+    private static String describe(ProgramOptions.Input resolved) {
         StringBuilder sb = new StringBuilder(resolved.property() + ", entry " + resolved.options().function() + ", "
-                + resolved.options().dataModel());
-        readings.forEach((name, value) -> sb.append(", ").append(name.replace('-', ' ')).append(' ').append(value));
+                + resolved.options().dataModel() + ", " + resolved.readings());
         if (resolved.options().nondetGlobals()) {
             sb.append(", globals are inputs");
         }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import pdpv.bench.InputError;
@@ -18,12 +19,14 @@ import pdpv.frontend.FrontEnd;
 import pdpv.frontend.FrontEndOptions;
 import pdpv.frontend.Preprocessor;
 import pdpv.semantics.DataModel;
-import pdpv.semantics.SignedOverflow;
+import pdpv.semantics.UbReading;
+import pdpv.semantics.UbReadings;
+import pdpv.semantics.UndefinedBehaviour;
 
 /**
  * The C program a command reads and how: file (or SV-COMP task definition), include directories
- * and macros of the preprocessor, entry function, data model, reading of globals and of signed
- * overflow, and the property checked.
+ * and macros of the preprocessor, entry function, data model, reading of globals and of undefined
+ * behaviour, and the property checked.
  */
 final class ProgramOptions {
     @Parameters(index = "0", paramLabel = "FILE", description = "C source file (.c or .i), or an SV-COMP task definition (.yml)")
@@ -56,21 +59,19 @@ final class ProgramOptions {
             description = "globals without initializer are inputs (InvGen's reading) instead of zero")
     boolean nondetGlobals;
 
-    @Option(names = "--signed-overflow", paramLabel = "MODE",
-            description = "what a signed overflow means: wrap (two's complement, gcc -fwrapv), undefined (runs that "
-                    + "overflow are not executions: SV-COMP's reading for unreach-call), error (an overflow is a "
-                    + "violation, gcc -ftrapv) (default: wrap; undefined for a .yml task or --property unreach-call.prp)")
-    SignedOverflow signedOverflow;
+    @Mixin
+    ReadingOptions readings;
 
     @Option(names = "--property", paramLabel = "FILE.prp",
             description = "the SV-COMP property to check: unreach-call.prp (the assertions) or no-overflow.prp "
-                    + "(no signed overflow; assertions only end runs); default: unreach-call, or the task's")
+                    + "(no signed overflow; assertions only end runs; other undefined behaviour is undefined); "
+                    + "default: unreach-call, or the task's")
     Path property;
 
     /** The program as read: which C file, how, for which property, from which task (null for a C file). */
     record Input(Path program, FrontEndOptions options, Property property, SvcompTask task) {
-        SignedOverflow signedOverflow() {
-            return options.signedOverflow();
+        UbReadings readings() {
+            return options.readings();
         }
     }
 
@@ -107,23 +108,16 @@ final class ProgramOptions {
     }
 
     /**
-     * A reading of C that an answer holds under and a witness states ({@link pdpv.witness.Task#readings()}):
-     * the option that sets it (without {@code --}), its value as resolved, and how to set the option
-     * from a value a witness states. A new reading (division by zero, shifts) is one more row of
-     * {@link #READINGS}; {@code verify --witness} writes it and {@code check-witness} reads it back.
+     * The readings of C an answer holds under, as a witness states them ({@link pdpv.witness.Task#readings()}):
+     * for each kind of undefined behaviour, the option that sets its reading (without {@code --}) and
+     * the reading's name, in {@link UndefinedBehaviour}'s order. A new kind flows through
+     * {@code verify --witness} and {@code check-witness} with nothing added here.
      */
-    private record Reading(String option, java.util.function.Function<Input, String> value,
-                           java.util.function.BiConsumer<ProgramOptions, String> set) {
-    }
-
-    private static final List<Reading> READINGS = List.of(
-            new Reading("signed-overflow", in -> in.signedOverflow().toString(),
-                    (o, v) -> o.signedOverflow = named(SignedOverflow.values(), "signed-overflow", v)));
-
-    /** The readings of {@code input}, by option name, in {@link #READINGS}' order. */
     static Map<String, String> readings(Input input) {
         Map<String, String> readings = new LinkedHashMap<>();
-        READINGS.forEach(r -> readings.put(r.option(), r.value().apply(input)));
+        for (UndefinedBehaviour kind : UndefinedBehaviour.values()) {
+            readings.put(kind.option(), kind.name(input.readings().of(kind)));
+        }
         return readings;
     }
 
@@ -132,23 +126,17 @@ final class ProgramOptions {
      * a reading the command line gives stays, and a witness that says otherwise is then rejected.
      */
     void adopt(Map<String, String> stated, CommandLine.ParseResult parsed) {
-        for (Reading r : READINGS) {
-            String value = stated.get(r.option());
-            if (value != null && !parsed.hasMatchedOption("--" + r.option())) {
-                r.set().accept(this, value);
+        for (UndefinedBehaviour kind : UndefinedBehaviour.values()) {
+            String name = stated.get(kind.option());
+            if (name != null && !parsed.hasMatchedOption("--" + kind.option())) {
+                UbReading reading = kind.reading(name);
+                if (reading == null) {
+                    throw new InputError("the witness states --" + kind.option() + " " + name + " (expected "
+                            + kind.name(UbReading.DEFINED) + ", undefined or error)");
+                }
+                readings.set(kind, reading);
             }
         }
-    }
-
-    /** The constant of {@code values} whose lower-case name is {@code value}; an {@link InputError} naming them if none is. */
-    private static <E extends Enum<E>> E named(E[] values, String option, String value) {
-        for (E e : values) {
-            if (e.toString().equals(value)) {
-                return e;
-            }
-        }
-        throw new InputError("the witness states --" + option + " " + value + " (expected "
-                + String.join(", ", java.util.Arrays.stream(values).map(Object::toString).toList()) + ")");
     }
 
     /** Resolves file, task and options; problems with them are {@link InputError}s. */
@@ -176,13 +164,15 @@ final class ProgramOptions {
         }
         boolean svcomp = task != null || wanted != null;
         Property checked = wanted == null ? Property.UNREACH_CALL : wanted;
-        SignedOverflow overflow = signedOverflow != null ? signedOverflow
-                : checked == Property.NO_OVERFLOW ? SignedOverflow.ERROR
-                : svcomp ? SignedOverflow.UNDEFINED : SignedOverflow.WRAP;
-        if (checked == Property.NO_OVERFLOW && overflow != SignedOverflow.ERROR) {
-            throw new InputError("the no-overflow property needs --signed-overflow error, not " + overflow);
+        UbReadings ub = readings.resolve(svcomp);
+        if (checked == Property.NO_OVERFLOW) {
+            if (readings.signedOverflowGiven() && ub.of(UndefinedBehaviour.SIGNED_OVERFLOW) != UbReading.ERROR) {
+                throw new InputError("the no-overflow property needs --signed-overflow error, not "
+                        + UndefinedBehaviour.SIGNED_OVERFLOW.name(ub.of(UndefinedBehaviour.SIGNED_OVERFLOW)));
+            }
+            ub = ub.with(UndefinedBehaviour.SIGNED_OVERFLOW, UbReading.ERROR);
         }
-        return new Input(program, new FrontEndOptions(function, model, nondetGlobals, overflow,
+        return new Input(program, new FrontEndOptions(function, model, nondetGlobals, ub,
                 checked == Property.NO_OVERFLOW, preprocessor()), checked, task);
     }
 

@@ -116,6 +116,15 @@ class SignedOverflowModesTest {
                           return 0;
                         }
                         """, "safe", "safe", "safe"),
+                Arguments.of("short-circuit", "overflows only where || does not evaluate it", """
+                        int main() {
+                          int x = __VERIFIER_nondet_int();
+                          if (x == 2147483647 || x + 1 > 0) {
+                            __VERIFIER_assert(x != 2147483647);
+                          }
+                          return 0;
+                        }
+                        """, "unsafe", "unsafe", "unsafe"),
                 Arguments.of("narrow", "converts, which is not an overflow", """
                         int main() {
                           char c = __VERIFIER_nondet_char();

@@ -82,7 +82,8 @@ class TamperedWitnessTest {
         assertTrue(violation.contains("function: get"), violation);
         CliResult r = check(violation);
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
-        assertEquals("witness confirmed: violation witness (unreach-call, entry main, ILP32, signed overflow wrap)", r.out().strip());
+        assertEquals("witness confirmed: violation witness (unreach-call, entry main, ILP32, signed overflow wrap, "
+                + "division by zero error, undefined shift error)", r.out().strip());
     }
 
     @Test
@@ -90,8 +91,8 @@ class TamperedWitnessTest {
         String correctness = witness("c.yml", ExitCodes.SAFE, "--signed-overflow", "undefined");
         CliResult r = check(correctness);
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
-        assertEquals("witness confirmed: correctness witness (unreach-call, entry main, ILP32, signed overflow undefined)",
-                r.out().strip());
+        assertEquals("witness confirmed: correctness witness (unreach-call, entry main, ILP32, signed overflow undefined, "
+                + "division by zero error, undefined shift error)", r.out().strip());
         assertRejected(check(correctness, "--signed-overflow", "wrap"), "holds under --signed-overflow undefined, not wrap");
         // a witness that states no reading (another producer's) is read as SV-COMP reads unreach-call: overflow undefined
         CliResult foreign = check(correctness.replaceAll("(?m)^\\s*configuration:.*\\n", ""));
@@ -115,7 +116,7 @@ class TamperedWitnessTest {
         // without a stated reading it is checked for no-overflow, and x + 1 overflows
         CliResult r = check(overflow.replaceAll("(?m)^\\s*configuration:.*\\n", ""));
         assertRejected(r, "can fail");
-        assertTrue(r.out().contains("(no-overflow, entry main, ILP32, signed overflow error)"), r.out());
+        assertTrue(r.out().contains("(no-overflow, entry main, ILP32, signed overflow error, "), r.out());
         assertRejected(check(correctness.replace("LTL(G ! call(reach_error()))", "LTL(G valid-free)")),
                 "is none that check-witness checks");
         assertRejected(check(correctness, "--property", "no-overflow.prp"), "for the property unreach-call, not no-overflow");
@@ -127,7 +128,7 @@ class TamperedWitnessTest {
         assertTrue(violation.contains("LTL(G ! overflow)"), violation);
         CliResult r = check(violation);
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
-        assertTrue(r.out().contains("(no-overflow, entry main, ILP32, signed overflow error)"), r.out());
+        assertTrue(r.out().contains("(no-overflow, entry main, ILP32, signed overflow error, "), r.out());
         assertRejected(check(violation.replace("LTL(G ! overflow)", "LTL(G ! call(reach_error()))")
                 .replace("--signed-overflow error", "--signed-overflow wrap")), "wrap.c:9:13");
     }
@@ -155,6 +156,31 @@ class TamperedWitnessTest {
         assertRejected(check(violation, "--64"), "for the data model ILP32, not LP64");
         assertRejected(check(violation, "--function", "get"), "for the entry function main, not get");
         CliResult lp64 = check(violation.replace("data_model: ILP32", "data_model: LP64"));
-        assertTrue(lp64.out().contains("(unreach-call, entry main, LP64, signed overflow wrap)"), lp64.out());
+        assertTrue(lp64.out().contains("(unreach-call, entry main, LP64, signed overflow wrap, "), lp64.out());
+    }
+
+    /**
+     * Every reading of undefined behaviour flows through the same path as signed overflow's: a safe
+     * answer under {@code --div-by-zero undefined} states it, and check-witness checks under it.
+     */
+    @Test
+    void theReadingOfDivisionByZeroIsStatedAndChecked() throws IOException {
+        program = Files.writeString(dir.resolve("div.c"), """
+                extern int __VERIFIER_nondet_int(void);
+                extern void __VERIFIER_assert(int);
+                int main(void) {
+                    int x = __VERIFIER_nondet_int();
+                    int y = 10 / x;
+                    __VERIFIER_assert(x != 0);
+                    return y;
+                }
+                """);
+        String correctness = witness("d.yml", ExitCodes.SAFE, "--div-by-zero", "undefined");
+        assertTrue(correctness.contains("--div-by-zero undefined"), correctness);
+        CliResult r = check(correctness);
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("division by zero undefined"), r.out());
+        assertRejected(check(correctness, "--div-by-zero", "smtlib"), "holds under --div-by-zero undefined, not smtlib");
+        assertRejected(check(correctness.replace("--div-by-zero undefined", "--div-by-zero smtlib")), "can fail");
     }
 }
