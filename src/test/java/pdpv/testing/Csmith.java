@@ -101,7 +101,7 @@ public final class Csmith {
         if (!Files.isRegularFile(RUNTIME.resolve("safe_math.h"))) {
             return "Csmith's runtime headers (" + RUNTIME + "/safe_math.h, Debian package libcsmith-dev) are absent";
         }
-        if (!runs(List.of("csmith", "--version"))) {
+        if (!runs(List.of("csmith", "--version"), Path.of(System.getProperty("java.io.tmpdir")))) {
             return "csmith (Debian package csmith) is absent";
         }
         return Gcc.available() ? null : "gcc is absent";
@@ -111,7 +111,7 @@ public final class Csmith {
     public static boolean gcc32(Path dir) throws IOException {
         Path c = Files.writeString(dir.resolve("m32.c"), "#include <stdint.h>\nint main(void) { return sizeof(long) == 4 ? 0 : 1; }\n");
         Path exe = dir.resolve("m32");
-        return runs(List.of("gcc", "-m32", "-o", exe.toString(), c.toString())) && runs(List.of(exe.toString()));
+        return runs(List.of("gcc", "-m32", "-o", exe.toString(), c.toString()), dir) && runs(List.of(exe.toString()), dir);
     }
 
     /** Generates the program of {@code seed}. */
@@ -140,9 +140,10 @@ public final class Csmith {
         return new Program(seed, body, globals);
     }
 
-    private static boolean runs(List<String> command) {
+    /** Whether {@code command}, run in {@code dir} (csmith writes platform.info there), succeeds within a minute. */
+    private static boolean runs(List<String> command, Path dir) {
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
             p.getInputStream().readAllBytes();
             return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException | InterruptedException e) {
