@@ -52,6 +52,15 @@ final class ReadingOptions {
         };
     }
 
+    /** Sets the reading of {@code kind}, as its option would (a witness's reading that the command line leaves open). */
+    void set(UndefinedBehaviour kind, UbReading reading) {
+        switch (kind) {
+            case SIGNED_OVERFLOW -> signedOverflow = reading;
+            case DIVISION_BY_ZERO -> divByZero = reading;
+            case SHIFT -> undefinedShift = reading;
+        }
+    }
+
     /** Reads a mode by the names its kind gives the readings ({@link UndefinedBehaviour#name(UbReading)}). */
     private abstract static class Mode implements ITypeConverter<UbReading> {
         private final UndefinedBehaviour kind;

@@ -176,8 +176,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : noDynamic && entryTestsGiven() ? "--entry-tests has nothing to direct with --no-dynamic"
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
                 : policyProblem() != null ? policyProblem()
-                : dumpInstances != null ? createDirectory(dumpInstances)
-                : null;
+                : outputProblem();
         if (problem != null) {
             return fail("error: " + problem);
         }
@@ -261,7 +260,8 @@ final class VerifyCommand implements Callable<Integer> {
             printer.printSvcomp(verdict);
         }
         if (witness != null || harness != null) {
-            Task task = Task.of(resolved.program(), resolved.options().function(), resolved.options().dataModel());
+            Task task = Task.of(resolved.program(), resolved.options().function(), resolved.options().dataModel(),
+                    resolved.property().toString(), ProgramOptions.readings(resolved));
             WitnessOutput evidence = new WitnessOutput(task, program, spec.commandLine().getErr());
             if (witness != null) {
                 evidence.write(verdict, plain, witness);
@@ -328,14 +328,11 @@ final class VerifyCommand implements Callable<Integer> {
                 .withDumpInstances(dumpInstances).withProgress(progress));
     }
 
-    /** Null if {@code dir} is a directory now, else why it cannot be. */
-    private static String createDirectory(Path dir) {
-        try {
-            Files.createDirectories(dir);
-            return null;
-        } catch (IOException e) {
-            return "cannot create the directory " + dir + " for --dump-instances: " + e.getMessage();
-        }
+    /** Null when every output path can be written, else the message for the user (before the run: issue #18). */
+    private String outputProblem() {
+        String problem = OutputPaths.file("--witness", witness);
+        problem = problem != null ? problem : OutputPaths.file("--harness", harness);
+        return problem != null ? problem : OutputPaths.directory("--dump-instances", dumpInstances, true);
     }
 
     /** The refinement policy of --bad-order, --wide-bad-budget and --lookahead. */

@@ -12,10 +12,17 @@ import pdpv.semantics.UndefinedBehaviour;
  * {@code --undefined-shift}: the lowering guards each operation that can have it with an
  * assumption or an assertion that it does not), and whether only overflows are violations
  * ({@code --property no-overflow.prp}: assertions, {@code reach_error()} and ERROR labels then end
- * a run without error, as SV-COMP's aborting {@code reach_error} does).
+ * a run without error, as SV-COMP's aborting {@code reach_error} does); and the preprocessor's
+ * include directories and macros ({@code -I}, {@code -D}).
  */
 public record FrontEndOptions(String function, DataModel dataModel, boolean nondetGlobals,
-                              UbReadings readings, boolean overflowOnly) {
+                              UbReadings readings, boolean overflowOnly, Preprocessor preprocessor) {
+    /** No include directories or macros of the user's. */
+    public FrontEndOptions(String function, DataModel dataModel, boolean nondetGlobals,
+                           UbReadings readings, boolean overflowOnly) {
+        this(function, dataModel, nondetGlobals, readings, overflowOnly, Preprocessor.NONE);
+    }
+
     /** Every operation has SMT-LIB's meaning (signed overflow wraps), assertions are checked. */
     public FrontEndOptions(String function, DataModel dataModel, boolean nondetGlobals) {
         this(function, dataModel, nondetGlobals, UbReadings.smtlib(), false);
