@@ -1,5 +1,7 @@
 package pdpv.frontend;
 
+import java.util.HashMap;
+import java.util.Map;
 import org.eclipse.cdt.core.dom.ast.IASTFileLocation;
 import org.eclipse.cdt.core.dom.ast.IASTNode;
 import pdpv.cfg.SourceLoc;
@@ -13,6 +15,8 @@ import pdpv.cfg.SourceLoc;
 final class SourceLocator {
     private final String fileName;
     private final String source;
+    /** The text of each user header the preprocessor read (by the path CDT names it with). */
+    private final Map<String, String> headers = new HashMap<>();
 
     SourceLocator(String fileName, String source) {
         this.fileName = fileName;
@@ -21,6 +25,11 @@ final class SourceLocator {
 
     String fileName() {
         return fileName;
+    }
+
+    /** A header read from disk: its nodes are located in its own text, by its path. */
+    void addHeader(String path, String text) {
+        headers.put(path, text);
     }
 
     SourceLoc loc(IASTNode node) {
@@ -32,6 +41,9 @@ final class SourceLocator {
         if (file != null && file.startsWith(BuiltinHeaders.INCLUDE_DIR)) {
             return new SourceLoc(file, location.getStartingLineNumber(), 0);
         }
+        if (file != null && headers.containsKey(file)) {
+            return new SourceLoc(file, location.getStartingLineNumber(), column(headers.get(file), location.getNodeOffset()));
+        }
         return at(location.getStartingLineNumber(), location.getNodeOffset());
     }
 
@@ -41,16 +53,22 @@ final class SourceLocator {
         if (location == null || location.getFileName() != null && location.getFileName().startsWith(BuiltinHeaders.INCLUDE_DIR)) {
             return loc(node);
         }
+        String header = location.getFileName() == null ? null : headers.get(location.getFileName());
+        if (header != null) {
+            return new SourceLoc(location.getFileName(), location.getEndingLineNumber(),
+                    column(header, location.getNodeOffset() + Math.max(0, location.getNodeLength() - 1)));
+        }
         return at(location.getEndingLineNumber(), location.getNodeOffset() + Math.max(0, location.getNodeLength() - 1));
     }
 
     /** Line {@code line}, offset {@code offset} of the main file. */
     private SourceLoc at(int line, int offset) {
-        int column = 0;
-        if (offset >= 0 && offset <= source.length()) {
-            column = offset - source.lastIndexOf('\n', offset - 1);
-        }
-        return new SourceLoc(fileName, line, column);
+        return new SourceLoc(fileName, line, column(source, offset));
+    }
+
+    /** The 1-based column of {@code offset} in {@code text}, 0 if it is outside. */
+    private static int column(String text, int offset) {
+        return offset >= 0 && offset <= text.length() ? offset - text.lastIndexOf('\n', offset - 1) : 0;
     }
 
     /** The source text of a node as the user wrote it. */

@@ -7,6 +7,7 @@ import static pdpv.cli.CliResult.run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -113,7 +114,7 @@ class ProgramDefinedFunctionsTest {
     }
 
     private Path witness(Path c, String content, String type) throws IOException {
-        Task task = Task.of(c, "main", DataModel.ILP32);
+        Task task = Task.of(c, "main", DataModel.ILP32, Task.UNREACH_CALL, Map.of());
         String yaml = """
                 - entry_type: %s
                   metadata:

@@ -18,6 +18,7 @@ import pdpv.cfg.Variable;
 import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CType;
 import pdpv.semantics.UnaryOp;
+import pdpv.semantics.UndefinedBehaviour;
 import pdpv.frontend.IrEvaluator.End;
 import pdpv.frontend.IrEvaluator.Outcome;
 
@@ -418,9 +419,10 @@ class LoweringTest {
         Program overflow = WellTyped.check(FrontEnd.parse("t.c", """
                 void ignore(int v) { }
                 int main() { int x = __VERIFIER_nondet_int(); ignore(x + 1); return 0; }
-                """, new FrontEndOptions("main", pdpv.semantics.DataModel.ILP32, false, pdpv.semantics.SignedOverflow.ERROR, false)));
+                """, new FrontEndOptions("main", pdpv.semantics.DataModel.ILP32, false,
+                        pdpv.semantics.UbReadings.forC().with(UndefinedBehaviour.SIGNED_OVERFLOW, pdpv.semantics.UbReading.ERROR), false)));
         assertTrue(statements(overflow).stream().anyMatch(st -> st instanceof Stmt.Assert a
-                && a.text().equals(pdpv.cfg.SignedOverflows.ASSERTION_TEXT) && a.loc().line() == 2),
+                && a.text().equals(UndefinedBehaviour.SIGNED_OVERFLOW.assertionText()) && a.loc().line() == 2),
                 () -> "the argument's overflow is checked at the call, though the callee never reads it:\n" + overflow);
     }
 
