@@ -1,12 +1,9 @@
 package pdpv.frontend;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
+import pdpv.cfg.Program;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
 import pdpv.semantics.UnaryOp;
@@ -26,12 +23,7 @@ final class ErrorBranches {
     }
 
     static void fold(Block entry, Typing typing) {
-        Set<Block> seen = new HashSet<>();
-        Deque<Block> work = new ArrayDeque<>();
-        work.push(entry);
-        seen.add(entry);
-        while (!work.isEmpty()) {
-            Block b = work.pop();
+        for (Block b : Program.reachableFrom(entry)) {
             if (b.terminator() instanceof Terminator.Branch br && !b.endsWithAssert() && b.loopStatement() == null) {
                 Stmt.Assert onTrue = failure(br.ifTrue());
                 Stmt.Assert onFalse = failure(br.ifFalse());
@@ -41,11 +33,6 @@ final class ErrorBranches {
                 } else if (onFalse != null && onTrue == null) {
                     b.add(new Stmt.Assert(br.condition(), onFalse.text(), onFalse.loc(), onFalse.callers()));
                     b.setTerminator(new Terminator.Jump(br.ifTrue()));
-                }
-            }
-            for (Block s : b.successors()) {
-                if (seen.add(s)) {
-                    work.push(s);
                 }
             }
         }
