@@ -26,8 +26,10 @@ final class Evidence {
         List<Verdict.InputValue> inputs = new ArrayList<>();
         for (InputEvent e : run.inputs()) {
             Stmt.Havoc h = e.havoc();
-            String name = h.target().kind() == Variable.Kind.TEMPORARY ? null : h.target().sourceName();
-            inputs.add(new Verdict.InputValue(name, h.description(), h.loc(), h.target().type().format(e.value())));
+            String name = h.target().kind() == Variable.Kind.TEMPORARY ? null
+                    : e.isCell() ? h.target().cellName(e.index()) : h.target().sourceName();
+            String source = e.isCell() ? h.description() + h.target().subscripts(e.index()) : h.description();
+            inputs.add(new Verdict.InputValue(name, source, h.loc(), h.target().type().format(e.value())));
         }
         Stmt.Assert failed = run.failedAssertion();
         SourceLoc overflow = SignedOverflows.isGuard(failed.condition()) ? failed.loc() : run.firstOverflow();

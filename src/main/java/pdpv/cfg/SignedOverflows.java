@@ -47,6 +47,9 @@ public final class SignedOverflows {
         if (e instanceof Expr.Cast c) {
             return noOverflow(c.operand());
         }
+        if (e instanceof Expr.Select s) {
+            return noOverflow(s.index());
+        }
         if (e instanceof Expr.Ite i) {
             Expr whenTrue = noOverflow(i.ifTrue());
             Expr whenFalse = noOverflow(i.ifFalse());
@@ -75,6 +78,9 @@ public final class SignedOverflows {
         }
         if (e instanceof Expr.Cast c) {
             return isGuard(c.operand());
+        }
+        if (e instanceof Expr.Select s) {
+            return isGuard(s.index());
         }
         return e instanceof Expr.Ite i && (isGuard(i.condition()) || isGuard(i.ifTrue()) || isGuard(i.ifFalse()));
     }

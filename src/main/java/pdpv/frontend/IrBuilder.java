@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import pdpv.cfg.ArrayExpr;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SignedOverflows;
@@ -78,8 +79,13 @@ final class IrBuilder {
         return new Block(nextBlockId++);
     }
 
-    /** A variable whose name is {@code base}, or {@code base#n} if that name is taken. */
+    /** A scalar variable whose name is {@code base}, or {@code base#n} if that name is taken. */
     Variable variable(String base, String sourceName, CType type, Variable.Kind kind) {
+        return variable(base, sourceName, type, kind, List.of());
+    }
+
+    /** A variable with the extents {@code dims} (none: a scalar; issue #20), named as {@link #variable(String, String, CType, Variable.Kind)} says. */
+    Variable variable(String base, String sourceName, CType type, Variable.Kind kind, List<Long> dims) {
         String name = base;
         if (!names.add(name)) {
             int n = suffixes.getOrDefault(base, 1);
@@ -89,7 +95,7 @@ final class IrBuilder {
             } while (!names.add(name));
             suffixes.put(base, n);
         }
-        Variable v = new Variable(variables.size(), name, sourceName, type, kind);
+        Variable v = new Variable(variables.size(), name, sourceName, type, kind, dims);
         variables.add(v);
         return v;
     }
@@ -101,6 +107,11 @@ final class IrBuilder {
     void add(Stmt s) {
         if (s instanceof Stmt.Assign a) {
             guard(a.value(), a.loc());
+        } else if (s instanceof Stmt.ArrayAssign a) {
+            for (ArrayExpr v = a.value(); v instanceof ArrayExpr.Store st; v = st.base()) {
+                guard(st.index(), a.loc());
+                guard(st.value(), a.loc());
+            }
         } else if (s instanceof Stmt.Assume a) {
             guard(a.condition(), a.loc());
         }

@@ -7,6 +7,8 @@ import java.util.Optional;
 import pdpv.cfg.Expr;
 import pdpv.cfg.ExprEvaluator;
 import pdpv.cfg.SignedOverflows;
+import pdpv.cfg.Valuation;
+import pdpv.cfg.Variable;
 import pdpv.semantics.BitVec;
 import pdpv.semantics.CSemantics;
 import pdpv.semantics.ConcreteAlgebra;
@@ -42,7 +44,7 @@ public final class Evaluator {
 
     /** The value of {@code e} in {@code state}, as a bit-vector of e's type width. */
     public BitVec evaluate(Expr e, State state) {
-        BitVec value = walk.value(e, state::get);
+        BitVec value = walk.value(e, valuation(state));
         if (value.width() != e.type().width()) {
             throw new IllegalStateException("ill-typed expression " + e + ": " + e.type() + " evaluated to " + value);
         }
@@ -51,6 +53,20 @@ public final class Evaluator {
 
     /** Whether C reads {@code condition} as true (nonzero) in {@code state}. */
     public boolean isTrue(Expr condition, State state) {
-        return walk.truth(condition, state::get);
+        return walk.truth(condition, valuation(state));
+    }
+
+    private static Valuation<BitVec> valuation(State state) {
+        return new Valuation<>() {
+            @Override
+            public BitVec scalar(Variable v) {
+                return state.get(v);
+            }
+
+            @Override
+            public BitVec cell(Variable array, BitVec index) {
+                return state.cell(array, index);
+            }
+        };
     }
 }

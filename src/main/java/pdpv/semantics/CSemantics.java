@@ -36,6 +36,15 @@ public final class CSemantics {
         return type(CType.Kind.INT, true);
     }
 
+    /**
+     * The type array indices are computed in: {@code ptrdiff_t}, the signed integer type as wide as
+     * a pointer ({@code long} under both data models). A subscript is converted to it, as C's
+     * pointer arithmetic reads its integer operand, and its width is the index sort of every array.
+     */
+    public CType indexType() {
+        return type(CType.Kind.LONG, true);
+    }
+
     /** Integer promotion (§6.3.1.1): types of rank below int become int (all their values fit). */
     public CType promote(CType t) {
         if (t.kind().rank() < CType.Kind.INT.rank()) {
