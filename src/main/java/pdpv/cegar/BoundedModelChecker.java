@@ -80,6 +80,7 @@ public final class BoundedModelChecker implements ProgramVerifier {
                 }
                 bounds++;
                 summary = String.format(Locale.ROOT, "bound %d (%d blocks)", k, enc.blocks());
+                verifierOptions.progress().report("checking " + summary);
                 SmtSolver s = new SmtSolver(ctx, smt);
                 solver = s;
                 if (cancelled.isSet()) {
@@ -134,7 +135,7 @@ public final class BoundedModelChecker implements ProgramVerifier {
                 : "no assertion can fail: bounded model checking is complete at bound " + k
                 + " (the unwinding assertions hold: no loop takes its back edge more than " + k
                 + " times per entry) and no assertion fails in the program unrolled " + k + " times";
-        return new Verdict(Verdict.Kind.SAFE, reason, List.of(), null, List.of(), List.of(), stats);
+        return new Verdict(Verdict.Kind.SAFE, reason, List.of(), null, null, List.of(), stats);
     }
 
     private Verdict unknown(String reason, int checked, VerifierStatistics stats) {

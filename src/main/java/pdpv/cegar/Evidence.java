@@ -2,15 +2,24 @@ package pdpv.cegar;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
+import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
-import pdpv.cfg.SignedOverflows;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
+import pdpv.cfg.UbGuards;
+import pdpv.cfg.UndefinedAt;
 import pdpv.cfg.Variable;
+import pdpv.encode.HavocValues;
 import pdpv.interp.Execution;
 import pdpv.interp.InputEvent;
+import pdpv.interp.InputOracle;
+import pdpv.interp.Interpreter;
+import pdpv.interp.Trace;
+import pdpv.interp.TraceRecorder;
+import pdpv.semantics.ArrayValue;
 
 /**
  * How the evidence behind a verdict is shown to the user, the same for the CEGAR loop (thesis
@@ -32,9 +41,44 @@ final class Evidence {
             inputs.add(new Verdict.InputValue(name, source, h.loc(), h.target().type().format(e.value())));
         }
         Stmt.Assert failed = run.failedAssertion();
-        SourceLoc overflow = SignedOverflows.isGuard(failed.condition()) ? failed.loc() : run.firstOverflow();
-        return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text(), overflow),
-                sourcePath(program, run), statistics);
+        UndefinedAt undefined = UbGuards.kindOf(failed.condition()).map(k -> new UndefinedAt(k, failed.loc()))
+                .orElse(run.firstUndefined());
+        return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text(), undefined),
+                trace(program, run), statistics);
+    }
+
+    /**
+     * {@code run} step by step: its inputs replayed from the entry once more, with a {@link TraceRecorder}
+     * watching (the replays that found it do not record, so that the search pays nothing for it).
+     */
+    private static Trace trace(Program program, Execution run) {
+        HavocValues values = recordedInputs(program, run);
+        TraceRecorder recorder = new TraceRecorder(LoopForest.of(program));
+        Execution again = new Interpreter(program.semantics()).run(program.entry(), Map.of(),
+                InputOracle.fromValues(values.scalars(), values.arrays(), 0L), recorder);
+        return recorder.trace(again);
+    }
+
+    /** The inputs {@code run} read, by havoc and occurrence, to replay it; an array's unread cells are 0. */
+    static HavocValues recordedInputs(Program program, Execution run) {
+        HavocValues values = new HavocValues();
+        int indexWidth = program.semantics().indexType().width();
+        for (InputEvent e : run.inputs()) {
+            if (e.isCell()) {
+                List<ArrayValue> list = values.arrays().computeIfAbsent(e.havoc(), k -> new ArrayList<>());
+                while (list.size() <= e.occurrence()) {
+                    list.add(ArrayValue.filled(0, e.havoc().target().type().width(), indexWidth));
+                }
+                list.set(e.occurrence(), list.get(e.occurrence()).store(e.index(), e.value()));
+                continue;
+            }
+            List<Long> list = values.scalars().computeIfAbsent(e.havoc(), k -> new ArrayList<>());
+            while (list.size() < e.occurrence()) {
+                list.add(0L);
+            }
+            list.add(e.value());
+        }
+        return values;
     }
 
     /** Where a loop is, for the user: its head's branch, else its first statement ({@link Block#location()}). */
@@ -53,17 +97,4 @@ final class Evidence {
         return "the loop at " + at.file() + ":" + at.line();
     }
 
-    /** The source lines of the blocks the failing run visited, without immediate repetitions. */
-    private static List<SourceLoc> sourcePath(Program program, Execution run) {
-        List<SourceLoc> path = new ArrayList<>();
-        for (int id : run.path()) {
-            for (Stmt s : program.block(id).statements()) {
-                SourceLoc loc = s.loc();
-                if (path.isEmpty() || path.get(path.size() - 1).line() != loc.line()) {
-                    path.add(loc);
-                }
-            }
-        }
-        return path;
-    }
 }

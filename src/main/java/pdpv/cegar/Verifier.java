@@ -30,7 +30,6 @@ import pdpv.encode.LoopSite;
 import pdpv.encode.LoopVisit;
 import pdpv.encode.ProgramEncoding;
 import pdpv.interp.Execution;
-import pdpv.interp.InputEvent;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
@@ -53,6 +52,7 @@ import pdpv.smt.SmtStatistics;
  */
 public final class Verifier implements ProgramVerifier {
     private final VerifierOptions options;
+    private final Progress progress;
     private final CancelReason cancelled = new CancelReason();
     private volatile InvariantRefiner refiner;
     private volatile SmtSolver solver;
@@ -75,6 +75,7 @@ public final class Verifier implements ProgramVerifier {
      */
     Verifier(VerifierOptions options, BeforeCertification beforeCertification) {
         this.options = options;
+        this.progress = options.progress();
         this.beforeCertification = beforeCertification;
     }
 
@@ -106,7 +107,7 @@ public final class Verifier implements ProgramVerifier {
             LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             Run run = new Run(ctx, program, loops, encoding, store, smt, start);
             refiner = new InvariantRefiner(ctx, encoding, store, options.cegar(),
-                    options.dumpInstances() == null ? null : new InstanceDump(options.dumpInstances()));
+                    options.dumpInstances() == null ? null : new InstanceDump(options.dumpInstances()), progress);
             solver = new SmtSolver(ctx, smt);
             solver.add(encoding.formula());
             Verdict early = run.dynamic();
@@ -168,13 +169,20 @@ public final class Verifier implements ProgramVerifier {
                 return null;
             }
             long t0 = System.nanoTime();
+            if (options.tests().tests() > 0) {
+                progress.report("running " + options.tests().tests() + " tests (Algorithm 6.1)");
+            }
             TestRuns runs = options.tests().tests() == 0 ? null : TestRuns.run(program, loops, options.tests());
             int directed = runs == null ? 0 : LoopEntryTests.run(encoding, solver, runs, options.tests());
             long t1 = System.nanoTime();
             int tests = runs == null ? 0 : runs.runs();
+            if (runs != null) {
+                progress.report("tests done: " + tests + " runs, " + directed + " of them directed at loops"
+                        + (runs.failure() != null ? "; one fails an assertion" : ""));
+            }
             dynamic = new VerifierStatistics.Dynamic(tests, directed, (t1 - t0) / 1e9, 0, List.of());
             if (runs != null && runs.failure() != null) {
-                Execution replay = replayFromEntry(recordedInputs(runs.failure()));
+                Execution replay = replayFromEntry(Evidence.recordedInputs(program, runs.failure()));
                 if (replay.hitsAssertion()) {
                     return unsafe(replay);
                 }
@@ -200,7 +208,9 @@ public final class Verifier implements ProgramVerifier {
                         mining ? LikelyInvariants.mine(runs.samples(l), options.tests().polynomials()) : List.of());
                 all.addAll(fromDaikon);
                 List<Invariant> candidates = new ArrayList<>(all);
+                progress.report("mining: " + candidates.size() + " likely invariants of " + Evidence.describe(l) + ", checking them");
                 CandidateInvariants.Outcome o = refiner.seed(l, candidates);
+                progress.report("mining: " + o.kept().size() + " of them kept for " + Evidence.describe(l));
                 keptFromDaikon += (int) o.kept().stream().filter(fromDaikon::contains).count();
                 perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size(),
                         o.kept().size(), o.notInductive(), o.undecided(), o.unencodable()));
@@ -212,34 +222,13 @@ public final class Verifier implements ProgramVerifier {
             return null;
         }
 
-        /** The inputs {@code run} read, by havoc and occurrence, to replay it; an array's unread cells are 0. */
-        private HavocValues recordedInputs(Execution run) {
-            HavocValues values = new HavocValues();
-            int indexWidth = program.semantics().indexType().width();
-            for (InputEvent e : run.inputs()) {
-                if (e.isCell()) {
-                    List<ArrayValue> list = values.arrays().computeIfAbsent(e.havoc(), k -> new ArrayList<>());
-                    while (list.size() <= e.occurrence()) {
-                        list.add(ArrayValue.filled(0, e.havoc().target().type().width(), indexWidth));
-                    }
-                    list.set(e.occurrence(), list.get(e.occurrence()).store(e.index(), e.value()));
-                    continue;
-                }
-                List<Long> list = values.scalars().computeIfAbsent(e.havoc(), k -> new ArrayList<>());
-                while (list.size() < e.occurrence()) {
-                    list.add(0L);
-                }
-                list.add(e.value());
-            }
-            return values;
-        }
-
         Verdict loop() {
             while (true) {
                 if (cancelled.isSet()) {
                     return Verdict.unknown(cancelled.get(), statistics());
                 }
                 iterations++;
+                progress.report("iteration " + iterations + ": checking the loop-cut formula");
                 SmtResult result = check();
                 if (result instanceof SmtResult.Unsat) {
                     return certified();
@@ -431,6 +420,7 @@ public final class Verifier implements ProgramVerifier {
          * ({@link InternalCheckFailure}) unless the run was cancelled while it checked.
          */
         private Verdict certified() {
+            progress.report("re-checking the loop invariants (the certificate)");
             beforeCertification.accept(ctx, loops, store);
             String problem = new CertificateChecker(ctx, loops, smt, options.cegar().policy().candidateJointResources()).check(encoding, store);
             if (problem != null) {

@@ -41,9 +41,9 @@ public final class ExprEvaluator<V, B> {
         if (e instanceof Expr.Binary b) {
             return semantics.binary(algebra, b.op(), b.operandType(), value(b.left(), values), value(b.right(), values));
         }
-        if (e instanceof Expr.Overflow o) {
-            B overflows = semantics.overflows(algebra, o.op(), o.left().type(), value(o.left(), values), value(o.right(), values));
-            return semantics.fromTruth(algebra, overflows);
+        if (e instanceof Expr.Undefined u) {
+            return semantics.fromTruth(algebra, semantics.undefined(algebra, u.kind(), u.op(), u.left().type(),
+                    value(u.left(), values), value(u.right(), values)));
         }
         if (e instanceof Expr.Cast c) {
             return semantics.convert(algebra, value(c.operand(), values), c.operand().type(), c.type());

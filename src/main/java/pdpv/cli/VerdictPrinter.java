@@ -4,24 +4,32 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.VerifierStatistics;
 import pdpv.cfg.SourceLoc;
-import pdpv.semantics.SignedOverflow;
+import pdpv.cfg.UndefinedAt;
+import pdpv.interp.Trace;
+import pdpv.report.ReadableInvariants;
+import pdpv.report.TraceText;
+import pdpv.semantics.UbReading;
+import pdpv.semantics.UbReadings;
+import pdpv.semantics.UndefinedBehaviour;
 
 /** Prints a verdict as text (README, "Output") or as one JSON object. */
 final class VerdictPrinter {
     private final PrintWriter out;
     private final ProgramOptions.Input input;
-    private final SignedOverflow signedOverflow;
+    private final UbReadings readings;
 
-    /** {@code input}: the program as read; its reading of signed overflow bounds what SAFE claims. */
+    /** {@code input}: the program as read; its reading of undefined behaviour bounds what SAFE claims. */
     VerdictPrinter(PrintWriter out, ProgramOptions.Input input) {
         this.out = out;
         this.input = input;
-        this.signedOverflow = input.signedOverflow();
+        this.readings = input.readings();
     }
 
     /** SV-COMP's answer line: {@code Verification result: TRUE|FALSE(property)|UNKNOWN}. */
@@ -48,15 +56,40 @@ final class VerdictPrinter {
         return v.kind().word().equals(expected) ? "matches" : "does not match";
     }
 
-    /** What a SAFE verdict covers when runs that overflow were set aside, else null. */
+    /** What a SAFE verdict covers when runs with undefined behaviour were set aside, else null. */
     private String scope(Verdict v) {
-        if (v.kind() != Verdict.Kind.SAFE || signedOverflow != SignedOverflow.UNDEFINED) {
+        Set<UndefinedBehaviour> undefined = readings.kinds(UbReading.UNDEFINED);
+        if (v.kind() != Verdict.Kind.SAFE || undefined.isEmpty()) {
             return null;
         }
-        return "every run without signed overflow (--signed-overflow undefined: a run that overflows is not checked past the overflow)";
+        List<String> kinds = undefined.stream().map(UndefinedBehaviour::description).toList();
+        String named = kinds.size() == 1 ? kinds.get(0)
+                : String.join(", ", kinds.subList(0, kinds.size() - 1)) + " or " + kinds.get(kinds.size() - 1);
+        return "every run without " + named + " (read as undefined: a run is not checked past such an operation)";
     }
 
-    void printText(Verdict v, double seconds, boolean withStats) {
+    /** The JSON key of a kind: its option with underscores ({@code div_by_zero}). */
+    private static String key(UndefinedBehaviour kind) {
+        return kind.option().replace('-', '_');
+    }
+
+    /** The certificate's two-state invariants; among the statistics ({@code statistic}) indented and named so. */
+    private void printRelational(Verdict v, boolean statistic) {
+        boolean preValues = v.invariants().stream().anyMatch(c -> c.invariant().contains("\\old("));
+        String indent = statistic ? "  " : "";
+        out.println(indent + (statistic ? "two-state " : "") + (preValues ? "loop invariants (\\old(x) is x before the loop):"
+                : "loop invariants (at the loop head):"));
+        for (Verdict.LoopCertificate c : v.invariants()) {
+            out.println(indent + "  loop at " + lineOf(c.head()) + ": " + c.invariant());
+        }
+    }
+
+    /**
+     * The verdict as text; a SAFE one with the {@code plain} invariants at the loop heads, and with
+     * the certificate's two-state ones instead under {@code relational} (and under {@code withStats}
+     * among the statistics).
+     */
+    void printText(Verdict v, double seconds, boolean withStats, ReadableInvariants plain, boolean relational) {
         out.println("verdict: " + v.kind().word());
         out.println("reason: " + v.reason());
         if (scope(v) != null) {
@@ -64,8 +97,9 @@ final class VerdictPrinter {
         }
         if (v.failedAssertion() != null) {
             out.println("failing assertion: " + v.failedAssertion().loc() + ": " + v.failedAssertion().text());
-            if (v.failedAssertion().signedOverflow() != null) {
-                out.println("note: signed overflow at " + lineOf(v.failedAssertion().signedOverflow()));
+            UndefinedAt undefined = v.failedAssertion().undefined();
+            if (undefined != null) {
+                out.println("note: " + undefined.kind().description() + " at " + lineOf(undefined.loc()));
             }
         }
         if (!v.inputs().isEmpty()) {
@@ -74,23 +108,26 @@ final class VerdictPrinter {
                 out.println("  " + lineOf(in.loc()) + ": " + in.source() + " = " + in.value());
             }
         }
-        if (!v.path().isEmpty()) {
-            StringBuilder sb = new StringBuilder("path: lines");
-            for (SourceLoc loc : v.path()) {
-                sb.append(' ').append(loc.line());
+        if (v.trace() != null) {
+            out.println("trace (the failing run, step by step):");
+            for (Trace.Step step : v.trace().steps()) {
+                out.println("  " + TraceText.line(step));
             }
-            out.println(sb);
         }
-        if (!v.invariants().isEmpty()) {
-            boolean preValues = v.invariants().stream().anyMatch(c -> c.invariant().contains("\\old("));
-            out.println(preValues ? "loop invariants (\\old(x) is x before the loop):" : "loop invariants (at the loop head):");
+        boolean plainShown = !relational && !plain.isEmpty();
+        if (plainShown) {
+            out.println(plain.problem() == null ? "loop invariants (at the loop head):"
+                    : "loop invariants (at the loop head; they hold, but the assertions follow only from the two-state invariants below):");
             for (Verdict.LoopCertificate c : v.invariants()) {
-                out.println("  loop at " + lineOf(c.head()) + ": " + c.invariant());
+                out.println("  loop at " + lineOf(c.head()) + ": " + plain.of(c));
             }
+        }
+        if (!v.invariants().isEmpty() && (!plainShown || plain.problem() != null)) {
+            printRelational(v, false);
         }
         if (input.task() != null) {
             out.println("task: " + input.task().file() + " (" + input.property() + ", " + input.options().dataModel()
-                    + ", signed overflow " + signedOverflow + ")");
+                    + ", " + readings + ")");
             expected().ifPresent(e -> out.println("expected verdict: " + e + " (" + comparison(v, e) + ")"));
         }
         out.println(String.format(Locale.ROOT, "time: %.2f s", seconds));
@@ -114,6 +151,9 @@ final class VerdictPrinter {
                         e.won() ? " (answer)" : "", e.seconds(), e.cpuSeconds(),
                         e.found().isEmpty() ? "" : ", " + e.found(), e.reason()));
             }
+            if (plainShown && plain.problem() == null) {
+                printRelational(v, true);
+            }
             VerifierStatistics.Dynamic d = s.dynamic();
             if (d.tests() > 0) {
                 out.println(String.format(Locale.ROOT, "  tests: %d runs, %d of them directed at loops (%.3f s);"
@@ -134,12 +174,14 @@ final class VerdictPrinter {
         out.flush();
     }
 
-    void printJson(String file, Verdict v, double seconds) {
+    void printJson(String file, Verdict v, double seconds, ReadableInvariants plain) {
         JsonObject o = new JsonObject();
         o.addProperty("file", file);
         o.addProperty("verdict", v.kind().word());
         o.addProperty("reason", v.reason());
-        o.addProperty("signed_overflow", signedOverflow.toString());
+        for (UndefinedBehaviour k : UndefinedBehaviour.values()) {
+            o.addProperty(key(k), k.name(readings.of(k)));
+        }
         o.addProperty("property", input.property().toString());
         if (input.task() != null) {
             JsonObject t = new JsonObject();
@@ -171,22 +213,32 @@ final class VerdictPrinter {
             f.addProperty("line", v.failedAssertion().loc().line());
             f.addProperty("column", v.failedAssertion().loc().column());
             f.addProperty("text", v.failedAssertion().text());
-            if (v.failedAssertion().signedOverflow() != null) {
+            UndefinedAt undefined = v.failedAssertion().undefined();
+            if (undefined != null) {
                 JsonObject at = new JsonObject();
-                at.addProperty("file", v.failedAssertion().signedOverflow().file());
-                at.addProperty("line", v.failedAssertion().signedOverflow().line());
-                f.add("signed_overflow", at);
+                at.addProperty("file", undefined.loc().file());
+                at.addProperty("line", undefined.loc().line());
+                f.add(key(undefined.kind()), at);
             }
             o.add("failing_assertion", f);
+        }
+        if (v.trace() != null) {
+            JsonArray trace = new JsonArray();
+            v.trace().steps().forEach(step -> trace.add(TraceText.json(step)));
+            o.add("trace", trace);
         }
         JsonArray invariants = new JsonArray();
         for (Verdict.LoopCertificate c : v.invariants()) {
             JsonObject i = new JsonObject();
             i.addProperty("line", c.head().line());
-            i.addProperty("invariant", c.invariant());
+            i.addProperty("invariant", plain.of(c) != null ? plain.of(c) : c.invariant());
+            i.addProperty("relational", c.invariant());
             invariants.add(i);
         }
         o.add("invariants", invariants);
+        if (!plain.isEmpty()) {
+            o.addProperty("invariants_prove", plain.problem() == null);
+        }
         o.addProperty("time_seconds", seconds);
         if (v.statistics() != null) {
             VerifierStatistics s = v.statistics();

@@ -2,17 +2,19 @@ package pdpv.interp;
 
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import pdpv.cfg.Expr;
 import pdpv.cfg.ExprEvaluator;
-import pdpv.cfg.SignedOverflows;
+import pdpv.cfg.UbGuards;
 import pdpv.cfg.Valuation;
 import pdpv.cfg.Variable;
 import pdpv.semantics.BitVec;
 import pdpv.semantics.CSemantics;
 import pdpv.semantics.ConcreteAlgebra;
-import pdpv.semantics.SignedOverflow;
+import pdpv.semantics.UbReading;
+import pdpv.semantics.UndefinedBehaviour;
 
 /**
  * Evaluates IR expressions on a concrete {@link State} for the interpreter of thesis §4.3.2.
@@ -21,25 +23,28 @@ import pdpv.semantics.SignedOverflow;
  */
 public final class Evaluator {
     private final ExprEvaluator<BitVec, Boolean> walk;
-    /** Under wrap semantics, each expression's no-overflow condition (empty: none), built once. */
-    private final SignedOverflows overflows;
-    private final Map<Expr, Optional<Expr>> noOverflow = Collections.synchronizedMap(new IdentityHashMap<>());
+    /** The guards of the kinds read as SMT-LIB's, which the front end has not inserted. */
+    private final UbGuards unguarded;
+    private final Map<Expr, List<UbGuards.Guard>> guards = Collections.synchronizedMap(new IdentityHashMap<>());
 
     public Evaluator(CSemantics semantics) {
         this.walk = new ExprEvaluator<>(semantics, new ConcreteAlgebra());
-        this.overflows = semantics.signedOverflow() == SignedOverflow.WRAP ? new SignedOverflows(semantics.intType()) : null;
+        this.unguarded = new UbGuards(semantics, semantics.readings().kinds(UbReading.DEFINED));
     }
 
     /**
-     * Whether evaluating {@code e} in {@code state} overflows a signed operation that wraps. Under
-     * the other readings the front end has guarded every such operation, so nothing is left to find.
+     * The kind of the first operation evaluating {@code e} in {@code state} performs that C leaves
+     * undefined and SMT-LIB defines (a signed overflow that wraps, a division by zero under
+     * {@code --div-by-zero smtlib}), if any. The other kinds the front end has guarded, so nothing
+     * of them is left to find.
      */
-    public boolean wrapsAround(Expr e, State state) {
-        if (overflows == null) {
-            return false;
+    public Optional<UndefinedBehaviour> definedOnlyBySmtlib(Expr e, State state) {
+        for (UbGuards.Guard g : guards.computeIfAbsent(e, unguarded::of)) {
+            if (!isTrue(g.condition(), state)) {
+                return Optional.of(g.kind());
+            }
         }
-        Optional<Expr> condition = noOverflow.computeIfAbsent(e, x -> Optional.ofNullable(overflows.noOverflow(x)));
-        return condition.isPresent() && !isTrue(condition.get(), state);
+        return Optional.empty();
     }
 
     /** The value of {@code e} in {@code state}, as a bit-vector of e's type width. */

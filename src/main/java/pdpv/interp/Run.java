@@ -12,6 +12,7 @@ import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
+import pdpv.cfg.UndefinedAt;
 import pdpv.cfg.Variable;
 import pdpv.interp.Execution.Outcome;
 import pdpv.semantics.BitVec;
@@ -27,6 +28,7 @@ final class Run {
     private final InputOracle oracle;
     private final RepeatDetector repeats;
     private final BlockObserver observer;
+    private final boolean statements;
     private final Map<Stmt.Havoc, Integer> occurrences = new IdentityHashMap<>();
     private final List<InputEvent> inputs = new ArrayList<>();
     private final List<CellGroup> cellGroups = new ArrayList<>();
@@ -35,7 +37,7 @@ final class Run {
     private long blocksEntered;
     private long steps;
     private Stmt.Assert failedAssertion;
-    private SourceLoc firstOverflow;
+    private UndefinedAt firstUndefined;
 
     Run(Evaluator evaluator, InterpreterOptions options, Block start, State state, InputOracle oracle, BlockObserver observer) {
         this.evaluator = evaluator;
@@ -45,6 +47,7 @@ final class Run {
         this.oracle = oracle;
         this.repeats = new RepeatDetector(start, options.maxRememberedStates());
         this.observer = observer;
+        this.statements = observer.watchesStatements();
     }
 
     Execution execute() {
@@ -62,6 +65,9 @@ final class Run {
                     return finish(Outcome.STEP_LIMIT);
                 }
                 Outcome stop = execute(s);
+                if (statements) {
+                    observer.executed(s, state);
+                }
                 if (stop != null) {
                     return finish(stop);
                 }
@@ -99,20 +105,20 @@ final class Run {
     /** Executes one statement; returns the outcome if the run stops here, else null. */
     private Outcome execute(Stmt s) {
         if (s instanceof Stmt.Assign a) {
-            noteOverflow(a.value(), a.loc());
+            noteUndefined(a.value(), a.loc());
             state.set(a.target(), evaluator.evaluate(a.value(), state));
         } else if (s instanceof Stmt.ArrayAssign a) {
             assign(a);
         } else if (s instanceof Stmt.Havoc h) {
             havoc(h);
         } else if (s instanceof Stmt.Assume a) {
-            noteOverflow(a.condition(), a.loc());
+            noteUndefined(a.condition(), a.loc());
             if (!evaluator.isTrue(a.condition(), state)) {
                 return Outcome.ASSUMPTION_FAILED;
             }
         } else {
             Stmt.Assert a = (Stmt.Assert) s;
-            noteOverflow(a.condition(), a.loc());
+            noteUndefined(a.condition(), a.loc());
             if (!evaluator.isTrue(a.condition(), state)) {
                 failedAssertion = a;
                 return Outcome.ASSERTION_FAILED;
@@ -129,8 +135,8 @@ final class Run {
         List<BitVec[]> stores = new ArrayList<>();
         ArrayExpr base = a.value();
         while (base instanceof ArrayExpr.Store st) {
-            noteOverflow(st.index(), a.loc());
-            noteOverflow(st.value(), a.loc());
+            noteUndefined(st.index(), a.loc());
+            noteUndefined(st.value(), a.loc());
             stores.add(new BitVec[] {evaluator.evaluate(st.index(), state), evaluator.evaluate(st.value(), state)});
             base = st.base();
         }
@@ -215,7 +221,7 @@ final class Run {
             return j.target();
         }
         if (t instanceof Terminator.Branch b) {
-            noteOverflow(b.condition(), b.loc());
+            noteUndefined(b.condition(), b.loc());
             return evaluator.isTrue(b.condition(), state) ? b.ifTrue() : b.ifFalse();
         }
         if (t instanceof Terminator.Halt) {
@@ -224,15 +230,15 @@ final class Run {
         throw new IllegalStateException("B" + block.id() + " has no terminator");
     }
 
-    /** Remembers where the run first overflowed a wrapping signed operation. */
-    private void noteOverflow(Expr e, SourceLoc loc) {
-        if (firstOverflow == null && evaluator.wrapsAround(e, state)) {
-            firstOverflow = loc;
+    /** Remembers where the run first performed an operation that SMT-LIB defines and C does not. */
+    private void noteUndefined(Expr e, SourceLoc loc) {
+        if (firstUndefined == null) {
+            evaluator.definedOnlyBySmtlib(e, state).ifPresent(kind -> firstUndefined = new UndefinedAt(kind, loc));
         }
     }
 
     private Execution finish(Outcome outcome) {
         return new Execution(outcome, failedAssertion, inputs, inputsRead, state.toBits(), steps,
-                new ArrayList<>(path), blocksEntered, firstOverflow);
+                new ArrayList<>(path), blocksEntered, firstUndefined);
     }
 }

@@ -28,12 +28,57 @@ public final class Gcc {
         }
     }
 
+    /** Whether {@code gcc -m32} links a program here (Debian's gcc-multilib); the ILP32 harness tests are skipped, visibly, when not. */
+    public static boolean links32() {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("pdpv-m32");
+            Path c = dir.resolve("m32.c");
+            Files.writeString(c, "int main(void) { return sizeof(long) == 4 ? 0 : 1; }\n");
+            Process p = new ProcessBuilder("gcc", "-m32", "-fsanitize=undefined", "-o", dir.resolve("m32").toString(), c.toString())
+                    .redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            boolean linked = p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+            Process run = new ProcessBuilder(dir.resolve("m32").toString()).redirectErrorStream(true).start();
+            run.getInputStream().readAllBytes();
+            return linked && run.waitFor(60, TimeUnit.SECONDS) && run.exitValue() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        } finally {
+            delete(dir);
+        }
+    }
+
+    private static void delete(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // a temporary folder left behind is harmless
+        }
+    }
+
     /** Compiles {@code source} as {@code dir/name.c}, runs it and returns its output lines. */
     public static List<String> compileAndRun(Path dir, String name, String source) throws IOException, InterruptedException {
         Path c = dir.resolve(name + ".c");
         Path exe = dir.resolve(name);
         Files.writeString(c, source);
         run(List.of("gcc", "-O0", "-fwrapv", "-w", "-o", exe.toString(), c.toString()));
+        return run(List.of(exe.toString()));
+    }
+
+    /**
+     * Compiles {@code source} without {@code -fwrapv} and with UBSan aborting at the first undefined
+     * behaviour (a signed overflow, an over-wide shift), runs it and returns its output lines: a
+     * program whose C is not defined fails.
+     */
+    public static List<String> compileAndRunUndefinedChecked(Path dir, String name, String source) throws IOException, InterruptedException {
+        Path c = dir.resolve(name + ".c");
+        Path exe = dir.resolve(name);
+        Files.writeString(c, source);
+        run(List.of("gcc", "-O0", "-w", "-fsanitize=undefined", "-fno-sanitize-recover=all", "-o", exe.toString(), c.toString()));
         return run(List.of(exe.toString()));
     }
 
