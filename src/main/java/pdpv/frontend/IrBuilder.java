@@ -116,7 +116,7 @@ final class IrBuilder {
             guard(a.value(), a.loc());
         } else if (s instanceof Stmt.ArrayAssign a) {
             for (ArrayExpr v = a.value(); v instanceof ArrayExpr.Store st; v = st.base()) {
-                guard(st.index(), a.loc());
+                guard(guards.ofStore(a.target(), st.index()), a.loc());
                 guard(st.value(), a.loc());
             }
         } else if (s instanceof Stmt.Assume a) {
@@ -152,21 +152,28 @@ final class IrBuilder {
      * assertion.
      */
     private void guard(Expr e, SourceLoc loc) {
-        List<UbGuards.Guard> all = guards.of(e);
+        guard(guards.of(e), loc);
+    }
+
+    /** Adds the guards {@code all}, in order, as {@link #guard(Expr, SourceLoc)} says. */
+    private void guard(List<UbGuards.Guard> all, SourceLoc loc) {
         int i = 0;
         while (i < all.size()) {
             UndefinedBehaviour kind = all.get(i).kind();
             UbReading reading = readings.of(kind);
             List<Expr> run = new ArrayList<>();
+            String access = all.get(i).access();
+            // an access named for the user is checked by an assertion of its own
             while (i < all.size() && readings.of(all.get(i).kind()) == reading
-                    && (reading == UbReading.UNDEFINED || all.get(i).kind() == kind)) {
+                    && (reading == UbReading.UNDEFINED || all.get(i).kind() == kind && access == null && all.get(i).access() == null
+                        || run.isEmpty())) {
                 run.add(all.get(i).condition());
                 i++;
             }
             if (reading == UbReading.UNDEFINED) {
                 current.add(new Stmt.Assume(guards.and(run), loc));
             } else {
-                current.add(new Stmt.Assert(guards.and(run), kind.assertionText(), loc));
+                current.add(new Stmt.Assert(guards.and(run), kind.assertionText() + (access == null ? "" : ": " + access), loc));
                 continueIn(newBlock());
             }
         }

@@ -47,6 +47,16 @@ public final class Evaluator {
         return Optional.empty();
     }
 
+    /** As {@link #definedOnlyBySmtlib(Expr, State)}, for writing the cell {@code index} of {@code array} (issue #20). */
+    public Optional<UndefinedBehaviour> storeDefinedOnlyBySmtlib(Variable array, Expr index, State state) {
+        for (UbGuards.Guard g : unguarded.ofStore(array, index)) {
+            if (!isTrue(g.condition(), state)) {
+                return Optional.of(g.kind());
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The value of {@code e} in {@code state}, as a bit-vector of e's type width. */
     public BitVec evaluate(Expr e, State state) {
         BitVec value = walk.value(e, valuation(state));

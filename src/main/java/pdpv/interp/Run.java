@@ -135,7 +135,10 @@ final class Run {
         List<BitVec[]> stores = new ArrayList<>();
         ArrayExpr base = a.value();
         while (base instanceof ArrayExpr.Store st) {
-            noteUndefined(st.index(), a.loc());
+            if (firstUndefined == null) {
+                evaluator.storeDefinedOnlyBySmtlib(a.target(), st.index(), state)
+                        .ifPresent(kind -> firstUndefined = new UndefinedAt(kind, a.loc()));
+            }
             noteUndefined(st.value(), a.loc());
             stores.add(new BitVec[] {evaluator.evaluate(st.index(), state), evaluator.evaluate(st.value(), state)});
             base = st.base();

@@ -72,6 +72,7 @@ public final class HarnessWriter {
             case SIGNED_OVERFLOW -> "signed-integer-overflow,shift-base";
             case DIVISION_BY_ZERO -> "integer-divide-by-zero";
             case SHIFT -> "shift-exponent";
+            case ARRAY_BOUNDS -> "bounds";
         };
     }
 

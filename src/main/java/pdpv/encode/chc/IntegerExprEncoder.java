@@ -156,10 +156,14 @@ public final class IntegerExprEncoder implements ValueTheory {
      * The undefined behaviour of C (CSemantics#undefined) read over integers: a signed operation
      * overflows when its exact result leaves the type's range ({@code a % b} when {@code a / b}
      * does, {@code a << b} also when {@code a} is negative); a division by zero has a zero divisor;
-     * a shift amount is negative or at least the width.
+     * a shift amount is negative or at least the width; a subscript lies outside its array's cells.
      */
     private BoolExpr undefined(pdpv.cfg.Expr.Undefined u, Map<Variable, Expr<?>> variants) {
         CType t = u.left().type();
+        if (u.kind().ofSubscripts()) {
+            Expr<IntSort> index = value(u.left(), variants);
+            return ctx.mkOr(ctx.mkLt(index, ctx.mkInt(0)), ctx.mkGe(index, value(u.right(), variants)));
+        }
         if (!u.kind().concerns(u.op(), t)) {
             return ctx.mkFalse();
         }
@@ -167,6 +171,7 @@ public final class IntegerExprEncoder implements ValueTheory {
         return switch (u.kind()) {
             case DIVISION_BY_ZERO -> ctx.mkEq(right, ctx.mkInt(0));
             case SHIFT -> ctx.mkOr(ctx.mkLt(right, ctx.mkInt(0)), ctx.mkGe(right, ctx.mkInt(t.width())));
+            case ARRAY_BOUNDS -> throw new AssertionError("handled above");
             case SIGNED_OVERFLOW -> {
                 BinaryOp op = u.op() == BinaryOp.REM ? BinaryOp.DIV : u.op();
                 BoolExpr overflows = outOfRange(arithmetic(new pdpv.cfg.Expr.Binary(op, u.left(), u.right(), t), variants), t);
