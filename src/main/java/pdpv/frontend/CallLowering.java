@@ -164,6 +164,12 @@ final class CallLowering {
 
     /** A call of an input function: a fresh value of its return type (int when undeclared), if the value is used. */
     private Expr input(String name, IBinding binding, IASTInitializerClause[] args, String text, SourceLoc loc, boolean want) {
+        for (IASTInitializerClause a : args) {
+            if (a instanceof IASTExpression e && ctx.arrays.pointsIntoArray(e)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "call of " + name + ", which has no body, with the array argument "
+                        + SourceLocator.text(e) + " (what it does to the array is unknown)");
+            }
+        }
         ignoreArguments(args);
         if (!want) {
             return null;
@@ -208,6 +214,41 @@ final class CallLowering {
         return ctx.typing.intType();
     }
 
+    /**
+     * What a pointer (or array) parameter of an inlined callee is passed (issue #20): the array
+     * {@code arg} points into, seen from where it points with the parameter's extents, its offset
+     * evaluated now. The array's elements must have the type the parameter points to, and its
+     * inner extents the parameter's (no pointer conversion).
+     */
+    private ArrayView passedArray(IASTExpression arg, String param, TypeResolver.Shape pointee, SourceLoc loc) {
+        ArrayView v = ctx.arrays.pointsIntoArray(arg) ? ctx.arrays.pointer(arg) : null;
+        if (v == null) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(arg) + " for the pointer parameter "
+                    + param + " (PDPV passes arrays of integers, a + k and &a[i])");
+        }
+        List<Long> inner = pointee.dims().subList(1, pointee.dims().size());
+        List<Long> given = v.dims().subList(1, v.dims().size());
+        if (!v.array().type().equals(pointee.element()) || !inner.equals(given)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " ("
+                    + v.array().type() + shape(v.dims()) + ") passed for " + param + " (" + pointee.element() + shape(pointee.dims()) + ")");
+        }
+        Expr offset = v.offset();
+        if (!(offset instanceof Expr.Const)) {
+            Variable t = ctx.ir.temporary(param, offset.type());
+            ctx.ir.assign(t, offset, loc);
+            offset = new Expr.VarRef(t);
+        }
+        return new ArrayView(v.array(), offset, pointee.dims());
+    }
+
+    private static String shape(List<Long> dims) {
+        StringBuilder sb = new StringBuilder();
+        for (long d : dims) {
+            sb.append(d == 0 ? "[]" : "[" + d + "]");
+        }
+        return sb.toString();
+    }
+
     /** Inlines a fresh copy of {@code definition}; returns the result, or null for a void function. */
     private Expr inline(IASTFunctionDefinition definition, IASTInitializerClause[] args, CallSite call) {
         SourceLoc loc = call.loc();
@@ -221,12 +262,16 @@ final class CallLowering {
         }
         IFunction function = ProgramLowering.function(definition, ctx.locator);
         IParameter[] params = function.getParameters();
-        Expr[] values = new Expr[params.length];
+        SourceLoc at = ctx.loc(definition.getDeclarator());
+        Object[] values = new Object[params.length];
         for (int i = 0; i < args.length; i++) {
             if (!(args[i] instanceof IASTExpression arg)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(args[i]));
             }
-            if (i < params.length && ctx.types.isInteger(params[i].getType())) {
+            TypeResolver.Shape pointee = i < params.length ? ctx.types.pointee(params[i].getType(), at) : null;
+            if (pointee != null) {
+                values[i] = passedArray(arg, params[i].getName(), pointee, loc);
+            } else if (i < params.length && ctx.types.isInteger(params[i].getType())) {
                 values[i] = ctx.expressions.value(arg);
             } else {
                 // an extra argument of a call without prototype, or one for a parameter of a type PDPV
@@ -242,20 +287,26 @@ final class CallLowering {
         }
         Block exit = ctx.ir.newBlock();
         FunctionFrame frame = FunctionFrame.inlined(name, result, exit, call);
-        SourceLoc at = ctx.loc(definition.getDeclarator());
         Set<IBinding> assigned = new HashSet<>();
         assignments(definition.getBody(), assigned, new HashSet<>());
         for (int i = 0; i < params.length; i++) {
             IParameter p = params[i];
+            if (values[i] instanceof ArrayView passed) {
+                frame.arrays().put(p, passed);
+                continue;
+            }
+            if (ctx.types.pointee(p.getType(), at) != null) {
+                throw new UserError(UserError.Kind.SYNTAX, loc, "missing argument for the pointer parameter " + p.getName() + " of " + name);
+            }
             if (!ctx.types.isInteger(p.getType())) {
                 ctx.unusable.put(p, "use of parameter " + p.getName() + " of type " + p.getType());
                 continue;
             }
             CType type = ctx.types.resolve(p.getType(), at);
-            if (i < args.length && !assigned.contains(p) && unchangedBy(values[i], name)) {
+            if (i < args.length && !assigned.contains(p) && unchangedBy((Expr) values[i], name)) {
                 // the callee can change neither the parameter nor what its argument reads: the argument's
                 // value is the parameter's, with no variable for a copy that a loop's state would carry
-                Expr value = ctx.typing.convert(values[i], type);
+                Expr value = ctx.typing.convert((Expr) values[i], type);
                 ctx.ir.evaluate(value, loc);
                 frame.arguments().put(p, value);
                 continue;
@@ -263,7 +314,7 @@ final class CallLowering {
             Variable v = ctx.ir.variable(frame.prefix() + p.getName(), p.getName(), type, Variable.Kind.PARAMETER);
             frame.locals().put(p, v);
             if (i < args.length) {
-                ctx.ir.assign(v, ctx.typing.convert(values[i], type), loc);
+                ctx.ir.assign(v, ctx.typing.convert((Expr) values[i], type), loc);
             } else {
                 ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "missing argument " + p.getName(), loc);
             }
@@ -281,12 +332,14 @@ final class CallLowering {
 
     /**
      * Whether no variable that {@code e} reads can change while {@code function} runs: the caller's
-     * locals cannot (no pointers), a global or static one can if the function, or a function it
-     * calls, assigns a variable of its name.
+     * scalar locals cannot (no pointers to them), a global or static one can if the function, or a
+     * function it calls, assigns a variable of its name; an array's cells can change through any
+     * pointer the callee was passed, so an argument that reads an array is always copied.
      */
     private boolean unchangedBy(Expr e, String function) {
         Set<String> written = writes(function, new HashSet<>());
-        return VariableUses.reads(e).stream().noneMatch(v -> v.kind() == Variable.Kind.GLOBAL && written.contains(v.sourceName()));
+        return VariableUses.reads(e).stream()
+                .noneMatch(v -> v.isArray() || v.kind() == Variable.Kind.GLOBAL && written.contains(v.sourceName()));
     }
 
     /**

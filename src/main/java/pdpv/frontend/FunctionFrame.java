@@ -27,6 +27,7 @@ final class FunctionFrame {
     private final CallSite call;
     private final Map<IBinding, Variable> locals = new HashMap<>();
     private final Map<IBinding, Expr> arguments = new HashMap<>();
+    private final Map<IBinding, ArrayView> arrays = new HashMap<>();
     private final Map<String, Block> labels = new LinkedHashMap<>();
     private final Map<String, SourceLoc> labelUses = new LinkedHashMap<>();
     private final Set<String> definedLabels = new HashSet<>();
@@ -89,6 +90,11 @@ final class FunctionFrame {
      */
     Map<IBinding, Expr> arguments() {
         return arguments;
+    }
+
+    /** The arrays that this inlined callee's array and pointer parameters were passed (issue #20). */
+    Map<IBinding, ArrayView> arrays() {
+        return arrays;
     }
 
     Block label(String label, IrBuilder ir, SourceLoc use) {

@@ -39,6 +39,7 @@ class ProgramDefinedFunctionsTest {
             no-op __VERIFIER_assert    | safe   | void __VERIFIER_assert(int c) { } int main(void) { __VERIFIER_assert(0); return 0; }
             no-op assert               | safe   | void assert(int c) { } int main(void) { int x = __VERIFIER_nondet_int(); assert(x == 1); return 0; }
             abort that returns         | unsafe | void abort(void) { } int main(void) { abort(); __VERIFIER_assert(0); return 0; }
+            argument from an array     | safe   | int g[2]; int f(int x, int *p) { p[0] = 5; g[1] = 7; return x; } int h(int y) { g[1] = 9; return y; } int main(void) { int a[2] = {1, 2}; g[1] = 3; int r = f(a[0], a); int s = h(g[1]); __VERIFIER_assert(r == 1 && s == 7 && a[0] == 5 && g[1] == 9); return 0; }
             """)
     void aDefinedFunctionIsTheProgramsWhateverItsName(String what, String verdict, String source) throws IOException {
         CliResult r = run("verify", "--timeout", "120", program(source).toString());
