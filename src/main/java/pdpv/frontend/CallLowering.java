@@ -269,7 +269,7 @@ final class CallLowering {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(args[i]));
             }
             TypeResolver.Shape pointee = i < params.length ? ctx.types.pointee(params[i].getType(), at) : null;
-            if (pointee != null) {
+            if (pointee != null && ctx.arrays.pointsIntoArray(arg)) {
                 values[i] = passedArray(arg, params[i].getName(), pointee, loc);
             } else if (i < params.length && ctx.types.isInteger(params[i].getType())) {
                 values[i] = ctx.expressions.value(arg);
@@ -295,10 +295,12 @@ final class CallLowering {
                 frame.arrays().put(p, passed);
                 continue;
             }
-            if (ctx.types.pointee(p.getType(), at) != null) {
+            if (i >= args.length && ctx.types.pointee(p.getType(), at) != null) {
                 throw new UserError(UserError.Kind.SYNTAX, loc, "missing argument for the pointer parameter " + p.getName() + " of " + name);
             }
             if (!ctx.types.isInteger(p.getType())) {
+                // a pointer that points into no array (a string literal for __assert_fail's), or another
+                // type PDPV does not model: accepted while the callee does not use the parameter
                 ctx.unusable.put(p, "use of parameter " + p.getName() + " of type " + p.getType());
                 continue;
             }
