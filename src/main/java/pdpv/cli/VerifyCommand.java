@@ -139,6 +139,20 @@ final class VerifyCommand implements Callable<Integer> {
                     + "those on entry (\\old(x)), instead of the plain condition at the loop head")
     boolean relational;
 
+    /**
+     * Default of {@code --plain-seconds}. The plain rewriting of a SAFE answer's invariants costs
+     * 0.1 to 4 s on the examples and the thesis programs, 11 s at most under load
+     * (invgen-bench/results/2026-11-25-plain-cost); 20 s leaves every one of them its plain text and
+     * bounds what an answer the engines found can cost its reader.
+     */
+    static final double PLAIN_SECONDS = 20;
+
+    @Option(names = "--plain-seconds", paramLabel = "SECONDS", defaultValue = "" + PLAIN_SECONDS,
+            description = "at most this long (and never past --timeout) writing a SAFE answer's loop invariants plainly; "
+                    + "when it runs out, the two-state invariants are printed instead, with a note (0: no limit; "
+                    + "default: ${DEFAULT-VALUE})")
+    double plainSeconds;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text, json (the same as --json) or svcomp (text, then SV-COMP's "
                     + "'Verification result: TRUE|FALSE(property)|UNKNOWN' line) (default: ${DEFAULT-VALUE})")
@@ -175,6 +189,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && entryTestsGiven() ? "--entry-tests applies to --encoding loops only"
                 : noDynamic && entryTestsGiven() ? "--entry-tests has nothing to direct with --no-dynamic"
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
+                : plainSeconds < 0 ? "--plain-seconds must not be negative"
                 : policyProblem() != null ? policyProblem()
                 : outputProblem();
         if (problem != null) {
@@ -238,13 +253,15 @@ final class VerifyCommand implements Callable<Integer> {
             }
             throw e;
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
         progress.report("verdict: " + verdict.kind().word());
         Supplier<Program> program = memoized(() -> input.parse(resolved));
         if (verdict.kind() == Verdict.Kind.SAFE && !verdict.invariants().isEmpty() && !(relational && witness == null)) {
             progress.report("writing the loop invariants at the loop heads plainly, and checking them");
         }
-        ReadableInvariants plain = relational && witness == null ? ReadableInvariants.NONE : ReadableInvariants.of(verdict, program.get());
+        ReadableInvariants plain = relational && witness == null ? ReadableInvariants.NONE
+                : ReadableInvariants.of(verdict, program.get(), plainDeadline(start));
+        // the user's time is the whole run's, the plain invariants included
+        double seconds = (System.nanoTime() - start) / 1e9;
         VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut(), resolved);
         if (run.json || format == OutputFormat.JSON) {
             printer.printJson(input.file.toString(), verdict, seconds, plain);
@@ -271,6 +288,19 @@ final class VerifyCommand implements Callable<Integer> {
             }
         }
         return verdict.kind().exitCode();
+    }
+
+    /**
+     * When writing the invariants plainly stops ({@link System#nanoTime}): {@code --plain-seconds}
+     * from now, and never after {@code --timeout} from {@code start}.
+     */
+    private long plainDeadline(long start) {
+        long now = System.nanoTime();
+        long deadline = plainSeconds > 0 ? now + (long) (plainSeconds * 1e9) : Long.MAX_VALUE;
+        if (run.timeoutSeconds > 0) {
+            deadline = Math.min(deadline, start + (long) (run.timeoutSeconds * 1e9));
+        }
+        return deadline;
     }
 
     /** {@code supplier}'s value, computed on the first call only. */
