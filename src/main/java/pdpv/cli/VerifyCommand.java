@@ -40,6 +40,7 @@ import pdpv.pdr.PdrOptions;
 import pdpv.report.ReadableInvariants;
 import pdpv.frontend.UserError;
 import pdpv.witness.ExactRun;
+import pdpv.witness.PlainBudget;
 import pdpv.witness.Task;
 
 /** {@code pdpv verify FILE.c}: the push-button question, can any assertion fail? */
@@ -140,17 +141,18 @@ final class VerifyCommand implements Callable<Integer> {
     boolean relational;
 
     /**
-     * Default of {@code --plain-seconds}. The plain rewriting of a SAFE answer's invariants costs
-     * 0.1 to 4 s on the examples and the thesis programs, 11 s at most under load
-     * (invgen-bench/results/2026-11-25-plain-cost); 20 s leaves every one of them its plain text and
-     * bounds what an answer the engines found can cost its reader.
+     * Default of {@code --plain-seconds}. The plain rewriting of a SAFE answer's invariants took 2 to
+     * 23 s of wall time on the examples and thesis programs measured under a load of 30 on 2 cores
+     * (invgen-bench/results/2026-11-25-plain-cost), a few seconds of processor time; 20 s of processor
+     * time leaves each its plain text with a wide margin, and bounds what printing can add to an answer.
+     * Processor time, not wall time: a loaded machine must not change the text.
      */
     static final double PLAIN_SECONDS = 20;
 
     @Option(names = "--plain-seconds", paramLabel = "SECONDS", defaultValue = "" + PLAIN_SECONDS,
-            description = "at most this long (and never past --timeout) writing a SAFE answer's loop invariants plainly; "
-                    + "when it runs out, the two-state invariants are printed instead, with a note (0: no limit; "
-                    + "default: ${DEFAULT-VALUE})")
+            description = "at most this much processor time (and never past --timeout) writing a SAFE answer's loop "
+                    + "invariants plainly; when it runs out, the two-state invariants are printed instead, with a note "
+                    + "(0: no limit; default: ${DEFAULT-VALUE})")
     double plainSeconds;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
@@ -259,7 +261,7 @@ final class VerifyCommand implements Callable<Integer> {
             progress.report("writing the loop invariants at the loop heads plainly, and checking them");
         }
         ReadableInvariants plain = relational && witness == null ? ReadableInvariants.NONE
-                : ReadableInvariants.of(verdict, program.get(), plainDeadline(start));
+                : ReadableInvariants.of(verdict, program.get(), plainBudget(start));
         // the user's time is the whole run's, the plain invariants included
         double seconds = (System.nanoTime() - start) / 1e9;
         VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut(), resolved);
@@ -291,16 +293,11 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     /**
-     * When writing the invariants plainly stops ({@link System#nanoTime}): {@code --plain-seconds}
-     * from now, and never after {@code --timeout} from {@code start}.
+     * How long writing the invariants plainly may take: {@code --plain-seconds} of processor time,
+     * and never past {@code --timeout} from {@code start}.
      */
-    private long plainDeadline(long start) {
-        long now = System.nanoTime();
-        long deadline = plainSeconds > 0 ? now + (long) (plainSeconds * 1e9) : Long.MAX_VALUE;
-        if (run.timeoutSeconds > 0) {
-            deadline = Math.min(deadline, start + (long) (run.timeoutSeconds * 1e9));
-        }
-        return deadline;
+    private PlainBudget plainBudget(long start) {
+        return new PlainBudget(plainSeconds, run.timeoutSeconds > 0 ? start + (long) (run.timeoutSeconds * 1e9) : Long.MAX_VALUE);
     }
 
     /** {@code supplier}'s value, computed on the first call only. */

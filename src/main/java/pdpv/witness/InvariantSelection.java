@@ -25,8 +25,8 @@ public final class InvariantSelection {
 
     /**
      * What a witness states: for each loop (by where its statement begins) its invariant ("1" when
-     * none), and null if the validator confirms them, else why not; {@code late} when the deadline
-     * came before they were all written plainly (then they are as selected, not rewritten).
+     * none), and null if the validator confirms them, else why not; {@code late} when the budget
+     * was spent before they were all written plainly (then they are as selected, not rewritten).
      */
     public record Selection(Map<SourceLoc, String> invariants, String problem, boolean late) {
     }
@@ -34,11 +34,10 @@ public final class InvariantSelection {
     /**
      * The invariants a witness states, from the certificate's {@code atHeads} (sound but maybe not
      * inductive) and {@code conjectures} (candidates only), each keyed by the loop's statement,
-     * written plainly unless {@code deadline} ({@link System#nanoTime}; {@link Long#MAX_VALUE} for
-     * none) comes first.
+     * written plainly unless {@code budget} is spent first.
      */
     public static Selection select(Program program, Map<SourceLoc, String> atHeads, Map<SourceLoc, List<String>> conjectures,
-                                   long deadline) {
+                                   PlainBudget budget) {
         LoopHeads loops = new LoopHeads(program);
         InvariantParser parser = new InvariantParser(program, program.semantics().model());
         Map<Block, SourceLoc> heads = new LinkedHashMap<>();
@@ -77,7 +76,7 @@ public final class InvariantSelection {
         atHeads.keySet().forEach(loc -> selected.put(loc, List.of()));
         chosen.forEach((h, list) -> selected.put(heads.get(h), list.stream().map(texts::get).toList()));
         Map<SourceLoc, String> out = new LinkedHashMap<>();
-        try (PlainInvariants simplifier = new PlainInvariants(program, parser, deadline)) {
+        try (PlainInvariants simplifier = new PlainInvariants(program, parser, budget)) {
             Map<SourceLoc, List<String>> plain = plain(program, loops, parser, simplifier, selected, problem == null);
             (plain == null ? selected : plain).forEach((loc, list) -> out.put(loc, joined(list)));
             return new Selection(out, problem, plain == null);
@@ -106,8 +105,8 @@ public final class InvariantSelection {
      * The selected invariants written plainly ({@link PlainInvariants}); where they prove the
      * program, a disjunction whose one disjunct alone still proves it is replaced by that disjunct
      * (an implication stays only where no plain condition holds on every reachable state instead),
-     * while the deadline allows. Should the plain texts not prove what the selected ones prove, the
-     * selected ones stay; null if the deadline came before each was written plainly once.
+     * while the budget allows. Should the plain texts not prove what the selected ones prove, the
+     * selected ones stay; null if the budget was spent before each was written plainly once.
      */
     private static Map<SourceLoc, List<String>> plain(Program program, LoopHeads loops, InvariantParser parser,
                                                       PlainInvariants simplifier, Map<SourceLoc, List<String>> selected, boolean proven) {

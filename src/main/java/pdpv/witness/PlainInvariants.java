@@ -64,18 +64,18 @@ final class PlainInvariants implements AutoCloseable {
     private final Map<Variable, Integer> order = new HashMap<>();
     /** The text of a conjunct (the last) after the conjuncts before it, as written once. */
     private final Map<List<Expr>, String> written = new HashMap<>();
-    /** {@link System#nanoTime} after which no check runs: the rewriting keeps the texts it has ({@link #late}). */
-    private final long deadline;
+    /** Once it is spent no check runs: the rewriting keeps the texts it has ({@link #late}). */
+    private final PlainBudget budget;
     private boolean late;
 
     /** A rewriter without a time limit: the same certificate always prints the same text. */
     PlainInvariants(Program program, InvariantParser parser) {
-        this(program, parser, Long.MAX_VALUE);
+        this(program, parser, PlainBudget.NONE);
     }
 
-    /** A rewriter whose checks stop at {@code deadline} ({@link System#nanoTime}); {@link #late} then says so. */
-    PlainInvariants(Program program, InvariantParser parser, long deadline) {
-        this.deadline = deadline;
+    /** A rewriter whose checks stop when {@code budget} is spent; {@link #late} then says so. */
+    PlainInvariants(Program program, InvariantParser parser, PlainBudget budget) {
+        this.budget = budget;
         this.parser = parser;
         this.eval = new ExprEvaluator<>(program.semantics(), new Z3Algebra(ctx));
         this.defined = new UbGuards(program.semantics(), EnumSet.allOf(UndefinedBehaviour.class));
@@ -91,7 +91,7 @@ final class PlainInvariants implements AutoCloseable {
         ctx.close();
     }
 
-    /** Whether the deadline cut a rewriting short: some text may then be less plain than it could be. */
+    /** Whether the budget cut a rewriting short: some text may then be less plain than it could be. */
     boolean late() {
         return late;
     }
@@ -559,7 +559,7 @@ final class PlainInvariants implements AutoCloseable {
 
     /** Whether {@code f} has a model: true, false, or null when the check gives up. */
     private Boolean sat(BoolExpr f) {
-        if (deadline != Long.MAX_VALUE && System.nanoTime() - deadline > 0) {
+        if (late || budget.spent()) {
             late = true;
             return null;
         }
