@@ -141,8 +141,8 @@ final class VerifyCommand implements Callable<Integer> {
     boolean relational;
 
     /**
-     * Default of {@code --plain-seconds}. The plain rewriting of a SAFE answer's invariants took 2 to
-     * 23 s of wall time on the examples and thesis programs measured under a load of 30 on 2 cores
+     * Default of {@code --plain-seconds}. The plain rewriting of a SAFE answer's invariants took 1 to
+     * 27 s of wall time on the examples and thesis programs measured under a load of 30 on 2 cores
      * (invgen-bench/results/2026-11-25-plain-cost), a few seconds of processor time; 20 s of processor
      * time leaves each its plain text with a wide margin, and bounds what printing can add to an answer.
      * Processor time, not wall time: a loaded machine must not change the text.

@@ -25,6 +25,8 @@ import pdpv.semantics.CType;
  */
 final class LinearCondition {
     private final Map<Variable, BigInteger> coefficients = new LinkedHashMap<>();
+    /** The variables of the comparison's left operand: an equality solved for one of them keeps its orientation. */
+    private final java.util.Set<Variable> leftOperand = new java.util.HashSet<>();
     private BigInteger constant = BigInteger.ZERO;
 
     private LinearCondition() {
@@ -39,7 +41,11 @@ final class LinearCondition {
             return List.of();
         }
         LinearCondition l = new LinearCondition();
-        if (!l.add(b.left(), BigInteger.ONE) || !l.add(b.right(), BigInteger.ONE.negate())) {
+        if (!l.add(b.left(), BigInteger.ONE)) {
+            return List.of();
+        }
+        l.leftOperand.addAll(l.coefficients.keySet());
+        if (!l.add(b.right(), BigInteger.ONE.negate())) {
             return List.of();
         }
         l.coefficients.values().removeIf(c -> c.signum() == 0);
@@ -85,7 +91,10 @@ final class LinearCondition {
         return l + " " + op.symbol() + " " + r;
     }
 
-    /** The variable of coefficient ±1 whose side, solved for, has the most terms of positive sign; null if none. */
+    /**
+     * The variable of coefficient ±1 whose side, solved for, has the most terms of positive sign,
+     * of the comparison's left operand where several have as many; null if none.
+     */
     private Variable pivot(List<Variable> vars) {
         Variable best = null;
         int bestPositive = -1;
@@ -97,7 +106,7 @@ final class LinearCondition {
                     // w's coefficient on the other side of v == ... is -c_w / c_v
                     positive += w != v && coefficients.get(w).signum() != c.signum() ? 1 : 0;
                 }
-                if (positive > bestPositive) {
+                if (positive > bestPositive || positive == bestPositive && leftOperand.contains(v) && !leftOperand.contains(best)) {
                     best = v;
                     bestPositive = positive;
                 }
