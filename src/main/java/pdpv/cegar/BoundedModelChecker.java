@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
-import pdpv.cfg.Stmt;
+import pdpv.encode.HavocValues;
 import pdpv.encode.UnrolledEncoding;
 import pdpv.interp.Execution;
 import pdpv.interp.InputOracle;
@@ -89,8 +89,9 @@ public final class BoundedModelChecker implements ProgramVerifier {
                 s.add(enc.violation());
                 SmtResult r = s.check();
                 if (r instanceof SmtResult.Sat sat) {
-                    Map<Stmt.Havoc, List<Long>> inputs = enc.inputs(sat.model());
-                    Execution run = interpreter.run(program.entry(), Map.of(), InputOracle.fromValues(inputs, 0L));
+                    HavocValues inputs = enc.inputs(sat.model());
+                    Execution run = interpreter.run(program.entry(), Map.of(),
+                            InputOracle.fromValues(inputs.scalars(), inputs.arrays(), 0L));
                     if (run.hitsAssertion()) {
                         return Evidence.unsafe(program, run, stats.of(bounds));
                     }

@@ -7,7 +7,7 @@ public sealed interface Stmt {
     /** {@code target = value}; value already converted to the target's type. */
     record Assign(Variable target, Expr value, SourceLoc loc) implements Stmt {
         public Assign {
-            if (!target.type().equals(value.type())) {
+            if (target.isArray() || !target.type().equals(value.type())) {
                 throw new IllegalArgumentException("assignment of " + value.type() + " to " + target + ": " + target.type());
             }
         }
@@ -19,7 +19,27 @@ public sealed interface Stmt {
     }
 
     /**
-     * {@code target} gets a fresh arbitrary value: a program input (nondet call, entry parameter,
+     * {@code target = value} for an array variable (issue #20): a cell written, the whole array
+     * zeroed or copied. The value's element type is the target's.
+     */
+    record ArrayAssign(Variable target, ArrayExpr value, SourceLoc loc) implements Stmt {
+        public ArrayAssign {
+            if (!target.isArray() || !target.type().equals(value.elementType())) {
+                throw new IllegalArgumentException("array assignment of " + value + " to " + target);
+            }
+            if (value instanceof ArrayExpr.Whole w && !w.array().dims().equals(target.dims())) {
+                throw new IllegalArgumentException("copy of " + w.array() + " " + w.array().dims() + " to " + target + " " + target.dims());
+            }
+        }
+
+        @Override
+        public String toString() {
+            return target + " = " + value;
+        }
+    }
+
+    /**
+     * {@code target} gets a fresh arbitrary value (every cell of an array): a program input (nondet call, entry parameter,
      * BLAST's NONDET, a global under --nondet-globals) or an indeterminate uninitialized local.
      * {@code description} says which, for the user (e.g. {@code __VERIFIER_nondet_int()}).
      */

@@ -151,6 +151,12 @@ final class CallLowering {
 
     /** A call of an input function: a fresh value of its return type (int when undeclared), if the value is used. */
     private Expr input(String name, IBinding binding, IASTInitializerClause[] args, String text, SourceLoc loc, boolean want) {
+        for (IASTInitializerClause a : args) {
+            if (a instanceof IASTExpression e && ctx.arrays.pointsIntoArray(e)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "call of " + name + ", which has no body, with the array argument "
+                        + SourceLocator.text(e) + " (what it does to the array is unknown)");
+            }
+        }
         ignoreArguments(args);
         if (!want) {
             return null;
@@ -195,6 +201,41 @@ final class CallLowering {
         return ctx.typing.intType();
     }
 
+    /**
+     * What a pointer (or array) parameter of an inlined callee is passed (issue #20): the array
+     * {@code arg} points into, seen from where it points with the parameter's extents, its offset
+     * evaluated now. The array's elements must have the type the parameter points to, and its
+     * inner extents the parameter's (no pointer conversion).
+     */
+    private ArrayView passedArray(IASTExpression arg, String param, TypeResolver.Shape pointee, SourceLoc loc) {
+        ArrayView v = ctx.arrays.pointsIntoArray(arg) ? ctx.arrays.pointer(arg) : null;
+        if (v == null) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(arg) + " for the pointer parameter "
+                    + param + " (PDPV passes arrays of integers, a + k and &a[i])");
+        }
+        List<Long> inner = pointee.dims().subList(1, pointee.dims().size());
+        List<Long> given = v.dims().subList(1, v.dims().size());
+        if (!v.array().type().equals(pointee.element()) || !inner.equals(given)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " ("
+                    + v.array().type() + shape(v.dims()) + ") passed for " + param + " (" + pointee.element() + shape(pointee.dims()) + ")");
+        }
+        Expr offset = v.offset();
+        if (!(offset instanceof Expr.Const)) {
+            Variable t = ctx.ir.temporary(param, offset.type());
+            ctx.ir.assign(t, offset, loc);
+            offset = new Expr.VarRef(t);
+        }
+        return new ArrayView(v.array(), offset, pointee.dims());
+    }
+
+    private static String shape(List<Long> dims) {
+        StringBuilder sb = new StringBuilder();
+        for (long d : dims) {
+            sb.append(d == 0 ? "[]" : "[" + d + "]");
+        }
+        return sb.toString();
+    }
+
     /** Inlines a fresh copy of {@code definition}; returns the result, or null for a void function. */
     private Expr inline(IASTFunctionDefinition definition, IASTInitializerClause[] args, SourceLoc loc) {
         String name = TypeResolver.innermost(definition.getDeclarator()).getName().toString();
@@ -207,12 +248,16 @@ final class CallLowering {
         }
         IFunction function = ProgramLowering.function(definition, ctx.locator);
         IParameter[] params = function.getParameters();
-        List<Expr> values = new ArrayList<>();
+        SourceLoc at = ctx.loc(definition.getDeclarator());
+        List<Object> values = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             if (!(args[i] instanceof IASTExpression arg)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(args[i]));
             }
-            if (i < params.length) {
+            TypeResolver.Shape pointee = i < params.length ? ctx.types.pointee(params[i].getType(), at) : null;
+            if (pointee != null) {
+                values.add(passedArray(arg, params[i].getName(), pointee, loc));
+            } else if (i < params.length) {
                 values.add(ctx.expressions.value(arg));
             } else {
                 ctx.expressions.effect(arg);
@@ -226,14 +271,20 @@ final class CallLowering {
         }
         Block exit = ctx.ir.newBlock();
         FunctionFrame frame = new FunctionFrame(name, false, result, exit);
-        SourceLoc at = ctx.loc(definition.getDeclarator());
         for (int i = 0; i < params.length; i++) {
             IParameter p = params[i];
+            if (i < values.size() && values.get(i) instanceof ArrayView passed) {
+                frame.arrays().put(p, passed);
+                continue;
+            }
+            if (ctx.types.pointee(p.getType(), at) != null) {
+                throw new UserError(UserError.Kind.SYNTAX, loc, "missing argument for the pointer parameter " + p.getName() + " of " + name);
+            }
             CType type = ctx.types.resolve(p.getType(), at);
             Variable v = ctx.ir.variable(frame.prefix() + p.getName(), p.getName(), type, Variable.Kind.PARAMETER);
             frame.locals().put(p, v);
             if (i < values.size()) {
-                ctx.ir.assign(v, ctx.typing.convert(values.get(i), type), loc);
+                ctx.ir.assign(v, ctx.typing.convert((Expr) values.get(i), type), loc);
             } else {
                 ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "missing argument " + p.getName(), loc);
             }

@@ -23,6 +23,7 @@ final class FunctionFrame {
     private final Variable result;
     private final Block exit;
     private final Map<IBinding, Variable> locals = new HashMap<>();
+    private final Map<IBinding, ArrayView> arrays = new HashMap<>();
     private final Map<String, Block> labels = new LinkedHashMap<>();
     private final Map<String, SourceLoc> labelUses = new LinkedHashMap<>();
     private final Set<String> definedLabels = new HashSet<>();
@@ -62,6 +63,11 @@ final class FunctionFrame {
 
     Map<IBinding, Variable> locals() {
         return locals;
+    }
+
+    /** The arrays that this inlined callee's array and pointer parameters were passed (issue #20). */
+    Map<IBinding, ArrayView> arrays() {
+        return arrays;
     }
 
     Block label(String label, IrBuilder ir, SourceLoc use) {

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import pdpv.cfg.ArrayExpr;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
@@ -85,8 +86,13 @@ final class IrBuilder {
         return new Block(nextBlockId++);
     }
 
-    /** A variable whose name is {@code base}, or {@code base#n} if that name is taken. */
+    /** A scalar variable whose name is {@code base}, or {@code base#n} if that name is taken. */
     Variable variable(String base, String sourceName, CType type, Variable.Kind kind) {
+        return variable(base, sourceName, type, kind, List.of());
+    }
+
+    /** A variable with the extents {@code dims} (none: a scalar; issue #20), named as {@link #variable(String, String, CType, Variable.Kind)} says. */
+    Variable variable(String base, String sourceName, CType type, Variable.Kind kind, List<Long> dims) {
         String name = base;
         if (!names.add(name)) {
             int n = suffixes.getOrDefault(base, 1);
@@ -96,7 +102,7 @@ final class IrBuilder {
             } while (!names.add(name));
             suffixes.put(base, n);
         }
-        Variable v = new Variable(variables.size(), name, sourceName, type, kind);
+        Variable v = new Variable(variables.size(), name, sourceName, type, kind, dims);
         variables.add(v);
         return v;
     }
@@ -108,6 +114,11 @@ final class IrBuilder {
     void add(Stmt s) {
         if (s instanceof Stmt.Assign a) {
             guard(a.value(), a.loc());
+        } else if (s instanceof Stmt.ArrayAssign a) {
+            for (ArrayExpr v = a.value(); v instanceof ArrayExpr.Store st; v = st.base()) {
+                guard(guards.ofStore(a.target(), st.index()), a.loc());
+                guard(st.value(), a.loc());
+            }
         } else if (s instanceof Stmt.Assume a) {
             guard(a.condition(), a.loc());
         }
@@ -141,21 +152,28 @@ final class IrBuilder {
      * assertion.
      */
     private void guard(Expr e, SourceLoc loc) {
-        List<UbGuards.Guard> all = guards.of(e);
+        guard(guards.of(e), loc);
+    }
+
+    /** Adds the guards {@code all}, in order, as {@link #guard(Expr, SourceLoc)} says. */
+    private void guard(List<UbGuards.Guard> all, SourceLoc loc) {
         int i = 0;
         while (i < all.size()) {
             UndefinedBehaviour kind = all.get(i).kind();
             UbReading reading = readings.of(kind);
             List<Expr> run = new ArrayList<>();
+            String access = all.get(i).access();
+            // an access named for the user is checked by an assertion of its own
             while (i < all.size() && readings.of(all.get(i).kind()) == reading
-                    && (reading == UbReading.UNDEFINED || all.get(i).kind() == kind)) {
+                    && (reading == UbReading.UNDEFINED || all.get(i).kind() == kind && access == null && all.get(i).access() == null
+                        || run.isEmpty())) {
                 run.add(all.get(i).condition());
                 i++;
             }
             if (reading == UbReading.UNDEFINED) {
                 current.add(new Stmt.Assume(guards.and(run), loc));
             } else {
-                current.add(new Stmt.Assert(guards.and(run), kind.assertionText(), loc));
+                current.add(new Stmt.Assert(guards.and(run), kind.assertionText() + (access == null ? "" : ": " + access), loc));
                 continueIn(newBlock());
             }
         }

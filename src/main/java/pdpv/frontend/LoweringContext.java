@@ -31,6 +31,7 @@ final class LoweringContext {
     final Map<IBinding, String> unusable = new HashMap<>();
     final Deque<FunctionFrame> frames = new ArrayDeque<>();
     final ExpressionLowering expressions;
+    final ArrayLowering arrays;
     final CallLowering calls;
     final StatementLowering statements;
 
@@ -44,6 +45,7 @@ final class LoweringContext {
         this.options = options;
         this.definitions = definitions;
         this.expressions = new ExpressionLowering(this);
+        this.arrays = new ArrayLowering(this);
         this.calls = new CallLowering(this);
         this.statements = new StatementLowering(this);
     }
@@ -58,7 +60,7 @@ final class LoweringContext {
 
     /** True when lowering has seen the declaration of this variable (usable or not). */
     boolean isKnown(IBinding binding) {
-        return frame().locals().containsKey(binding) || globals.containsKey(binding) || unusable.containsKey(binding);
+        return frame().locals().containsKey(binding) || frame().arrays().containsKey(binding) || globals.containsKey(binding) || unusable.containsKey(binding);
     }
 
     /** The variable a name refers to in the current function. */

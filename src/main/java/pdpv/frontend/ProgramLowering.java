@@ -9,6 +9,7 @@ import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
 import org.eclipse.cdt.core.dom.ast.IBinding;
@@ -77,6 +78,7 @@ final class ProgramLowering {
     private void globals() {
         Map<IBinding, IASTExpression> initializers = new LinkedHashMap<>();
         Map<IBinding, SourceLoc> locations = new LinkedHashMap<>();
+        Map<IBinding, ArrayLowering.Layout> arrays = new LinkedHashMap<>();
         for (IASTDeclaration d : tu.getDeclarations()) {
             if (!(d instanceof IASTSimpleDeclaration sd) || sd.getDeclSpecifier().getStorageClass() == IASTDeclSpecifier.sc_typedef) {
                 continue;
@@ -89,6 +91,11 @@ final class ProgramLowering {
                 }
                 String name = declarator.getName().toString();
                 SourceLoc loc = ctx.loc(declarator);
+                if (ctx.types.isIntegerArray(variable.getType())) {
+                    ArrayLowering.checkConstantExtents(declarator, loc);
+                    globalArray(binding, variable, name, outer.getInitializer(), loc, arrays, locations);
+                    continue;
+                }
                 if (!ctx.types.isInteger(variable.getType())) {
                     ctx.unusable.putIfAbsent(binding, "use of global " + name + " of type " + variable.getType()
                             + " (declared at line " + loc.line() + ")");
@@ -108,8 +115,36 @@ final class ProgramLowering {
             }
         }
         for (Map.Entry<IBinding, SourceLoc> g : locations.entrySet()) {
-            ctx.statements.initializeStatic(ctx.globals.get(g.getKey()), initializers.get(g.getKey()), g.getValue());
+            Variable v = ctx.globals.get(g.getKey());
+            if (v.isArray()) {
+                ctx.statements.initializeStaticArray(v, arrays.get(g.getKey()), g.getValue());
+            } else {
+                ctx.statements.initializeStatic(v, initializers.get(g.getKey()), g.getValue());
+            }
         }
+    }
+
+    /**
+     * A global array of integers (issue #20): its variable, created at its first declaration with
+     * the extents of the one that has them (a tentative {@code int a[];} takes them from a later
+     * definition or initializer), and its initializer's layout if it has one.
+     */
+    private void globalArray(IBinding binding, IVariable variable, String name, IASTInitializer init, SourceLoc loc,
+                             Map<IBinding, ArrayLowering.Layout> arrays, Map<IBinding, SourceLoc> locations) {
+        TypeResolver.Shape shape = ctx.types.shape(variable.getType(), loc);
+        ArrayLowering.Layout layout = init == null ? null : ctx.arrays.layout(init, shape, loc);
+        if (layout != null) {
+            arrays.put(binding, layout);
+        }
+        if (!ctx.globals.containsKey(binding)) {
+            if (shape.dims().get(0) == 0 && layout == null) {
+                return;
+            }
+            Variable v = ctx.ir.variable(name, name, shape.element(), Variable.Kind.GLOBAL, ArrayLowering.dims(shape, layout, loc));
+            ctx.globals.put(binding, v);
+            ctx.fileScopeGlobals.put(name, v);
+        }
+        locations.put(binding, loc);
     }
 
     /** The function a definition defines, as CDT resolved it. */

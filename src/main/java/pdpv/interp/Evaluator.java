@@ -8,6 +8,8 @@ import java.util.Optional;
 import pdpv.cfg.Expr;
 import pdpv.cfg.ExprEvaluator;
 import pdpv.cfg.UbGuards;
+import pdpv.cfg.Valuation;
+import pdpv.cfg.Variable;
 import pdpv.semantics.BitVec;
 import pdpv.semantics.CSemantics;
 import pdpv.semantics.ConcreteAlgebra;
@@ -45,9 +47,19 @@ public final class Evaluator {
         return Optional.empty();
     }
 
+    /** As {@link #definedOnlyBySmtlib(Expr, State)}, for writing the cell {@code index} of {@code array} (issue #20). */
+    public Optional<UndefinedBehaviour> storeDefinedOnlyBySmtlib(Variable array, Expr index, State state) {
+        for (UbGuards.Guard g : unguarded.ofStore(array, index)) {
+            if (!isTrue(g.condition(), state)) {
+                return Optional.of(g.kind());
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The value of {@code e} in {@code state}, as a bit-vector of e's type width. */
     public BitVec evaluate(Expr e, State state) {
-        BitVec value = walk.value(e, state::get);
+        BitVec value = walk.value(e, valuation(state));
         if (value.width() != e.type().width()) {
             throw new IllegalStateException("ill-typed expression " + e + ": " + e.type() + " evaluated to " + value);
         }
@@ -56,6 +68,20 @@ public final class Evaluator {
 
     /** Whether C reads {@code condition} as true (nonzero) in {@code state}. */
     public boolean isTrue(Expr condition, State state) {
-        return walk.truth(condition, state::get);
+        return walk.truth(condition, valuation(state));
+    }
+
+    private static Valuation<BitVec> valuation(State state) {
+        return new Valuation<>() {
+            @Override
+            public BitVec scalar(Variable v) {
+                return state.get(v);
+            }
+
+            @Override
+            public BitVec cell(Variable array, BitVec index) {
+                return state.cell(array, index);
+            }
+        };
     }
 }

@@ -3,6 +3,7 @@ package pdpv.interp;
 import java.util.Map;
 import pdpv.cfg.Block;
 import pdpv.cfg.Variable;
+import pdpv.semantics.ArrayValue;
 import pdpv.semantics.CSemantics;
 
 /**
@@ -16,10 +17,12 @@ import pdpv.semantics.CSemantics;
 public final class Interpreter {
     private final Evaluator evaluator;
     private final InterpreterOptions options;
+    private final int indexWidth;
 
     public Interpreter(CSemantics semantics, InterpreterOptions options) {
         this.evaluator = new Evaluator(semantics);
         this.options = options;
+        this.indexWidth = semantics.indexType().width();
     }
 
     public Interpreter(CSemantics semantics) {
@@ -37,6 +40,18 @@ public final class Interpreter {
 
     /** As {@link #run(Block, Map, InputOracle)}, telling {@code observer} each block entered. */
     public Execution run(Block start, Map<Variable, Long> initialValues, InputOracle oracle, BlockObserver observer) {
-        return new Run(evaluator, options, start, State.of(initialValues), oracle, observer).execute();
+        return run(start, initialValues, Map.of(), oracle, observer);
+    }
+
+    /** As {@link #run(Block, Map, InputOracle)}, the arrays in {@code initialArrays} starting with those values (issue #20). */
+    public Execution run(Block start, Map<Variable, Long> initialValues, Map<Variable, ArrayValue> initialArrays,
+                         InputOracle oracle) {
+        return run(start, initialValues, initialArrays, oracle, BlockObserver.NONE);
+    }
+
+    private Execution run(Block start, Map<Variable, Long> initialValues, Map<Variable, ArrayValue> initialArrays,
+                          InputOracle oracle, BlockObserver observer) {
+        State state = State.of(initialValues, initialArrays, indexWidth);
+        return new Run(evaluator, options, start, state, oracle, observer).execute();
     }
 }

@@ -5,11 +5,8 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import pdpv.cfg.Block;
-import pdpv.cfg.Variable;
-import pdpv.semantics.BitVec;
 
 /**
  * Recognizes a diverging interpretation run, the thesis's bail-out on "the same program state is
@@ -25,12 +22,13 @@ import pdpv.semantics.BitVec;
  *
  * <p>Pairs are remembered only at the targets of retreating edges of a depth-first search from the
  * start block. Every cycle of the graph contains such an edge, so a diverging run enters one of
- * these blocks again and again and its repetition is seen there. At most {@code capacity} pairs
+ * these blocks again and again and its repetition is seen there (unless its arrays know more cells
+ * than a state copy may hold: then repetition is not looked for). At most {@code capacity} pairs
  * are kept; when the set is full it is emptied, so a repetition is still seen once one period of
  * the run fits into the set.
  */
 final class RepeatDetector {
-    private record Entry(Block block, Map<Variable, BitVec> state) {
+    private record Entry(Block block, Object state) {
     }
 
     private final Set<Block> checkpoints;
@@ -47,7 +45,11 @@ final class RepeatDetector {
         if (!checkpoints.contains(block)) {
             return false;
         }
-        Entry entry = new Entry(block, state.snapshot());
+        Object snapshot = state.snapshot();
+        if (snapshot == null) {
+            return false;
+        }
+        Entry entry = new Entry(block, snapshot);
         if (seen.contains(entry)) {
             return true;
         }

@@ -6,12 +6,14 @@ import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import pdpv.cfg.ArrayExpr;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
 import pdpv.cfg.UndefinedAt;
+import pdpv.cfg.Variable;
 import pdpv.interp.Execution.Outcome;
 import pdpv.semantics.BitVec;
 
@@ -29,6 +31,7 @@ final class Run {
     private final boolean statements;
     private final Map<Stmt.Havoc, Integer> occurrences = new IdentityHashMap<>();
     private final List<InputEvent> inputs = new ArrayList<>();
+    private final List<CellGroup> cellGroups = new ArrayList<>();
     private final Deque<Integer> path = new ArrayDeque<>();
     private long inputsRead;
     private long blocksEntered;
@@ -104,6 +107,8 @@ final class Run {
         if (s instanceof Stmt.Assign a) {
             noteUndefined(a.value(), a.loc());
             state.set(a.target(), evaluator.evaluate(a.value(), state));
+        } else if (s instanceof Stmt.ArrayAssign a) {
+            assign(a);
         } else if (s instanceof Stmt.Havoc h) {
             havoc(h);
         } else if (s instanceof Stmt.Assume a) {
@@ -122,8 +127,47 @@ final class Run {
         return null;
     }
 
+    /**
+     * An array assignment: the stores' indices and values are evaluated in the state before it,
+     * then written in order into the target (in place when the stores start from the target itself).
+     */
+    private void assign(Stmt.ArrayAssign a) {
+        List<BitVec[]> stores = new ArrayList<>();
+        ArrayExpr base = a.value();
+        while (base instanceof ArrayExpr.Store st) {
+            if (firstUndefined == null) {
+                evaluator.storeDefinedOnlyBySmtlib(a.target(), st.index(), state)
+                        .ifPresent(kind -> firstUndefined = new UndefinedAt(kind, a.loc()));
+            }
+            noteUndefined(st.value(), a.loc());
+            stores.add(new BitVec[] {evaluator.evaluate(st.index(), state), evaluator.evaluate(st.value(), state)});
+            base = st.base();
+        }
+        ArrayCells target;
+        if (base instanceof ArrayExpr.Whole w && w.array() == a.target()) {
+            target = state.array(a.target());
+        } else if (base instanceof ArrayExpr.Whole w) {
+            target = state.array(w.array()).copy();
+        } else {
+            long fill = ((ArrayExpr.Filled) base).bits();
+            target = ArrayCells.from(a.target().type().width(), state.array(a.target()).indexWidth(), i -> fill);
+        }
+        for (int i = stores.size() - 1; i >= 0; i--) {
+            target.set(stores.get(i)[0], stores.get(i)[1]);
+        }
+        state.setArray(a.target(), target);
+    }
+
     private void havoc(Stmt.Havoc h) {
         int occurrence = occurrences.merge(h, 1, Math::addExact) - 1;
+        if (h.target().isArray()) {
+            Variable v = h.target();
+            oracle.next(h, occurrence);
+            CellGroup group = new CellGroup(h, occurrence, inputs.size());
+            cellGroups.add(group);
+            state.setArray(v, ArrayCells.from(v.type().width(), state.array(v).indexWidth(), index -> cellInput(group, index)));
+            return;
+        }
         BitVec value = new BitVec(oracle.next(h, occurrence), h.target().type().width());
         state.set(h.target(), value);
         inputsRead++;
@@ -131,6 +175,46 @@ final class Run {
             inputs.add(new InputEvent(h, occurrence, value.bits()));
         }
         repeats.inputRead();
+    }
+
+    /**
+     * The first read of a cell of the array that one execution of an array havoc made: an input,
+     * recorded with the other cells of that execution where the havoc ran, in the order of their
+     * indices (a harness or witness gives them there, as the array's initial contents).
+     */
+    private long cellInput(CellGroup group, long index) {
+        Stmt.Havoc h = group.havoc;
+        long value = new BitVec(oracle.cell(h, group.occurrence, index), h.target().type().width()).bits();
+        inputsRead++;
+        if (inputs.size() < options.maxRecordedInputs()) {
+            int at = group.start;
+            while (at < group.start + group.size && Long.compareUnsigned(inputs.get(at).index(), index) < 0) {
+                at++;
+            }
+            inputs.add(at, new InputEvent(h, group.occurrence, value, index));
+            group.size++;
+            for (CellGroup later : cellGroups) {
+                if (later != group && later.start >= at) {
+                    later.start++;
+                }
+            }
+        }
+        repeats.inputRead();
+        return value;
+    }
+
+    /** Where the cells one execution of an array havoc gives are recorded among the inputs. */
+    private static final class CellGroup {
+        private final Stmt.Havoc havoc;
+        private final int occurrence;
+        private int start;
+        private int size;
+
+        CellGroup(Stmt.Havoc havoc, int occurrence, int start) {
+            this.havoc = havoc;
+            this.occurrence = occurrence;
+            this.start = start;
+        }
     }
 
     /** The next block, or null when the block halts. */

@@ -59,7 +59,7 @@ class InvariantPrinterDifferentialTest {
         Loop loop = LoopForest.of(program).loops().get(0);
         Random rnd = new Random(7);
         try (Context ctx = new Context()) {
-            LoopInvariantStore.Templates t = new LoopInvariantStore(ctx).templates(loop);
+            LoopInvariantStore.Templates t = new LoopInvariantStore(ctx, program.semantics()).templates(loop);
             InvariantPrinter printer = new InvariantPrinter(loop, t);
             List<Variable> vars = new ArrayList<>(t.end().keySet());
             List<BitVecExpr> terms = new ArrayList<>();
@@ -131,7 +131,7 @@ class InvariantPrinterDifferentialTest {
         Loop loop = LoopForest.of(program).loops().get(0);
         Random rnd = new Random(11);
         try (Context ctx = new Context()) {
-            LoopInvariantStore.Templates t = new LoopInvariantStore(ctx).templates(loop);
+            LoopInvariantStore.Templates t = new LoopInvariantStore(ctx, program.semantics()).templates(loop);
             InvariantPrinter printer = new InvariantPrinter(t.end());
             List<Variable> vars = new ArrayList<>(t.end().keySet());
             List<BitVecExpr> terms = new ArrayList<>();

@@ -55,7 +55,9 @@ class ErrorTest {
 
     @Test
     void otherUnsupportedConstructs() {
-        assertUnsupported("int main() {\n  int a[3];\n  return 0;\n}\n", 2, "array");
+        assertUnsupported("int main() {\n  double a[3];\n  return 0;\n}\n", 2, "array of floating-point");
+        assertUnsupported("int main() {\n  int n = 3;\n  int a[n];\n  return 0;\n}\n", 3, "variable-length array");
+        assertUnsupported("int main() {\n  int a[3];\n  int *p = a;\n  return 0;\n}\n", 3, "pointer");
         assertUnsupported("int main() {\n  double d = 1;\n  return 0;\n}\n", 2, "floating-point");
         assertUnsupported("struct s { int f; };\nint main() {\n  struct s v;\n  return 0;\n}\n", 3, "struct");
         assertUnsupported("#include <stdlib.h>\nint main() {\n  int x = 1;\n  malloc(4);\n  return 0;\n}\n", 4, "heap");

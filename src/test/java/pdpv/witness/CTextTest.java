@@ -25,6 +25,7 @@ import pdpv.cfg.ExprEvaluator;
 import pdpv.cfg.Program;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
+import pdpv.cfg.Valuation;
 import pdpv.cfg.Variable;
 import pdpv.encode.Z3Algebra;
 import pdpv.frontend.FrontEnd;
@@ -52,10 +53,27 @@ class CTextTest {
         int checked = 0;
         try (Context ctx = new Context()) {
             ExprEvaluator<BitVecExpr, BoolExpr> eval = new ExprEvaluator<>(program.semantics(), new Z3Algebra(ctx));
-            Map<Variable, BitVecExpr> state = new HashMap<>();
+            Z3Algebra alg = new Z3Algebra(ctx);
+            Map<Variable, com.microsoft.z3.Expr<?>> arrays = new HashMap<>();
+            Map<Variable, BitVecExpr> scalars = new HashMap<>();
             for (Variable v : program.variables()) {
-                state.put(v, ctx.mkBVConst(v.name(), v.type().width()));
+                if (v.isArray()) {
+                    arrays.put(v, ctx.mkConst(v.name(), alg.arraySort(program.semantics().indexType().width(), v.type().width())));
+                } else {
+                    scalars.put(v, ctx.mkBVConst(v.name(), v.type().width()));
+                }
             }
+            Valuation<BitVecExpr> state = new Valuation<>() {
+                @Override
+                public BitVecExpr scalar(Variable v) {
+                    return scalars.get(v);
+                }
+
+                @Override
+                public BitVecExpr cell(Variable array, BitVecExpr index) {
+                    return alg.select(arrays.get(array), index);
+                }
+            };
             for (Block b : program.blocks()) {
                 List<Expr> conditions = new ArrayList<>();
                 List<Stmt.Assign> assigns = new ArrayList<>();
@@ -75,7 +93,7 @@ class CTextTest {
                     for (boolean holds : new boolean[] {true, false}) {
                         Optional<String> text = CText.condition(c, holds);
                         if (text.isPresent()) {
-                            BoolExpr original = eval.truth(c, state::get);
+                            BoolExpr original = eval.truth(c, state);
                             checked += same(ctx, eval, state, parser, b, text.get(), holds ? original : ctx.mkNot(original), problems);
                         }
                     }
@@ -84,7 +102,7 @@ class CTextTest {
                     Optional<String> x = CText.of(new Expr.VarRef(a.target()));
                     Optional<String> v = CText.of(a.value());
                     if (x.isPresent() && v.isPresent()) {
-                        BoolExpr original = ctx.mkEq(state.get(a.target()), eval.value(a.value(), state::get));
+                        BoolExpr original = ctx.mkEq(state.scalar(a.target()), eval.value(a.value(), state));
                         checked += same(ctx, eval, state, parser, b, x.get() + " == " + v.get(), original, problems);
                     }
                 }
@@ -95,7 +113,7 @@ class CTextTest {
     }
 
     /** 1 if {@code text} was read and is equivalent to {@code original}; 0 if a name in it is ambiguous. */
-    private static int same(Context ctx, ExprEvaluator<BitVecExpr, BoolExpr> eval, Map<Variable, BitVecExpr> state,
+    private static int same(Context ctx, ExprEvaluator<BitVecExpr, BoolExpr> eval, Valuation<BitVecExpr> state,
                             InvariantParser parser, Block block, String text, BoolExpr original, List<String> problems) {
         Expr parsed;
         try {
@@ -107,7 +125,7 @@ class CTextTest {
             return 0;
         }
         Solver s = ctx.mkSolver();
-        s.add(ctx.mkNot(ctx.mkEq(original, eval.truth(parsed, state::get))));
+        s.add(ctx.mkNot(ctx.mkEq(original, eval.truth(parsed, state))));
         if (s.check() != Status.UNSATISFIABLE) {
             problems.add(text + " reads back as " + parsed);
         }
