@@ -118,7 +118,11 @@ final class VerdictPrinter {
                 out.println("  " + TraceText.line(step));
             }
         }
-        boolean plainShown = !relational && !plain.isEmpty();
+        boolean plainShown = !relational && !plain.isEmpty() && !plain.late();
+        if (!relational && plain.late()) {
+            out.println("note: the loop invariants were not written plainly within --plain-seconds (or --timeout); "
+                    + "they follow as the certificate states them");
+        }
         if (plainShown) {
             out.println(plain.problem() == null ? "loop invariants (at the loop head):"
                     : "loop invariants (at the loop head; they hold, but the assertions follow only from the two-state invariants below):");
@@ -245,13 +249,16 @@ final class VerdictPrinter {
         for (Verdict.LoopCertificate c : v.invariants()) {
             JsonObject i = new JsonObject();
             i.addProperty("line", c.head().line());
-            i.addProperty("invariant", plain.of(c) != null ? plain.of(c) : c.invariant());
+            i.addProperty("invariant", plain.of(c) != null && !plain.late() ? plain.of(c) : c.invariant());
             i.addProperty("relational", c.invariant());
             invariants.add(i);
         }
         o.add("invariants", invariants);
-        if (!plain.isEmpty()) {
+        if (!plain.isEmpty() && !plain.late()) {
             o.addProperty("invariants_prove", plain.problem() == null);
+        }
+        if (plain.late()) {
+            o.addProperty("invariants_plain", false);
         }
         o.addProperty("time_seconds", seconds);
         if (v.statistics() != null) {
