@@ -51,6 +51,7 @@ class CTextTest {
         InvariantParser parser = new InvariantParser(program, program.semantics().model());
         List<String> problems = new ArrayList<>();
         int checked = 0;
+        int printable = 0;
         try (Context ctx = new Context()) {
             ExprEvaluator<BitVecExpr, BoolExpr> eval = new ExprEvaluator<>(program.semantics(), new Z3Algebra(ctx));
             Z3Algebra alg = new Z3Algebra(ctx);
@@ -93,6 +94,7 @@ class CTextTest {
                     for (boolean holds : new boolean[] {true, false}) {
                         Optional<String> text = CText.condition(c, holds);
                         if (text.isPresent()) {
+                            printable++;
                             BoolExpr original = eval.truth(c, state);
                             checked += same(ctx, eval, state, parser, b, text.get(), holds ? original : ctx.mkNot(original), problems);
                         }
@@ -102,6 +104,7 @@ class CTextTest {
                     Optional<String> x = CText.of(new Expr.VarRef(a.target()));
                     Optional<String> v = CText.of(a.value());
                     if (x.isPresent() && v.isPresent()) {
+                        printable++;
                         BoolExpr original = ctx.mkEq(state.scalar(a.target()), eval.value(a.value(), state));
                         checked += same(ctx, eval, state, parser, b, x.get() + " == " + v.get(), original, problems);
                     }
@@ -109,7 +112,9 @@ class CTextTest {
             }
         }
         assertTrue(problems.isEmpty(), example + ": " + problems);
-        assertTrue(checked > 0 || program.blocks().stream().allMatch(b -> b.statements().isEmpty()), example + ": nothing checked");
+        // a program whose every condition and assignment names a temporary (abs_int_min.c: the
+        // inlined my_abs(a) reads its argument, and its result is a temporary) has no C text to check
+        assertTrue(checked > 0 || printable == 0, example + ": nothing checked of " + printable + " texts");
     }
 
     /** 1 if {@code text} was read and is equivalent to {@code original}; 0 if a name in it is ambiguous. */
