@@ -65,4 +65,13 @@ public interface BitVectorAlgebra<V, B> {
     B lor(B a, B b);
 
     B truth(boolean value);
+
+    /**
+     * Whether the signed product of {@code a} and {@code b} ({@code width} bits each) lies outside
+     * the signed range of the width, by its definition in {@link CSemantics}; a symbolic algebra
+     * may say the same with a primitive of its own that a solver handles better.
+     */
+    default B signedMulOverflows(V a, V b, int width) {
+        return CSemantics.multiplicationOverflows(this, width, a, b);
+    }
 }

@@ -179,7 +179,7 @@ public final class CSemantics {
                 V r = alg.sub(a, b);
                 yield alg.slt(alg.and(alg.xor(a, b), alg.xor(a, r)), zero);
             }
-            case MUL -> multiplicationOverflows(alg, w, a, b);
+            case MUL -> alg.signedMulOverflows(a, b, w);
             case DIV, REM -> alg.land(alg.eq(a, alg.constant(t.minBits(), w)), alg.eq(b, alg.constant(-1, w)));
             case SHL -> {
                 B inRange = alg.ult(b, alg.constant(w, w));
@@ -192,7 +192,7 @@ public final class CSemantics {
 
     /** Signed {@code a * b} overflows: exactly in double width up to 32 bits; above, the product
      * divided back by {@code a} differs from {@code b} (or it is {@code -1 * MIN}). */
-    private static <V, B> B multiplicationOverflows(BitVectorAlgebra<V, B> alg, int w, V a, V b) {
+    static <V, B> B multiplicationOverflows(BitVectorAlgebra<V, B> alg, int w, V a, V b) {
         if (2 * w <= 64) {
             V wide = alg.mul(alg.signExtend(a, w), alg.signExtend(b, w));
             V narrow = alg.signExtend(alg.extract(wide, w - 1, 0), w);
