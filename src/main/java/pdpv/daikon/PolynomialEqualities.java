@@ -3,6 +3,8 @@ package pdpv.daikon;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import pdpv.cfg.Variable;
 
 /**
  * Beyond Daikon: polynomial equalities among the loop variables at the head, as DIG finds them
@@ -42,13 +44,14 @@ public final class PolynomialEqualities {
     public static List<Invariant> mine(LoopSamples samples) {
         List<Term> all = samples.terms();
         List<BigInteger[]> allRows = DaikonTemplates.distinctRows(samples, all);
+        Set<Variable> updated = samples.loop().updated();
         List<Invariant> out = new ArrayList<>();
-        nullSpace(all, 1, allRows, all, out);
+        nullSpace(all, 1, allRows, all, updated, out);
         List<Term> remaining = new ArrayList<>();
         all.stream().filter(t -> !t.old()).forEach(remaining::add);
         List<Term> given = new ArrayList<>();
         for (int degree = 1; degree <= MAX_DEGREE && !remaining.isEmpty(); degree++) {
-            List<Relation> found = nullSpace(remaining, degree, allRows, all, out);
+            List<Relation> found = nullSpace(remaining, degree, allRows, all, updated, out);
             if (found == null) {
                 break;
             }
@@ -74,13 +77,13 @@ public final class PolynomialEqualities {
      * {@code all}), added to {@code out} if they hold on every row as invariants mean them, and
      * returned as {@link Relation}s; null if there are too many monomials or too few rows to look.
      */
-    private static List<Relation> nullSpace(List<Term> terms, int degree, List<BigInteger[]> allRows, List<Term> all,
+    private static List<Relation> nullSpace(List<Term> terms, int degree, List<BigInteger[]> allRows, List<Term> all, Set<Variable> updated,
                                               List<Invariant> out) {
         List<Polynomial> monomials = monomials(terms, degree);
         if (monomials.size() > MAX_COLUMNS) {
             return null;
         }
-        List<BigInteger[]> rows = fittingRows(allRows, all, monomials);
+        List<BigInteger[]> rows = fittingRows(allRows, all, monomials, updated);
         if (rows.size() < ROWS_PER_COLUMN * monomials.size()) {
             return null;
         }
@@ -144,8 +147,22 @@ public final class PolynomialEqualities {
         }
     }
 
-    /** The rows as rows of monomial values, without those where a monomial exceeds its type's range. */
-    private static List<BigInteger[]> fittingRows(List<BigInteger[]> rows, List<Term> terms, List<Polynomial> monomials) {
+    /**
+     * Whether {@code monomial} reads the head value of a variable the loop updates: only such a
+     * monomial can stand for a value the loop computed and that wrapped around; a product of the
+     * loop's inputs ({@code a*a} of a {@code short a}) may exceed its type without breaking any
+     * relation, and keeping its rows keeps the matrix tall enough to look at.
+     */
+    private static boolean readsUpdated(Polynomial monomial, Set<Variable> updated) {
+        return monomial.terms().stream().anyMatch(t -> !t.old() && updated.contains(t.variable()));
+    }
+
+    /**
+     * The rows as rows of monomial values, without those where a monomial that reads a value the
+     * loop updates exceeds its type's range.
+     */
+    private static List<BigInteger[]> fittingRows(List<BigInteger[]> rows, List<Term> terms, List<Polynomial> monomials,
+                                                  Set<Variable> updated) {
         List<BigInteger[]> out = new ArrayList<>();
         java.util.Set<List<BigInteger>> seen = new java.util.HashSet<>();
         for (BigInteger[] row : rows) {
@@ -154,7 +171,7 @@ public final class PolynomialEqualities {
             for (int k = 0; k < r.length && fits; k++) {
                 r[k] = monomials.get(k).evaluate(t -> row[terms.indexOf(t)]);
                 int w = monomials.get(k).modularWidth();
-                fits = w == 0 || r[k].bitLength() < w - 1;
+                fits = w == 0 || r[k].bitLength() < w - 1 || !readsUpdated(monomials.get(k), updated);
             }
             if (fits && seen.add(List.of(r))) {
                 out.add(r);
