@@ -2,11 +2,13 @@ package pdpv.cegar;
 
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
 import com.microsoft.z3.Model;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import pdpv.cfg.Variable;
 import pdpv.daikon.Invariant;
 import pdpv.daikon.InvariantEncoder;
 import pdpv.daikon.Polynomial;
@@ -52,31 +54,48 @@ final class CandidateInvariants {
      * Houdini on {@code candidates} for the loop with templates {@code t} and instance {@code ts},
      * in two rounds: first the linear candidates, then the nonlinear ones (products of variables,
      * costly in QF_BV) with the linear survivors assumed, which are inductive on their own; so the
-     * hard queries never slow down the easy ones.
+     * hard queries never slow down the easy ones. A candidate whose equalities one pass through the
+     * body ({@code next}: each template of U_l's next-state term) maps to themselves as polynomials
+     * ({@link pdpv.smt.ConservedEqualities}) is inductive on its own: it is kept without a query, and
+     * assumed in both rounds if it is linear.
      */
-    Outcome inductive(List<Invariant> candidates, LoopInvariantStore.Templates t, TransitionSystem ts) {
+    Outcome inductive(List<Invariant> candidates, LoopInvariantStore.Templates t, TransitionSystem ts,
+                      Map<Variable, Expr<?>> next) {
         InvariantEncoder encoder = new InvariantEncoder(ctx);
         Map<Invariant, BoolExpr> linear = new LinkedHashMap<>();
         Map<Invariant, BoolExpr> nonlinear = new LinkedHashMap<>();
+        Map<Invariant, BoolExpr> conserved = new LinkedHashMap<>();
+        Step step = Step.of(t, next);
         int unencodable = 0;
         for (Invariant inv : candidates) {
             try {
                 BoolExpr f = encoder.overLoop(inv, t.beforeExprs(), t.endExprs());
-                (isLinear(inv) ? linear : nonlinear).putIfAbsent(inv, f);
+                if (step != null && !cancelled && step.preserves(f)) {
+                    conserved.putIfAbsent(inv, f);
+                } else {
+                    (isLinear(inv) ? linear : nonlinear).putIfAbsent(inv, f);
+                }
             } catch (IllegalArgumentException e) {
                 unencodable++;
             }
         }
         List<BoolExpr> background = new ArrayList<>();
         background.add(ts.trans());
+        conserved.forEach((inv, f) -> {
+            if (isLinear(inv)) {
+                background.add(f);
+            }
+        });
         long deadline = System.nanoTime() + policy.candidateLoopBudget().toNanos();
         Round first = houdini(background, linear, ts, deadline);
         background.addAll(linear.values());
         Round second = houdini(background, nonlinear, ts, deadline);
         List<Invariant> kept = new ArrayList<>(linear.keySet());
         kept.addAll(nonlinear.keySet());
+        kept.addAll(conserved.keySet());
         List<BoolExpr> formulas = new ArrayList<>(linear.values());
         formulas.addAll(nonlinear.values());
+        formulas.addAll(conserved.values());
         return new Outcome(kept, formulas.isEmpty() ? ctx.mkTrue() : and(formulas),
                 first.notInductive + second.notInductive, first.undecided + second.undecided, unencodable);
     }

@@ -96,7 +96,7 @@ final class InvariantRefiner {
         }
         CandidateInvariants.Outcome o;
         try {
-            o = check.inductive(candidates, store.templates(l), inst.system());
+            o = check.inductive(candidates, store.templates(l), inst.system(), inst.iteration().nextFunctions());
         } finally {
             checking = null;
         }

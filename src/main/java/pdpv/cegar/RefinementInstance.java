@@ -135,6 +135,11 @@ final class RefinementInstance {
         return iteration.dag();
     }
 
+    /** One pass through the loop's body in functional form: U_l's templates and their next-state terms. */
+    LoopIteration iteration() {
+        return iteration;
+    }
+
     PdrStatistics statistics() {
         return engine.statistics();
     }

@@ -35,6 +35,7 @@ import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
 import pdpv.interp.abstraction.CounterexampleGeneralizer;
 import pdpv.semantics.ArrayValue;
+import pdpv.smt.ConservedEqualities;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -110,6 +111,8 @@ public final class Verifier implements ProgramVerifier {
                     options.dumpInstances() == null ? null : new InstanceDump(options.dumpInstances()), progress);
             solver = new SmtSolver(ctx, smt);
             solver.add(encoding.formula());
+            // the program's nonlinear equalities in normal form, so that mined polynomial invariants meet them
+            ConservedEqualities.normalForms(ctx, List.of(encoding.formula())).forEach(solver::add);
             Verdict early = run.dynamic();
             return early != null ? early : run.loop();
         } finally {
@@ -410,7 +413,9 @@ public final class Verifier implements ProgramVerifier {
         /** Adds b_H ⇒ LI_l for the invariants learned since the last update (thesis §4.3.3, "update F"). */
         private void updateF() {
             for (Map.Entry<LoopSite, Integer> e : instantiated.entrySet()) {
-                solver.add(store.instantiateFrom(e.getKey(), e.getValue()));
+                BoolExpr inv = store.instantiateFrom(e.getKey(), e.getValue());
+                solver.add(inv);
+                ConservedEqualities.normalForms(ctx, List.of(inv)).forEach(solver::add);
                 e.setValue(store.count(e.getKey().loop()));
             }
         }
