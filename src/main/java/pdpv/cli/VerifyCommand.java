@@ -307,7 +307,7 @@ final class VerifyCommand implements Callable<Integer> {
                              double seconds) throws IOException {
         // the source as read, a byte that is not UTF-8 shown as a replacement character
         String source = new String(Files.readAllBytes(resolved.program()), StandardCharsets.UTF_8);
-        HtmlReport page = new HtmlReport(resolved.program(), source, program, verdict, plain, relational, seconds, List.of());
+        HtmlReport page = new HtmlReport(resolved.program(), source, program, verdict, plain, relational, seconds);
         Files.writeString(report, page.html(), StandardCharsets.UTF_8);
     }
 

@@ -23,16 +23,11 @@ import pdpv.interp.Trace;
  * @param source  the program's text as read
  * @param program the program the verdict answers (its graphs are drawn)
  * @param plain   the SAFE answer's plain invariants, as {@code verify} prints them
- * @param covers  the pictures of the loops' covers, possibly none
  */
 public record HtmlReport(Path file, String source, Program program, Verdict verdict, ReadableInvariants plain,
-                         boolean relational, double seconds, List<String> covers) {
+                         boolean relational, double seconds) {
     /** At most this many steps are written beside one source line; the trace lists them all. */
     private static final int STEPS_PER_LINE = 3;
-
-    public HtmlReport {
-        covers = List.copyOf(covers);
-    }
 
     /** The page. */
     public String html() {
@@ -68,6 +63,13 @@ public record HtmlReport(Path file, String source, Program program, Verdict verd
                 + "with each back edge cut: at a loop head the loop's variables take any values that satisfy the loop "
                 + "invariant LI, which the CEGAR loop strengthens until no path reaches a failing assertion.</p>\n"
                 + "<div class=\"scroll\">").append(ProgramGraphs.dag(program)).append("</div></section>\n");
+        List<String> covers = new ArrayList<>();
+        for (Verdict.LoopCertificate c : verdict.invariants()) {
+            String picture = c.cover() == null ? null : CoverPicture.svg(c.cover(), c.statement().line());
+            if (picture != null) {
+                covers.add(picture);
+            }
+        }
         if (!covers.isEmpty()) {
             sb.append("<section id=\"covers\"><h2>Cover of the last frame</h2>\n<p>The states of a loop over two variables that "
                     + "the final PDR frame excludes, one shape per ARU (thesis Fig. 3.4, 4.7): Boolean cubes and polytopes; "

@@ -105,6 +105,19 @@ class HtmlReportTest {
     }
 
     @Test
+    void aLoopOverTwoVariablesThatPdrProvedHasThePictureOfItsCover() throws Exception {
+        // Figure 4.2 of the thesis: without the tests' invariants PDR bounds each loop; the first one's (n, x) plane is drawn
+        Path out = dir.resolve("series.html");
+        CliResult r = CliResult.run("verify", "examples/fig4_2_series.c", "--no-dynamic", "--engine", "cegar", "--report", out.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        Document d = parse(Files.readString(out));
+        List<Element> covers = byClass(d, "svg", "cover");
+        assertTrue(!covers.isEmpty() && covers.size() <= 2, "" + covers.size());
+        assertTrue(byClass(d, "rect", "aru").size() > 0);
+        assertTrue(byId(d, "covers").getTextContent().contains("Loop at line 9: "));
+    }
+
+    @Test
     void aReportPathThatCannotBeWrittenIsAnErrorBeforeTheRun() {
         CliResult r = CliResult.run("verify", UNSAFE.toString(), "--report", dir.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code());
