@@ -36,8 +36,11 @@ public final class GraphSvg {
     private record Node(String id, List<String> lines, String css) {
     }
 
-    /** An edge with an optional label and its CSS class ({@code edge}, {@code back}...). */
-    private record Edge(String from, String to, String label, String css) {
+    /**
+     * An edge with an optional label and its CSS class ({@code edge}, {@code back}...); a
+     * {@code reversed} one is laid out from {@code to} to {@code from} and drawn with its arrow at the start.
+     */
+    private record Edge(String from, String to, String label, String css, boolean reversed) {
     }
 
     /** Adds a node; the first line is its title. */
@@ -48,7 +51,17 @@ public final class GraphSvg {
 
     /** Adds an edge between two nodes already added; {@code label} may be empty. */
     public GraphSvg edge(String from, String to, String label, String css) {
-        edges.add(new Edge(from, to, label, css));
+        edges.add(new Edge(from, to, label, css, false));
+        return this;
+    }
+
+    /**
+     * Adds an edge that closes a cycle (a loop's back edge): ELK lays it out as the edge from
+     * {@code to} to {@code from}, so that the cycle's other edges point down the layers in the
+     * program's order (a loop's body below its head), and it is drawn pointing back up.
+     */
+    public GraphSvg backEdge(String from, String to, String label, String css) {
+        edges.add(new Edge(from, to, label, css, true));
         return this;
     }
 
@@ -73,7 +86,8 @@ public final class GraphSvg {
         }
         List<ElkEdge> laid = new ArrayList<>();
         for (Edge d : edges) {
-            ElkEdge e = ElkGraphUtil.createSimpleEdge(placed.get(d.from()), placed.get(d.to()));
+            ElkEdge e = d.reversed() ? ElkGraphUtil.createSimpleEdge(placed.get(d.to()), placed.get(d.from()))
+                    : ElkGraphUtil.createSimpleEdge(placed.get(d.from()), placed.get(d.to()));
             if (!d.label().isEmpty()) {
                 ElkLabel l = ElkGraphUtil.createLabel(d.label(), e);
                 l.setDimensions(d.label().length() * CHAR_WIDTH, LINE_HEIGHT);
@@ -96,7 +110,7 @@ public final class GraphSvg {
                 }
                 points.append(' ').append(point(s.getEndX(), s.getEndY()));
                 sb.append("<polyline class=\"").append(d.css()).append("\" points=\"").append(points)
-                        .append("\" marker-end=\"url(#" + id + "-arrow)\"/>");
+                        .append(d.reversed() ? "\" marker-start=\"url(#" : "\" marker-end=\"url(#").append(id).append("-arrow)\"/>");
             }
             for (ElkLabel l : e.getLabels()) {
                 sb.append(text(l.getX(), l.getY() + LINE_HEIGHT - 3, "label", l.getText()));

@@ -73,7 +73,11 @@ public final class ProgramGraphs {
                     continue;
                 }
                 String label = successors.size() == 2 ? (i == 0 ? "T" : "F") : "";
-                g.edge(id(b), id(s), label, back ? "edge back" : "edge");
+                if (back) {
+                    g.backEdge(id(b), id(s), label, "edge back");
+                } else {
+                    g.edge(id(b), id(s), label, "edge");
+                }
             }
         }
         return g;
