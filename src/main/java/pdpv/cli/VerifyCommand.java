@@ -286,6 +286,7 @@ final class VerifyCommand implements Callable<Integer> {
             printer.printSvcomp(verdict);
         }
         if (report != null) {
+            progress.report("writing the HTML report to " + report);
             writeReport(resolved, program.get(), verdict, plain, seconds);
         }
         if (witness != null || harness != null) {

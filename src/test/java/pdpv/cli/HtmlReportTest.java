@@ -69,6 +69,15 @@ class HtmlReportTest {
         return out;
     }
 
+    /** The report of {@code program}, checked to be self-contained and to name the verdict. */
+    private Document selfContainedReport(Path program, int exitCode, String verdict) throws Exception {
+        String html = report(program, dir.resolve(program.getFileName() + ".html"), exitCode);
+        Document d = parse(html);
+        assertSelfContained(html, d, program);
+        assertTrue(byId(d, "verdict").getTextContent().contains(verdict));
+        return d;
+    }
+
     private static void assertSelfContained(String html, Document d, Path program) throws Exception {
         String lower = html.toLowerCase(Locale.ROOT);
         assertFalse(lower.contains("http://") || lower.contains("https://"), "a web reference in the report");
@@ -81,10 +90,7 @@ class HtmlReportTest {
 
     @Test
     void safeReportIsWellFormedWithTheInvariantBesideItsLoop() throws Exception {
-        String html = report(SAFE, dir.resolve("safe.html"), 0);
-        Document d = parse(html);
-        assertSelfContained(html, d, SAFE);
-        assertTrue(byId(d, "verdict").getTextContent().contains("SAFE"));
+        Document d = selfContainedReport(SAFE, 0, "SAFE");
         Element loopRow = byId(d, "L11");
         assertTrue(loopRow.getTextContent().contains("while") && loopRow.getTextContent().contains("invariant: "),
                 loopRow.getTextContent());
@@ -93,10 +99,7 @@ class HtmlReportTest {
 
     @Test
     void unsafeReportIsWellFormedWithTheStepsAndTheirValues() throws Exception {
-        String html = report(UNSAFE, dir.resolve("unsafe.html"), 10);
-        Document d = parse(html);
-        assertSelfContained(html, d, UNSAFE);
-        assertTrue(byId(d, "verdict").getTextContent().contains("UNSAFE"));
+        Document d = selfContainedReport(UNSAFE, 10, "UNSAFE");
         List<Element> steps = byClass(d, "li", "failed_assertion");
         assertEquals(1, steps.size());
         assertTrue(steps.get(0).getTextContent().endsWith("the assertion fails: s = 15"), steps.get(0).getTextContent());
