@@ -10,13 +10,15 @@ import pdpv.pdr.Encoding;
 import pdpv.pdr.Polytope;
 
 /**
- * The cover of a loop's final PDR frame over the plane of its two variables (thesis Fig. 3.4 and
- * 4.7): the state space as a grid of cells, each coloured by the first ARU (Boolean cube or
- * polytope) that contains its centre, white where none does, so that the loop's reachable states
- * lie in the white. A loop's PDR states are its values before the loop and at the head; the picture
- * is the slice where the values before the loop are the constants they hold on every entry, and is
- * drawn only for a loop that updates two variables and whose values before it are such constants.
- * Membership is the ARUs' own ({@link Aru#contains}), so the picture shows what the engine checked.
+ * The cover of a loop's final PDR frame over a plane of two state variables (thesis Fig. 3.4 and
+ * 4.7): the plane as a grid of cells, each coloured by the first ARU (Boolean cube or polytope) that
+ * contains its centre, white where none does, so that the loop's reachable states lie in the white.
+ * A loop's PDR states are its variables' values before the loop and at the head. Two planes are
+ * drawn: where the instance has just two state variables (one variable x, before the loop and at
+ * the head, as in Fig. 4.7), the whole state space, with the initial states x = \old(x) as a
+ * diagonal; where the loop updates two variables and the values before it are constants on every
+ * entry, the slice through those constants, with the entry point marked. Other loops get no
+ * picture. Membership is the ARUs' own ({@link Aru#contains}): the picture shows what the engine checked.
  */
 public final class CoverPicture {
     /** At most this many cells along an axis. */
@@ -30,9 +32,10 @@ public final class CoverPicture {
     /** The picture of {@code cover} for the loop at {@code line} as SVG, or null when it has no such plane. */
     public static String svg(Verdict.FrameCover cover, int line) {
         List<Verdict.CoverVar> vars = cover.vars();
+        boolean whole = vars.size() == 2;
         List<Integer> axes = new ArrayList<>();
         for (int i = 0; i < vars.size(); i++) {
-            if (vars.get(i).atHead()) {
+            if (vars.get(i).atHead() || whole) {
                 axes.add(i);
             } else if (vars.get(i).entry() == null) {
                 return null;
@@ -44,7 +47,7 @@ public final class CoverPicture {
         Encoding enc = new Encoding(null, cover.widths(), cover.polytopeWidth());
         long[] point = new long[vars.size()];
         for (int i = 0; i < vars.size(); i++) {
-            point[i] = vars.get(i).atHead() ? 0 : vars.get(i).entry();
+            point[i] = axes.contains(i) ? 0 : vars.get(i).entry();
         }
         int xv = axes.get(0);
         int yv = axes.get(1);
@@ -86,15 +89,25 @@ public final class CoverPicture {
                 }
             }
         }
-        Long ex = entry(vars, xv);
-        Long ey = entry(vars, yv);
+        Long ex = whole ? null : entry(vars, xv);
+        Long ey = whole ? null : entry(vars, yv);
+        if (whole && vars.get(0).name().equals(vars.get(1).name())) {
+            // the initial states: the value at the head is the value before the loop
+            long a = Math.max(xr[0], yr[0]);
+            long b = Math.min(xr[1], yr[1]);
+            if (a <= b) {
+                sb.append(String.format(Locale.ROOT, "<line class=\"initial\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+                        + "stroke=\"black\" stroke-dasharray=\"4 2\"><title>the initial states</title></line>",
+                        px(xr, a, 0), py(yr, a, 0), px(xr, b, 1), py(yr, b, 1)));
+            }
+        }
         if (ex != null && ey != null && inside(xr, ex) && inside(yr, ey)) {
             sb.append(String.format(Locale.ROOT, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"4\" fill=\"black\"><title>the values on "
                     + "entry</title></circle>", MARGIN + (ex - xr[0] + 0.5) * SIZE / (xr[1] - xr[0] + 1.0),
                     MARGIN + SIZE - (ey - yr[0] + 0.5) * SIZE / (yr[1] - yr[0] + 1.0)));
         }
-        String x = Html.escape(vars.get(xv).name());
-        String y = Html.escape(vars.get(yv).name());
+        String x = Html.escape(axis(vars.get(xv), whole));
+        String y = Html.escape(axis(vars.get(yv), whole));
         sb.append(label(MARGIN, MARGIN + SIZE + 16, "start", Long.toString(xr[0])));
         sb.append(label(MARGIN + SIZE, MARGIN + SIZE + 16, "end", Long.toString(xr[1])));
         sb.append(label(MARGIN + SIZE / 2, MARGIN + SIZE + 32, "middle", x));
@@ -105,8 +118,24 @@ public final class CoverPicture {
         long cubes = cover.arus().stream().filter(a -> a instanceof BooleanCube).count();
         long drawn = java.util.Arrays.stream(met).filter(m -> m > 0).count();
         return "<figure><figcaption>Loop at line " + line + ": " + cover.arus().size() + " ARUs (" + cubes + " Boolean cubes, "
-                + (cover.arus().size() - cubes) + " polytopes), " + drawn + " of them meet the cells drawn; values before the "
-                + "loop as on entry; each cell coloured by the first ARU that contains its centre.</figcaption>" + sb + "</figure>";
+                + (cover.arus().size() - cubes) + " polytopes), " + drawn + " of them meet the cells drawn; "
+                + (whole ? "the whole state space, the initial states dashed" : "values before the loop as on entry (the dot)")
+                + "; each cell coloured by the first ARU that contains its centre.</figcaption>" + sb + "</figure>";
+    }
+
+    /** An axis's name: {@code \old(x)} for a value before the loop where the head's value is on the other axis. */
+    private static String axis(Verdict.CoverVar v, boolean whole) {
+        return whole && !v.atHead() ? "\\old(" + v.name() + ")" : v.name();
+    }
+
+    /** The x coordinate of value {@code v}'s cell's left ({@code side} 0) or right (1) edge. */
+    private static double px(long[] range, long v, int side) {
+        return MARGIN + (v - range[0] + side) * SIZE / (range[1] - range[0] + 1.0);
+    }
+
+    /** The y coordinate of value {@code v}'s cell's lower ({@code side} 0) or upper (1) edge. */
+    private static double py(long[] range, long v, int side) {
+        return MARGIN + SIZE - (v - range[0] + side) * SIZE / (range[1] - range[0] + 1.0);
     }
 
     /** The value of variable {@code v} before the loop on entry, if the instance has it and it is a constant. */

@@ -71,9 +71,10 @@ public record HtmlReport(Path file, String source, Program program, Verdict verd
             }
         }
         if (!covers.isEmpty()) {
-            sb.append("<section id=\"covers\"><h2>Cover of the last frame</h2>\n<p>The states of a loop over two variables that "
-                    + "the final PDR frame excludes, one shape per ARU (thesis Fig. 3.4, 4.7): Boolean cubes and polytopes; "
-                    + "the loop's reachable states lie in the white.</p>\n");
+            sb.append("<section id=\"covers\"><h2>Cover of the last frame</h2>\n<p>The states that the final frame of a loop's "
+                    + "last PDR call excludes, one colour per ARU (thesis Fig. 3.4, 4.7): Boolean cubes and polytopes, over "
+                    + "the loop's variable before the loop and at its head, or over its two variables at the head; the loop's "
+                    + "reachable states lie in the white.</p>\n");
             covers.forEach(c -> sb.append("<div class=\"scroll\">").append(c).append("</div>\n"));
             sb.append("</section>\n");
         }

@@ -54,6 +54,22 @@ class CoverPictureTest {
     }
 
     @Test
+    void aLoopOverOneVariableIsDrawnOverItsValuesBeforeTheLoopAndAtTheHeadAsInFigure47() {
+        // x before the loop (not a known constant) and at the head; one polytope: x < \old(x), below the diagonal
+        List<Verdict.CoverVar> vars = List.of(new Verdict.CoverVar("x", false, 8, true, null),
+                new Verdict.CoverVar("x", true, 8, true, null));
+        Polytope decreased = new Polytope(List.of(new Polytope.Row(new long[] {-1, 1}, -1)));
+        String svg = CoverPicture.svg(new Verdict.FrameCover(vars, 11, List.of(decreased)), 4);
+        assertTrue(svg.contains("1 ARUs (0 Boolean cubes, 1 polytopes), 1 of them meet the cells drawn; the whole state space"), svg);
+        assertTrue(svg.contains("<line class=\"initial\""), "the initial states x = \\old(x)");
+        assertTrue(svg.contains("x (up) over \\old(x) (right)"), svg);
+        // the row of the least x drawn is coloured from the second column on: there x < \old(x) for every \old(x) but the least
+        Matcher m = CELL.matcher(svg);
+        assertTrue(m.find());
+        assertEquals(90 + 400, Double.parseDouble(m.group(1)) + Double.parseDouble(m.group(2)), 0.01);
+    }
+
+    @Test
     void noPictureWithoutAPlane() {
         assertNull(CoverPicture.svg(cover(null), 9), "the value of y before the loop is not known");
         Verdict.FrameCover three = new Verdict.FrameCover(List.of(new Verdict.CoverVar("x", true, 8, true, null),
