@@ -40,9 +40,12 @@ class HtmlReportBrowserTest {
 
     @BeforeAll
     static void start() {
-        Assumptions.assumeTrue(CHROMIUM.canExecute() && CHROMEDRIVER.canExecute(),
-                "chromium or chromedriver is absent (Debian packages chromium, chromium-driver): the browser test of "
-                        + "verify --report is skipped");
+        String skipped = "chromium or chromedriver is absent (Debian packages chromium, chromium-driver): the browser test "
+                + "of verify --report is skipped";
+        if (!(CHROMIUM.canExecute() && CHROMEDRIVER.canExecute())) {
+            System.err.println("HtmlReportBrowserTest: " + skipped);
+        }
+        Assumptions.assumeTrue(CHROMIUM.canExecute() && CHROMEDRIVER.canExecute(), skipped);
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM);
         // as the machine's notes say: no sandbox as root, and none of chromium's own connections (there is no network)
