@@ -15,6 +15,7 @@ import pdpv.cfg.Variable;
 import pdpv.daikon.Invariant;
 import pdpv.encode.LoopSite;
 import pdpv.encode.ProgramEncoding;
+import pdpv.pdr.Aru;
 import pdpv.pdr.PdrResult;
 import pdpv.smt.SmtStatistics;
 
@@ -35,6 +36,8 @@ final class InvariantRefiner {
     private final InstanceDump dump;
     private final Map<Loop, RefinementInstance> instances = new HashMap<>();
     private final Map<Loop, Integer> refinements = new LinkedHashMap<>();
+    /** The ARUs of the final frame of each loop's last PDR call that held (thesis §3.2), over its instance's state variables. */
+    private final Map<Loop, List<Aru>> covers = new HashMap<>();
     private final List<RefinementInstance> used = new ArrayList<>();
     private final Map<Loop, BoolExpr> seeds = new HashMap<>();
     private final Map<Loop, CandidateInvariants.Outcome> seedOutcomes = new LinkedHashMap<>();
@@ -162,6 +165,7 @@ final class InvariantRefiner {
             }
             if (result instanceof PdrResult.Holds holds) {
                 store.add(l, holds.invariant());
+                covers.put(l, holds.cover());
                 refinements.merge(l, 1, Integer::sum);
                 return new RefineOutcome.Strengthened();
             }
@@ -255,6 +259,14 @@ final class InvariantRefiner {
     }
 
     /** The number of successful refinements per loop. */
+    /**
+     * The cover of the final frame of {@code l}'s last PDR call that held, over the state variables
+     * of its instance ({@link LoopInvariantStore.Templates#all}); null if PDR never proved a bound for l.
+     */
+    List<Aru> cover(Loop l) {
+        return covers.get(l);
+    }
+
     Map<Loop, Integer> refinements() {
         return Map.copyOf(refinements);
     }

@@ -6,6 +6,7 @@ import pdpv.cfg.SourceLoc;
 import pdpv.cfg.UndefinedAt;
 import pdpv.interp.Trace;
 import pdpv.interp.TraceRecorder;
+import pdpv.pdr.Aru;
 
 /**
  * The answer of a verification run (soundness contract, design page): SAFE with the loop
@@ -72,11 +73,43 @@ public record Verdict(
      * might hold (what the invariant implies once its {@code \old} values are known), unchecked.
      */
     public record LoopCertificate(SourceLoc head, String invariant, SourceLoc statement, String atHead,
-                                  List<String> conjectures) {
+                                  List<String> conjectures, FrameCover cover) {
         /** A certificate that is already over the values at the head (no {@code \old}). */
         public LoopCertificate(SourceLoc head, SourceLoc statement, String atHead) {
             this(head, atHead, statement, atHead, List.of());
         }
+
+        /** A certificate without the cover of a PDR frame. */
+        public LoopCertificate(SourceLoc head, String invariant, SourceLoc statement, String atHead, List<String> conjectures) {
+            this(head, invariant, statement, atHead, conjectures, null);
+        }
+    }
+
+    /**
+     * The final frame of a loop's last PDR call that held (thesis §3.2, Fig. 3.4 and 4.7): its ARUs,
+     * the sets of states it excludes, over the instance's state variables {@code vars} in order (the
+     * values before the loop, then those at the head), evaluated with polytope rows in
+     * {@code polytopeWidth} bits (§3.2.2). Null in a certificate when PDR proved nothing for the loop
+     * (the tests' invariants sufficed, or the proof is another engine's).
+     */
+    public record FrameCover(List<CoverVar> vars, int polytopeWidth, List<Aru> arus) {
+        public FrameCover {
+            vars = List.copyOf(vars);
+            arus = List.copyOf(arus);
+        }
+
+        /** The widths of the state variables, in order. */
+        public int[] widths() {
+            return vars.stream().mapToInt(CoverVar::width).toArray();
+        }
+    }
+
+    /**
+     * A state variable of a loop's PDR instance: the program variable's name, whether it is the value
+     * at the loop head (else the value before the loop), its width and signedness, and for a value before the loop the
+     * constant it holds on every entry into the loop (raw bits; null when not a known constant).
+     */
+    public record CoverVar(String name, boolean atHead, int width, boolean signed, Long entry) {
     }
 
     public static Verdict safe(List<LoopCertificate> invariants, VerifierStatistics stats) {

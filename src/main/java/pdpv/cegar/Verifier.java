@@ -16,6 +16,8 @@ import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
+import pdpv.pdr.Aru;
+import pdpv.pdr.Encoding;
 import pdpv.daikon.ImportedInvariants;
 import pdpv.daikon.Invariant;
 import pdpv.daikon.InvariantEncoder;
@@ -446,9 +448,32 @@ public final class Verifier implements ProgramVerifier {
                 InvariantPrinter overHead = new InvariantPrinter(atHead.names());
                 String invariant = store.count(l) == 0 ? "1" : printed(l, t, seeds.get(l));
                 certs.add(new Verdict.LoopCertificate(head, invariant, statement,
-                        overHead.print(atHead.formula()), atHead.conjectures().stream().map(overHead::print).toList()));
+                        overHead.print(atHead.formula()), atHead.conjectures().stream().map(overHead::print).toList(),
+                        frameCover(l, t, entry.atEntry(l))));
             }
             return Verdict.safe(certs, statistics());
+        }
+
+        /**
+         * The final frame of l's last PDR call over its state variables (the values before the loop,
+         * with {@code entry}'s constants, then at the head), as the report draws it; null if PDR proved
+         * nothing for l.
+         */
+        private Verdict.FrameCover frameCover(Loop l, LoopInvariantStore.Templates t, Map<Variable, Object> entry) {
+            List<Aru> arus = refiner.cover(l);
+            if (arus == null) {
+                return null;
+            }
+            List<Verdict.CoverVar> vars = new ArrayList<>();
+            t.before().forEach((v, s) -> vars.add(new Verdict.CoverVar(name(v), false, s.width(), v.type().signed(),
+                    entry.get(v) instanceof Long c ? c : null)));
+            t.end().forEach((v, s) -> vars.add(new Verdict.CoverVar(name(v), true, s.width(), v.type().signed(), null)));
+            int polytopeWidth = Encoding.of(ctx, t.all(), options.cegar().pdr().extraPolytopeBits()).polytopeWidth();
+            return new Verdict.FrameCover(vars, polytopeWidth, arus);
+        }
+
+        private static String name(Variable v) {
+            return v.sourceName() != null ? v.sourceName() : v.name();
         }
 
         /**

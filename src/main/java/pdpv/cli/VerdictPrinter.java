@@ -118,7 +118,7 @@ final class VerdictPrinter {
                 out.println("  " + TraceText.line(step));
             }
         }
-        boolean plainShown = !relational && !plain.isEmpty() && !plain.late();
+        boolean plainShown = plain.shown(relational);
         if (!relational && plain.late()) {
             out.println("note: the loop invariants were not written plainly within --plain-seconds (or --timeout); "
                     + "they follow as the certificate states them");

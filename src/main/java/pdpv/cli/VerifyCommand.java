@@ -38,6 +38,7 @@ import pdpv.daikon.TestOptions;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.pdr.PdrOptions;
+import pdpv.report.HtmlReport;
 import pdpv.report.ReadableInvariants;
 import pdpv.frontend.UserError;
 import pdpv.witness.ExactRun;
@@ -135,6 +136,12 @@ final class VerifyCommand implements Callable<Integer> {
                     + "built by the gcc command its first lines print (-m32 for ILP32, -fwrapv or UBSan as undefined "
                     + "behaviour is read) and run, it fails as the answer says")
     Path harness;
+
+    @Option(names = "--report", paramLabel = "FILE",
+            description = "write an HTML report of the run to FILE: the verdict, the source with each loop's invariant or "
+                    + "the failing run's values beside it, the trace step by step, the control-flow graph and the loop-cut "
+                    + "DAG; one self-contained page")
+    Path report;
 
     @Option(names = "--relational",
             description = "print each loop invariant as the certificate states it, relating the values at the loop head to "
@@ -278,6 +285,10 @@ final class VerifyCommand implements Callable<Integer> {
         if (format == OutputFormat.SVCOMP) {
             printer.printSvcomp(verdict);
         }
+        if (report != null) {
+            progress.report("writing the HTML report to " + report);
+            writeReport(resolved, program.get(), verdict, plain, seconds);
+        }
         if (witness != null || harness != null) {
             Task task = Task.of(resolved.program(), resolved.options().function(), resolved.options().dataModel(),
                     resolved.property().toString(), ProgramOptions.readings(resolved));
@@ -290,6 +301,15 @@ final class VerifyCommand implements Callable<Integer> {
             }
         }
         return verdict.kind().exitCode();
+    }
+
+    /** Writes the HTML report of {@code verdict} for {@code program}, read from {@code resolved}, to {@code --report}. */
+    private void writeReport(ProgramOptions.Input resolved, Program program, Verdict verdict, ReadableInvariants plain,
+                             double seconds) throws IOException {
+        // the source as read, a byte that is not UTF-8 shown as a replacement character
+        String source = new String(Files.readAllBytes(resolved.program()), StandardCharsets.UTF_8);
+        HtmlReport page = new HtmlReport(resolved.program(), source, program, verdict, plain, relational, seconds);
+        Files.writeString(report, page.html(), StandardCharsets.UTF_8);
     }
 
     /**
@@ -380,6 +400,7 @@ final class VerifyCommand implements Callable<Integer> {
     private String outputProblem() {
         String problem = OutputPaths.file("--witness", witness);
         problem = problem != null ? problem : OutputPaths.file("--harness", harness);
+        problem = problem != null ? problem : OutputPaths.file("--report", report);
         return problem != null ? problem : OutputPaths.directory("--dump-instances", dumpInstances, true);
     }
 

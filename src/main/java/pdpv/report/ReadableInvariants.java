@@ -56,6 +56,14 @@ public record ReadableInvariants(Map<SourceLoc, String> byStatement, String prob
         return byStatement.get(certificate.statement());
     }
 
+    /**
+     * Whether these plain invariants are what a person is shown (unless {@code relational} asks for
+     * the two-state ones): there are some and they were written plainly in time.
+     */
+    public boolean shown(boolean relational) {
+        return !relational && !isEmpty() && !late;
+    }
+
     public boolean isEmpty() {
         return byStatement.isEmpty();
     }
