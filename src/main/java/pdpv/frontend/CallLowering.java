@@ -18,6 +18,7 @@ import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
 import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.IFunction;
 import org.eclipse.cdt.core.dom.ast.IParameter;
+import org.eclipse.cdt.core.dom.ast.IPointerType;
 import org.eclipse.cdt.core.dom.ast.IType;
 import org.eclipse.cdt.internal.core.dom.parser.c.CExternalFunction;
 import pdpv.cfg.Block;
@@ -165,9 +166,9 @@ final class CallLowering {
     /** A call of an input function: a fresh value of its return type (int when undeclared), if the value is used. */
     private Expr input(String name, IBinding binding, IASTInitializerClause[] args, String text, SourceLoc loc, boolean want) {
         for (IASTInitializerClause a : args) {
-            if (a instanceof IASTExpression e && ctx.arrays.pointsIntoArray(e)) {
+            if (a instanceof IASTExpression e && (ctx.arrays.pointsIntoArray(e) || ctx.pointers.isPointer(e))) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "call of " + name + ", which has no body, with the array argument "
-                        + SourceLocator.text(e) + " (what it does to the array is unknown)");
+                        + SourceLocator.text(e) + " (what it does to the array or variable is unknown)");
             }
         }
         ignoreArguments(args);
@@ -241,6 +242,28 @@ final class CallLowering {
         return new ArrayView(v.array(), offset, pointee.dims());
     }
 
+    /**
+     * What a pointer-to-scalar parameter of an inlined callee is passed (issue #20): the argument's
+     * pointer, its id evaluated now; its targets must have the type the parameter points to.
+     */
+    private Pointer passedPointer(IASTExpression arg, IParameter param, SourceLoc at, SourceLoc loc) {
+        Pointer p = ctx.pointers.value(arg);
+        CType pointee = ctx.types.resolve(((IPointerType) TypeResolver.strip(param.getType())).getType(), at);
+        for (Variable t : p.targets()) {
+            if (!t.type().equals(pointee)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " may point to "
+                        + t.sourceName() + " (" + t.type() + ") but is passed for " + param.getName() + " (a pointer to " + pointee + ")");
+            }
+        }
+        Expr id = p.id();
+        if (!(id instanceof Expr.Const)) {
+            Variable t = ctx.ir.temporary(param.getName(), id.type());
+            ctx.ir.assign(t, id, loc);
+            id = new Expr.VarRef(t);
+        }
+        return new Pointer(id, p.targets());
+    }
+
     private static String shape(List<Long> dims) {
         StringBuilder sb = new StringBuilder();
         for (long d : dims) {
@@ -271,6 +294,8 @@ final class CallLowering {
             TypeResolver.Shape pointee = i < params.length ? ctx.types.pointee(params[i].getType(), at) : null;
             if (pointee != null && ctx.arrays.pointsIntoArray(arg)) {
                 values[i] = passedArray(arg, params[i].getName(), pointee, loc);
+            } else if (i < params.length && ctx.pointers.isPointerType(params[i].getType()) && ctx.pointers.isPointer(arg)) {
+                values[i] = passedPointer(arg, params[i], at, loc);
             } else if (i < params.length && ctx.types.isInteger(params[i].getType())) {
                 values[i] = ctx.expressions.value(arg);
             } else {
@@ -293,6 +318,14 @@ final class CallLowering {
             IParameter p = params[i];
             if (values[i] instanceof ArrayView passed) {
                 frame.arrays().put(p, passed);
+                continue;
+            }
+            if (values[i] instanceof Pointer passed) {
+                if (assigned.contains(p)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "assignment to the pointer parameter " + p.getName() + " of " + name
+                            + " (PDPV reads pointer parameters that the function does not assign)");
+                }
+                frame.pointers().put(p, passed);
                 continue;
             }
             if (i >= args.length && ctx.types.pointee(p.getType(), at) != null) {
@@ -334,14 +367,15 @@ final class CallLowering {
 
     /**
      * Whether no variable that {@code e} reads can change while {@code function} runs: the caller's
-     * scalar locals cannot (no pointers to them), a global or static one can if the function, or a
+     * scalar locals cannot unless their address was taken (the callee may write them through a
+     * pointer it was passed), a global or static one can if the function, or a
      * function it calls, assigns a variable of its name; an array's cells can change through any
      * pointer the callee was passed, so an argument that reads an array is always copied.
      */
     private boolean unchangedBy(Expr e, String function) {
         Set<String> written = writes(function, new HashSet<>());
         return VariableUses.reads(e).stream()
-                .noneMatch(v -> v.isArray() || v.kind() == Variable.Kind.GLOBAL && written.contains(v.sourceName()));
+                .noneMatch(v -> v.isArray() || ctx.pointers.isAddressTaken(v) || v.kind() == Variable.Kind.GLOBAL && written.contains(v.sourceName()));
     }
 
     /**
@@ -378,7 +412,7 @@ final class CallLowering {
         return out;
     }
 
-    /** Adds the variables {@code body} assigns, increments or decrements by name to {@code bindings} and {@code names}. */
+    /** Adds the variables {@code body} assigns, increments, decrements or takes the address of by name to {@code bindings} and {@code names}. */
     private static void assignments(IASTNode body, Set<IBinding> bindings, Set<String> names) {
         body.accept(new ASTVisitor() {
             {
@@ -390,7 +424,9 @@ final class CallLowering {
                 IASTExpression target = null;
                 if (e instanceof IASTBinaryExpression b && Operators.isAssignment(b.getOperator())) {
                     target = b.getOperand1();
-                } else if (e instanceof IASTUnaryExpression u && Operators.isIncrement(u.getOperator())) {
+                } else if (e instanceof IASTUnaryExpression u && (Operators.isIncrement(u.getOperator())
+                        || u.getOperator() == IASTUnaryExpression.op_amper)) {
+                    // a variable whose address is taken may be written through the pointer
                     target = u.getOperand();
                 }
                 if (target != null && ExpressionLowering.strip(target) instanceof IASTIdExpression id) {

@@ -28,6 +28,8 @@ final class FunctionFrame {
     private final Map<IBinding, Variable> locals = new HashMap<>();
     private final Map<IBinding, Expr> arguments = new HashMap<>();
     private final Map<IBinding, ArrayView> arrays = new HashMap<>();
+    private final Map<IBinding, Pointer> pointers = new HashMap<>();
+    private final Map<IBinding, Variable> pointerVariables = new HashMap<>();
     private final Map<String, Block> labels = new LinkedHashMap<>();
     private final Map<String, SourceLoc> labelUses = new LinkedHashMap<>();
     private final Set<String> definedLabels = new HashSet<>();
@@ -95,6 +97,16 @@ final class FunctionFrame {
     /** The arrays that this inlined callee's array and pointer parameters were passed (issue #20). */
     Map<IBinding, ArrayView> arrays() {
         return arrays;
+    }
+
+    /** The pointers to scalars that this inlined callee's pointer parameters were passed (issue #20). */
+    Map<IBinding, Pointer> pointers() {
+        return pointers;
+    }
+
+    /** The local pointer variables, each holding the id of the variable it points to (issue #20). */
+    Map<IBinding, Variable> pointerVariables() {
+        return pointerVariables;
     }
 
     Block label(String label, IrBuilder ir, SourceLoc use) {

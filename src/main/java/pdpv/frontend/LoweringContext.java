@@ -43,6 +43,7 @@ final class LoweringContext {
     final Deque<FunctionFrame> frames = new ArrayDeque<>();
     final ExpressionLowering expressions;
     final ArrayLowering arrays;
+    final PointerLowering pointers;
     final CallLowering calls;
     final StatementLowering statements;
 
@@ -58,6 +59,7 @@ final class LoweringContext {
         this.errorLabels = errorLabels;
         this.expressions = new ExpressionLowering(this);
         this.arrays = new ArrayLowering(this);
+        this.pointers = new PointerLowering(this);
         this.calls = new CallLowering(this);
         this.statements = new StatementLowering(this);
     }

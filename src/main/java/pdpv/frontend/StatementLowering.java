@@ -140,6 +140,13 @@ final class StatementLowering {
                 arrayDeclaration(binding, variable, name, storage, outer.getInitializer(), loc);
                 continue;
             }
+            if (ctx.pointers.isPointerType(variable.getType())) {
+                if (storage == IASTDeclSpecifier.sc_extern || storage == IASTDeclSpecifier.sc_static) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "static or extern pointer " + name);
+                }
+                ctx.pointers.declare(variable, name, initializer(outer.getInitializer(), loc), declarator, loc);
+                continue;
+            }
             CType type = variableType(variable, name, loc);
             if (storage == IASTDeclSpecifier.sc_extern) {
                 externLocal(binding, name, type, List.of(), loc);

@@ -11,7 +11,10 @@ import java.util.Random;
  * at subscripts computed from the inputs and always in bounds; helpers inlined with pointer and
  * array parameters ({@code T *p}, {@code T p[]}, {@code T p[][n]}) that read, write and pass on
  * {@code a}, {@code a + k} and {@code &a[i]}; with {@code loops}, loops over the cells with constant
- * bounds. The body is a function {@code compute(x0, x1)} of two small inputs returning a
+ * bounds. Besides the arrays, scalar locals {@code v0, v1} of one random type and pointers
+ * {@code p0, p1} to them: reads and writes through the pointers, pointer assignments
+ * ({@code p = &v}, {@code p = c ? &v0 : &v1}, {@code p = q}), comparisons {@code p0 == p1}, and
+ * helpers with an out-parameter ({@code T *p}) passed {@code &v} or a pointer. The body is a function {@code compute(x0, x1)} of two small inputs returning a
  * {@code long long}, so that gcc can tabulate it for every input and PDPV can check an assertion
  * about it.
  */
@@ -43,6 +46,8 @@ final class RandomAggregatePrograms {
     private final StringBuilder body = new StringBuilder();
     private int helperCount;
     private int locals;
+    /** The type of the scalars v0, v1 that the pointers p0, p1 point to. */
+    private ElementType scalarType;
 
     RandomAggregatePrograms(Random random, boolean loops) {
         this.random = random;
@@ -55,6 +60,13 @@ final class RandomAggregatePrograms {
         for (int i = 0; i < n; i++) {
             declare("a" + i, random.nextInt(3) == 0);
         }
+        scalarType = TYPES.get(random.nextInt(TYPES.size()));
+        for (int i = 0; i < 2; i++) {
+            localDeclarations.append("  ").append(scalarType.name()).append(" v").append(i).append(" = ").append(constant()).append(";\n");
+        }
+        localDeclarations.append("  ").append(scalarType.name()).append(" *p0 = &v").append(random.nextInt(2)).append(";\n");
+        localDeclarations.append("  ").append(scalarType.name()).append(" *p1 = ").append(random.nextBoolean() ? "p0" : "&v" + random.nextInt(2))
+                .append(";\n");
         int statements = 3 + random.nextInt(6);
         for (int i = 0; i < statements; i++) {
             statement("  ");
@@ -63,6 +75,7 @@ final class RandomAggregatePrograms {
         for (Array a : arrays) {
             body.append("  r = r * 31 + ").append(cell(a)).append(";\n");
         }
+        body.append("  r = r * 31 + v0;\n  r = r * 31 + v1;\n  r = r * 3 + (p0 == &v0) + 2 * (p1 == p0);\n");
         body.append("  return r;\n");
         return globals + "\n" + helpers + "long long compute(unsigned char x0, unsigned char x1) {\n" + locals() + body + "}\n";
     }
@@ -188,10 +201,42 @@ final class RandomAggregatePrograms {
         return "(" + scalar(depth - 1) + " " + op + " " + scalar(depth - 1) + ")";
     }
 
+    /** An address for a pointer: {@code &v}, a choice between two, or the other pointer. */
+    private String address() {
+        return switch (random.nextInt(4)) {
+            case 0 -> "&v0";
+            case 1 -> "&v1";
+            case 2 -> "(" + expression(1) + ") ? &v" + random.nextInt(2) + " : &v" + random.nextInt(2);
+            default -> "p" + random.nextInt(2);
+        };
+    }
+
+    /** A statement on the scalars through the pointers. */
+    private void pointerStatement(String indent) {
+        String p = "p" + random.nextInt(2);
+        switch (random.nextInt(5)) {
+            case 0 -> body.append(indent).append('*').append(p).append(" = ").append(expression(2)).append(";\n");
+            case 1 -> body.append(indent).append('*').append(p).append(' ')
+                    .append(List.of("+=", "-=", "*=", "^=", "|=").get(random.nextInt(5))).append(' ').append(expression(1)).append(";\n");
+            case 2 -> body.append(indent).append(random.nextBoolean() ? "++*" + p : "(*" + p + ")--").append(";\n");
+            case 3 -> body.append(indent).append(p).append(" = ").append(address()).append(";\n");
+            default -> {
+                String f = "g" + helperCount++;
+                helpers.append("static long long ").append(f).append('(').append(scalarType.name()).append(" *p, int q) {\n")
+                        .append("  *p += q + 1;\n  return *p * 2;\n}\n");
+                String argument = random.nextBoolean() ? p : "&v" + random.nextInt(2);
+                body.append(indent).append(random.nextBoolean() ? "" : "x1 = (unsigned char)").append(f).append('(').append(argument)
+                        .append(", ").append(scalar(1)).append(");\n");
+            }
+        }
+    }
+
     private String expression(int depth) {
         if (depth == 0 || random.nextInt(4) == 0) {
-            return switch (random.nextInt(3)) {
+            return switch (random.nextInt(5)) {
                 case 0 -> cell(someArray());
+                case 3 -> "*p" + random.nextInt(2);
+                case 4 -> "(p0 == p1)";
                 case 1 -> input();
                 default -> constant();
             };
@@ -205,6 +250,10 @@ final class RandomAggregatePrograms {
     }
 
     private void statement(String indent) {
+        if (random.nextInt(3) == 0) {
+            pointerStatement(indent);
+            return;
+        }
         int kind = random.nextInt(loops ? 9 : 8);
         Array a = someArray();
         switch (kind) {
