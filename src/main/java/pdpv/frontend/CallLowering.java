@@ -54,6 +54,13 @@ final class CallLowering {
             Map.entry("longlong", Kind.LONG_LONG), Map.entry("ulonglong", Kind.LONG_LONG));
 
     private final LoweringContext ctx;
+    /** The struct the last inlined call returned, or null (read by {@link #structCall}). */
+    private StructObject lastStructResult;
+
+    /** A pointer to a struct passed to an inlined callee (issue #20). */
+    private record StructPointer(StructObject target) {
+    }
+
     /** For each defined function, the names of the variables it and its callees assign. */
     private final Map<String, Set<String>> writes = new HashMap<>();
 
@@ -125,6 +132,15 @@ final class CallLowering {
         }
     }
 
+    /** The struct that the call of a defined function returns (issue #20), or null for any other call. */
+    StructObject structCall(IASTFunctionCallExpression call) {
+        lastStructResult = null;
+        call(call, false);
+        StructObject s = lastStructResult;
+        lastStructResult = null;
+        return s;
+    }
+
     /** GCC's {@code __builtin_expect(e, c)} is {@code e} as a long (c only hints at the likely value). */
     private Expr builtinExpect(IASTInitializerClause[] args, SourceLoc loc) {
         if (args.length != 2 || !(args[0] instanceof IASTExpression e) || !(args[1] instanceof IASTExpression hint)) {
@@ -166,7 +182,8 @@ final class CallLowering {
     /** A call of an input function: a fresh value of its return type (int when undeclared), if the value is used. */
     private Expr input(String name, IBinding binding, IASTInitializerClause[] args, String text, SourceLoc loc, boolean want) {
         for (IASTInitializerClause a : args) {
-            if (a instanceof IASTExpression e && (ctx.arrays.pointsIntoArray(e) || ctx.pointers.isPointer(e))) {
+            if (a instanceof IASTExpression e && (ctx.arrays.pointsIntoArray(e) || ctx.pointers.isPointer(e)
+                    || StructLowering.isStruct(e.getExpressionType()) || StructLowering.isStructPointer(e.getExpressionType()))) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "call of " + name + ", which has no body, with the array argument "
                         + SourceLocator.text(e) + " (what it does to the array or variable is unknown)");
             }
@@ -294,6 +311,10 @@ final class CallLowering {
             TypeResolver.Shape pointee = i < params.length ? ctx.types.pointee(params[i].getType(), at) : null;
             if (pointee != null && ctx.arrays.pointsIntoArray(arg)) {
                 values[i] = passedArray(arg, params[i].getName(), pointee, loc);
+            } else if (i < params.length && StructLowering.isStruct(params[i].getType())) {
+                values[i] = ctx.structs.object(arg);
+            } else if (i < params.length && StructLowering.isStructPointer(params[i].getType())) {
+                values[i] = new StructPointer(ctx.structs.pointee(arg));
             } else if (i < params.length && ctx.pointers.isPointerType(params[i].getType()) && ctx.pointers.isPointer(arg)) {
                 values[i] = passedPointer(arg, params[i], at, loc);
             } else if (i < params.length && ctx.types.isInteger(params[i].getType())) {
@@ -306,18 +327,35 @@ final class CallLowering {
         }
         IType returnType = function.getType().getReturnType();
         Variable result = null;
-        if (!ctx.types.isVoid(returnType)) {
+        StructObject structResult = null;
+        if (StructLowering.isStruct(returnType)) {
+            structResult = ctx.structs.create(returnType, name + "::result", name + "()", Variable.Kind.TEMPORARY, loc);
+        } else if (!ctx.types.isVoid(returnType)) {
             result = ctx.ir.variable(name + "::result", name + "()",
                     ctx.types.resolve(returnType, ctx.loc(definition.getDeclarator())), Variable.Kind.TEMPORARY);
         }
         Block exit = ctx.ir.newBlock();
         FunctionFrame frame = FunctionFrame.inlined(name, result, exit, call);
+        frame.setStructResult(structResult);
         Set<IBinding> assigned = new HashSet<>();
         assignments(definition.getBody(), assigned, new HashSet<>());
         for (int i = 0; i < params.length; i++) {
             IParameter p = params[i];
             if (values[i] instanceof ArrayView passed) {
                 frame.arrays().put(p, passed);
+                continue;
+            }
+            if (values[i] instanceof StructObject passed) {
+                // by value: the parameter is a copy, made now
+                frame.structs().put(p, ctx.structs.copyOf(passed, frame.prefix() + p.getName(), p.getName(), Variable.Kind.PARAMETER, loc));
+                continue;
+            }
+            if (values[i] instanceof StructPointer passed) {
+                if (assigned.contains(p)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "assignment to the pointer parameter " + p.getName() + " of " + name
+                            + " (PDPV reads pointer parameters that the function does not assign)");
+                }
+                frame.structPointers().put(p, passed.target());
                 continue;
             }
             if (values[i] instanceof Pointer passed) {
@@ -359,9 +397,15 @@ final class CallLowering {
         if (result != null) {
             ctx.ir.havoc(result, Stmt.Havoc.Reason.UNINITIALIZED, "result of " + name + "() without return", loc);
         }
+        if (structResult != null) {
+            for (Variable v : structResult.leaves()) {
+                ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "result of " + name + "() without return", loc);
+            }
+        }
         ctx.ir.continueIn(exit);
         frame.checkLabels();
         ctx.frames.pop();
+        lastStructResult = structResult;
         return result == null ? null : new Expr.VarRef(result);
     }
 
@@ -375,7 +419,7 @@ final class CallLowering {
     private boolean unchangedBy(Expr e, String function) {
         Set<String> written = writes(function, new HashSet<>());
         return VariableUses.reads(e).stream()
-                .noneMatch(v -> v.isArray() || ctx.pointers.isAddressTaken(v) || v.kind() == Variable.Kind.GLOBAL && written.contains(v.sourceName()));
+                .noneMatch(v -> v.isArray() || ctx.pointers.isAddressTaken(v) || v.sourceName().contains(".") || v.kind() == Variable.Kind.GLOBAL && written.contains(v.sourceName()));
     }
 
     /**

@@ -144,8 +144,8 @@ final class ExpressionLowering {
         if (e instanceof IASTArraySubscriptExpression s) {
             return ctx.arrays.cell(s).read();
         }
-        if (e instanceof IASTFieldReference) {
-            throw unsupported("struct/union member access", e);
+        if (e instanceof IASTFieldReference r) {
+            return scalarMember(r).read();
         }
         throw unsupported("expression " + SourceLocator.text(e), e);
     }
@@ -285,10 +285,20 @@ final class ExpressionLowering {
         if (e instanceof IASTArraySubscriptExpression s) {
             return ctx.arrays.cell(s);
         }
-        if (e instanceof IASTFieldReference) {
-            throw unsupported("struct/union member access", e);
+        if (e instanceof IASTFieldReference r) {
+            return scalarMember(r);
         }
         throw unsupported("assignment to " + SourceLocator.text(e), e);
+    }
+
+    /** The integer member {@code r} designates (issue #20); an array or struct member is no integer value. */
+    private LValue scalarMember(IASTFieldReference r) {
+        Object m = ctx.structs.member(r);
+        if (m instanceof Variable v && !v.isArray()) {
+            return new LValue.Scalar(v);
+        }
+        throw unsupported("use of the " + (m instanceof Variable ? "array" : "struct") + " member " + SourceLocator.text(r)
+                + " as an integer value", r);
     }
 
     /** What {@code *p} designates: a cell of an array, or a variable a pointer to scalars points to (issue #20). */
@@ -304,6 +314,14 @@ final class ExpressionLowering {
 
     private Expr binary(IASTBinaryExpression b, boolean want) {
         int op = b.getOperator();
+        if (op == IASTBinaryExpression.op_assign && StructLowering.isStruct(b.getOperand1().getExpressionType())) {
+            if (want) {
+                throw unsupported("use of the struct assignment " + SourceLocator.text(b) + " as a value", b);
+            }
+            StructObject to = ctx.structs.object(b.getOperand1());
+            ctx.structs.copy(to, ctx.structs.object(b.getOperand2()), ctx.loc(b));
+            return null;
+        }
         if (ctx.pointers.isPointerAssignment(b)) {
             if (want) {
                 throw unsupported("use of the pointer assignment " + SourceLocator.text(b) + " as a value", b);

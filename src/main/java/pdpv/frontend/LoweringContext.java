@@ -44,6 +44,7 @@ final class LoweringContext {
     final ExpressionLowering expressions;
     final ArrayLowering arrays;
     final PointerLowering pointers;
+    final StructLowering structs;
     final CallLowering calls;
     final StatementLowering statements;
 
@@ -60,6 +61,7 @@ final class LoweringContext {
         this.expressions = new ExpressionLowering(this);
         this.arrays = new ArrayLowering(this);
         this.pointers = new PointerLowering(this);
+        this.structs = new StructLowering(this);
         this.calls = new CallLowering(this);
         this.statements = new StatementLowering(this);
     }

@@ -12,6 +12,7 @@ import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTCastExpression;
 import org.eclipse.cdt.core.dom.ast.IASTConditionalExpression;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
 import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
@@ -90,6 +91,13 @@ final class PointerLowering {
         if (ctx.arrays.pointsIntoArray(e)) {
             throw unsupported("pointer " + SourceLocator.text(e) + " into an array held by a pointer variable (PDPV passes such"
                     + " pointers to the parameters of called functions only)", e);
+        }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper
+                && ExpressionLowering.strip(u.getOperand()) instanceof IASTFieldReference r) {
+            if (!(ctx.structs.member(r) instanceof Variable v) || v.isArray()) {
+                throw unsupported("address of " + SourceLocator.text(r) + ", which is no integer member", e);
+            }
+            return new Pointer(idOf(v, loc), List.of(v));
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper) {
             if (!(ExpressionLowering.strip(u.getOperand()) instanceof IASTIdExpression x)
@@ -228,7 +236,8 @@ final class PointerLowering {
             }
         }
         if (out.isEmpty()) {
-            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer " + name + " that points to no variable");
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer " + name + " whose targets PDPV cannot resolve (a pointer"
+                    + " variable points to integer variables, &x)");
         }
         return new ArrayList<>(out);
     }

@@ -17,7 +17,7 @@ import pdpv.semantics.DataModel;
 import pdpv.testing.Gcc;
 
 /**
- * Randomized differential test of PDPV's arrays and pointers to scalars (issue #20) against gcc: a random function
+ * Randomized differential test of PDPV's arrays, pointers to scalars and structs (issue #20) against gcc: a random function
  * {@code compute(x0, x1)} over arrays ({@link RandomAggregatePrograms}) is compiled by gcc and run
  * for every pair of inputs in {@code 0..5}; then PDPV verifies {@code assert(compute(x0, x1) != K)}
  * over the same inputs, with K one of gcc's results (expected UNSAFE, and the inputs of the answer
