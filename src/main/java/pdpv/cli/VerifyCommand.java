@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -260,8 +261,7 @@ final class VerifyCommand implements Callable<Integer> {
         if (verdict.kind() == Verdict.Kind.SAFE && !verdict.invariants().isEmpty() && !(relational && witness == null)) {
             progress.report("writing the loop invariants at the loop heads plainly, and checking them");
         }
-        ReadableInvariants plain = relational && witness == null ? ReadableInvariants.NONE
-                : ReadableInvariants.of(verdict, program.get(), plainBudget(start));
+        ReadableInvariants plain = relational && witness == null ? ReadableInvariants.NONE : readable(verdict, program.get(), start);
         // the user's time is the whole run's, the plain invariants included
         double seconds = (System.nanoTime() - start) / 1e9;
         VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut(), resolved);
@@ -293,11 +293,32 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     /**
-     * How long writing the invariants plainly may take: {@code --plain-seconds} of processor time,
-     * and never past {@code --timeout} from {@code start}.
+     * {@code verdict}'s invariants written plainly, in at most {@code --plain-seconds} of processor
+     * time and never past {@code --timeout} from {@code start}: the writing runs on a worker that a
+     * watchdog stops at the deadline, and when it has not ended by then the answer shows the
+     * two-state certificate, and a witness states no invariant.
      */
-    private PlainBudget plainBudget(long start) {
-        return new PlainBudget(plainSeconds, run.timeoutSeconds > 0 ? start + (long) (run.timeoutSeconds * 1e9) : Long.MAX_VALUE);
+    private ReadableInvariants readable(Verdict verdict, Program program, long start) throws Exception {
+        long deadline = run.timeoutSeconds > 0 ? start + (long) (run.timeoutSeconds * 1e9) : Long.MAX_VALUE;
+        if (deadline == Long.MAX_VALUE) {
+            return ReadableInvariants.of(verdict, program, new PlainBudget(plainSeconds, deadline));
+        }
+        // made on the worker, whose processor time it counts
+        AtomicReference<PlainBudget> budget = new AtomicReference<>();
+        double left = Math.max(0.001, (deadline - System.nanoTime()) / 1e9);
+        try (Watchdog watchdog = new Watchdog("pdpv-plain", left, 0)) {
+            Watchdog.Outcome<ReadableInvariants> outcome = watchdog.run(() -> {
+                budget.set(new PlainBudget(plainSeconds, deadline));
+                return ReadableInvariants.of(verdict, program, budget.get());
+            }, limit -> {
+                if (budget.get() != null) {
+                    budget.get().cancel();
+                }
+            });
+            return outcome.value() != null ? outcome.value() : ReadableInvariants.late(verdict);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
     }
 
     /** {@code supplier}'s value, computed on the first call only. */

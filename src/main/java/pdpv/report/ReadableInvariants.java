@@ -43,6 +43,14 @@ public record ReadableInvariants(Map<SourceLoc, String> byStatement, String prob
         return new ReadableInvariants(s.invariants(), s.problem(), s.late());
     }
 
+    /**
+     * The writing of {@code verdict}'s invariants ran out of time before it ended: a person is shown
+     * the two-state certificate, and a witness states none (NONE for an answer without invariants).
+     */
+    public static ReadableInvariants late(Verdict verdict) {
+        return verdict.kind() != Verdict.Kind.SAFE || verdict.invariants().isEmpty() ? NONE : new ReadableInvariants(Map.of(), null, true);
+    }
+
     /** The plain invariant of the loop of {@code certificate}; null if there is none. */
     public String of(Verdict.LoopCertificate certificate) {
         return byStatement.get(certificate.statement());

@@ -40,8 +40,12 @@ final class EntryFacts {
     private EntryFacts() {
     }
 
-    /** The candidates at {@code head} as C text, in a stable order. */
-    static List<String> of(Context ctx, Program program, LoopHeads loops, Block head, Map<Block, List<Expr>> assumed) {
+    /**
+     * The candidates at {@code head} as C text, in a stable order; no range is sought once
+     * {@code budget} is spent.
+     */
+    static List<String> of(Context ctx, Program program, LoopHeads loops, Block head, Map<Block, List<Expr>> assumed,
+                           PlainBudget budget) {
         Set<Block> body = loops.body(head);
         Set<Variable> updated = new LinkedHashSet<>();
         Set<String> functions = new LinkedHashSet<>();
@@ -89,7 +93,7 @@ final class EntryFacts {
             }
         }
         Map<Expr, long[]> ranges = new InvariantCheck(ctx, program, loops, assumed)
-                .entryRanges(head, List.copyOf(terms.keySet()), RANGE_TIMEOUT_MILLIS);
+                .entryRanges(head, List.copyOf(terms.keySet()), RANGE_TIMEOUT_MILLIS, budget::spent);
         ranges.forEach((term, range) -> {
             int width = term.type().width();
             boolean signed = term.type().signed();

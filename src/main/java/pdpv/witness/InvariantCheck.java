@@ -1,6 +1,7 @@
 package pdpv.witness;
 
 import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BitVecNum;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
 import pdpv.cfg.ExprEvaluator;
@@ -90,10 +92,11 @@ final class InvariantCheck {
     /**
      * The least and greatest value (in the order of its type; unsigned values as their bits) of each term over the states that
      * enter {@code head} from the start or from another loop, with the invariants at that loop assumed;
-     * no entry for a term when no state enters or the solver answers neither within its limit. Only
-     * for candidates: what the bounds say is checked like any other invariant.
+     * no entry for a term when no state enters or the solver answers neither within its limit, nor for
+     * the terms left when {@code stop} says so. Only for candidates: what the bounds say is checked
+     * like any other invariant.
      */
-    Map<Expr, long[]> entryRanges(Block head, List<Expr> terms, int timeoutMillis) {
+    Map<Expr, long[]> entryRanges(Block head, List<Expr> terms, int timeoutMillis, BooleanSupplier stop) {
         List<BoolExpr> conditions = new ArrayList<>();
         List<Map<Variable, com.microsoft.z3.Expr<?>>> states = new ArrayList<>();
         for (Block c : cutPoints()) {
@@ -111,24 +114,66 @@ final class InvariantCheck {
             return ranges;
         }
         for (Expr term : terms) {
+            if (stop.getAsBoolean()) {
+                break;
+            }
             int width = term.type().width();
             boolean signed = term.type().signed();
-            BitVecExpr t = ctx.mkBVConst("range!" + fresh++, width);
-            List<BoolExpr> ways = new ArrayList<>();
-            for (int i = 0; i < conditions.size(); i++) {
-                ways.add(ctx.mkAnd(conditions.get(i), ctx.mkEq(t, eval.value(term, valuation(states.get(i))))));
+            List<BitVecExpr> values = new ArrayList<>();
+            for (Map<Variable, com.microsoft.z3.Expr<?>> state : states) {
+                values.add((BitVecExpr) eval.value(term, valuation(state)).simplify());
             }
-            BoolExpr enters = ctx.mkOr(ways.toArray(new BoolExpr[0]));
             // the signed order is the unsigned order of the value with its sign bit flipped
-            BitVecExpr ordered = signed ? ctx.mkBVXOR(t, signBit(width)) : t;
-            Long max = optimum(enters, ordered, true, timeoutMillis);
-            Long min = max == null ? null : optimum(enters, ordered, false, timeoutMillis);
+            long flip = signed ? signBitValue(width) : 0;
+            Long max;
+            Long min;
+            if (values.stream().allMatch(v -> v instanceof BitVecNum)) {
+                // constants on every way in (a counter set before its loop): their range needs no optimization;
+                // a way no state takes can only widen it, and a candidate is checked anyway
+                List<Long> ordered = values.stream().map(v -> ((BitVecNum) v).getBigInteger().longValue() ^ flip).toList();
+                max = ordered.stream().max(Long::compareUnsigned).orElseThrow();
+                min = ordered.stream().min(Long::compareUnsigned).orElseThrow();
+            } else {
+                // a signed sum of narrower values is optimized in the few bits that hold each of its values, which is much faster
+                int bits = signed ? valueBits(term) : width;
+                BitVecExpr t = ctx.mkBVConst("range!" + fresh++, bits);
+                List<BoolExpr> ways = new ArrayList<>();
+                for (int i = 0; i < conditions.size(); i++) {
+                    BitVecExpr value = bits == width ? values.get(i) : ctx.mkExtract(bits - 1, 0, values.get(i));
+                    ways.add(ctx.mkAnd(conditions.get(i), ctx.mkEq(t, value)));
+                }
+                BoolExpr enters = ctx.mkOr(ways.toArray(new BoolExpr[0]));
+                BitVecExpr ordered = signed ? ctx.mkBVXOR(t, signBit(bits)) : t;
+                max = widened(optimum(enters, ordered, true, timeoutMillis), bits, flip);
+                min = max == null ? null : widened(optimum(enters, ordered, false, timeoutMillis), bits, flip);
+            }
             if (max != null && min != null) {
-                ranges.put(term, signed ? new long[] {signed(min ^ signBitValue(width), width), signed(max ^ signBitValue(width), width)}
+                ranges.put(term, signed ? new long[] {signed(min ^ flip, width), signed(max ^ flip, width)}
                         : new long[] {min, max});
             }
         }
         return ranges;
+    }
+
+    /**
+     * How many bits hold every value of a signed {@code term} as a signed number: a value widened
+     * from a narrower type needs its own width (one more if it was unsigned), a sum one more than
+     * the wider operand; anything else its type's width.
+     */
+    private static int valueBits(Expr term) {
+        int width = term.type().width();
+        if (term instanceof Expr.Cast c && c.operand().type().width() < width) {
+            return c.operand().type().width() + (c.operand().type().signed() ? 0 : 1);
+        }
+        if (term instanceof Expr.Binary b && b.op() == pdpv.semantics.BinaryOp.ADD) {
+            return Math.min(width, Math.max(valueBits(b.left()), valueBits(b.right())) + 1);
+        }
+        return width;
+    }
+
+    /** An optimum of the signed order over {@code bits} bits (sign bit flipped) in the order of the term's type ({@code flip}). */
+    private static Long widened(Long optimum, int bits, long flip) {
+        return optimum == null ? null : signed(optimum ^ signBitValue(bits), bits) ^ flip;
     }
 
     private BitVecExpr signBit(int width) {

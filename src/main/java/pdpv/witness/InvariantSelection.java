@@ -64,7 +64,7 @@ public final class InvariantSelection {
                 heads.keySet().forEach(h -> {
                     Set<Expr> cs = new LinkedHashSet<>(own.get(h));
                     all.forEach(c -> parsed(parser, c, loops.body(h), texts).ifPresent(cs::add));
-                    EntryFacts.of(ctx, program, loops, h, own).forEach(c -> parsed(parser, c, loops.body(h), texts).ifPresent(cs::add));
+                    EntryFacts.of(ctx, program, loops, h, own, budget).forEach(c -> parsed(parser, c, loops.body(h), texts).ifPresent(cs::add));
                     candidates.put(h, new ArrayList<>(cs));
                 });
             }

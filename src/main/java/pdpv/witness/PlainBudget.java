@@ -18,6 +18,7 @@ public final class PlainBudget {
     private final long cpuNanos;
     private final long startCpu;
     private final long wallDeadline;
+    private volatile boolean cancelled;
 
     /**
      * {@code cpuSeconds} of the calling thread's processor time from now (0: none) and the
@@ -29,9 +30,14 @@ public final class PlainBudget {
         this.wallDeadline = wallDeadline;
     }
 
+    /** Spends the budget from any thread: the writing stops at its next check. */
+    public void cancel() {
+        cancelled = true;
+    }
+
     /** Whether the time is spent (asked on the thread that made the budget). */
     boolean spent() {
-        if (wallDeadline != Long.MAX_VALUE && System.nanoTime() - wallDeadline > 0) {
+        if (cancelled || wallDeadline != Long.MAX_VALUE && System.nanoTime() - wallDeadline > 0) {
             return true;
         }
         return cpuNanos > 0 && THREADS.getCurrentThreadCpuTime() - startCpu > cpuNanos;
