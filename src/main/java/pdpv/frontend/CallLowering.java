@@ -339,6 +339,15 @@ final class CallLowering {
         frame.setStructResult(structResult);
         Set<IBinding> assigned = new HashSet<>();
         assignments(definition.getBody(), assigned, new HashSet<>());
+        // what the callee can write through the pointers it is passed (all targets, by the points-to analysis)
+        Set<Variable> pointed = new HashSet<>();
+        for (Object value : values) {
+            if (value instanceof Pointer p) {
+                pointed.addAll(p.targets());
+            } else if (value instanceof StructPointer p) {
+                pointed.addAll(p.target().leaves());
+            }
+        }
         for (int i = 0; i < params.length; i++) {
             IParameter p = params[i];
             if (values[i] instanceof ArrayView passed) {
@@ -376,7 +385,7 @@ final class CallLowering {
                 continue;
             }
             CType type = ctx.types.resolve(p.getType(), at);
-            if (i < args.length && !assigned.contains(p) && unchangedBy((Expr) values[i], name)) {
+            if (i < args.length && !assigned.contains(p) && unchangedBy((Expr) values[i], name, pointed)) {
                 // the callee can change neither the parameter nor what its argument reads: the argument's
                 // value is the parameter's, with no variable for a copy that a loop's state would carry
                 Expr value = ctx.typing.convert((Expr) values[i], type);
@@ -411,15 +420,17 @@ final class CallLowering {
 
     /**
      * Whether no variable that {@code e} reads can change while {@code function} runs: the caller's
-     * scalar locals cannot unless their address was taken (the callee may write them through a
-     * pointer it was passed), a global or static one can if the function, or a
+     * scalar locals cannot unless the callee is passed a pointer that may point to them ({@code
+     * pointed}: all targets the points-to analysis gives, whatever the pointer holds at this
+     * call), a struct's members are always copied, a global or static one can if the function, or a
      * function it calls, assigns a variable of its name; an array's cells can change through any
      * pointer the callee was passed, so an argument that reads an array is always copied.
      */
-    private boolean unchangedBy(Expr e, String function) {
+    private boolean unchangedBy(Expr e, String function, Set<Variable> pointed) {
         Set<String> written = writes(function, new HashSet<>());
         return VariableUses.reads(e).stream()
-                .noneMatch(v -> v.isArray() || ctx.pointers.isAddressTaken(v) || v.sourceName().contains(".") || v.kind() == Variable.Kind.GLOBAL && written.contains(v.sourceName()));
+                .noneMatch(v -> v.isArray() || pointed.contains(v) || v.sourceName().contains(".")
+                        || v.kind() == Variable.Kind.GLOBAL && written.contains(v.sourceName()));
     }
 
     /**

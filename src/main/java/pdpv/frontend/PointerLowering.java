@@ -67,11 +67,6 @@ final class PointerLowering {
         return isPointerType(e.getExpressionType()) && !ctx.arrays.pointsIntoArray(e);
     }
 
-    /** Whether {@code v}'s address was taken so far: something may write it through a pointer. */
-    boolean isAddressTaken(Variable v) {
-        return ids.containsKey(v);
-    }
-
     private Expr idOf(Variable v, SourceLoc loc) {
         Long id = ids.get(v);
         if (id == null) {

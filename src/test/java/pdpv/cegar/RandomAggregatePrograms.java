@@ -267,10 +267,12 @@ final class RandomAggregatePrograms {
             default -> {
                 String f = "g" + helperCount++;
                 helpers.append("static long long ").append(f).append('(').append(scalarType.name()).append(" *p, int q) {\n")
-                        .append("  *p += q + 1;\n  return *p * 2;\n}\n");
+                        .append("  *p += q + 1;\n  return *p * 2 + q;\n}\n");
                 String argument = random.nextBoolean() ? p : "&v" + random.nextInt(2);
+                // the value may be read from a variable the pointer points to: the parameter is still a copy
+                String value = random.nextBoolean() ? scalar(1) : "v" + random.nextInt(2);
                 body.append(indent).append(random.nextBoolean() ? "" : "x1 = (unsigned char)").append(f).append('(').append(argument)
-                        .append(", ").append(scalar(1)).append(");\n");
+                        .append(", ").append(value).append(");\n");
             }
         }
     }
