@@ -62,9 +62,17 @@ final class PointerLowering {
         return TypeResolver.strip(type) instanceof IPointerType p && ctx.types.isInteger(p.getType());
     }
 
-    /** Whether {@code e} is a pointer to a scalar (not one into an array, which {@link ArrayLowering} reads). */
+    /**
+     * Whether {@code e} is a pointer to a scalar variable: not one into an array (which
+     * {@link ArrayLowering} reads), a null pointer constant or a string literal (accepted where
+     * nothing reads them, as before pointers were read: {@code __assert_fail}'s strings).
+     */
     boolean isPointer(IASTExpression e) {
-        return isPointerType(e.getExpressionType()) && !ctx.arrays.pointsIntoArray(e);
+        return isPointerType(e.getExpressionType()) && !ctx.arrays.pointsIntoArray(e) && !isNull(e) && !isString(e);
+    }
+
+    private static boolean isString(IASTExpression e) {
+        return ExpressionLowering.strip(e) instanceof IASTLiteralExpression l && l.getKind() == IASTLiteralExpression.lk_string_literal;
     }
 
     private Expr idOf(Variable v, SourceLoc loc) {
