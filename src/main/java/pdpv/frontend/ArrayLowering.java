@@ -12,6 +12,7 @@ import org.eclipse.cdt.core.dom.ast.IVariable;
 import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTEqualsInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
 import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
@@ -63,6 +64,9 @@ final class ArrayLowering {
         }
         if (e instanceof IASTArraySubscriptExpression s) {
             return element(s) instanceof ArrayView row ? row : null;
+        }
+        if (e instanceof IASTFieldReference r && ctx.structs.member(r) instanceof Variable v && v.isArray()) {
+            return ArrayView.of(v, ctx.typing);
         }
         return null;
     }
@@ -167,7 +171,8 @@ final class ArrayLowering {
             IBinding binding = id.getName().resolveBinding();
             return ctx.frame().arrays().containsKey(binding) || ctx.types.isIntegerArray(id.getExpressionType());
         }
-        return e instanceof IASTArraySubscriptExpression && ctx.types.isIntegerArray(e.getExpressionType());
+        return (e instanceof IASTArraySubscriptExpression || e instanceof IASTFieldReference)
+                && ctx.types.isIntegerArray(e.getExpressionType());
     }
 
     /** The cell {@code a[i]} designates; a subscript that leaves a row is unsupported as a value. */

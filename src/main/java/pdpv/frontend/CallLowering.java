@@ -18,6 +18,7 @@ import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
 import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.IFunction;
 import org.eclipse.cdt.core.dom.ast.IParameter;
+import org.eclipse.cdt.core.dom.ast.IPointerType;
 import org.eclipse.cdt.core.dom.ast.IType;
 import org.eclipse.cdt.internal.core.dom.parser.c.CExternalFunction;
 import pdpv.cfg.Block;
@@ -53,6 +54,13 @@ final class CallLowering {
             Map.entry("longlong", Kind.LONG_LONG), Map.entry("ulonglong", Kind.LONG_LONG));
 
     private final LoweringContext ctx;
+    /** The struct the last inlined call returned, or null (read by {@link #structCall}). */
+    private StructObject lastStructResult;
+
+    /** A pointer to a struct passed to an inlined callee (issue #20). */
+    private record StructPointer(StructObject target) {
+    }
+
     /** For each defined function, the names of the variables it and its callees assign. */
     private final Map<String, Set<String>> writes = new HashMap<>();
 
@@ -124,6 +132,15 @@ final class CallLowering {
         }
     }
 
+    /** The struct that the call of a defined function returns (issue #20), or null for any other call. */
+    StructObject structCall(IASTFunctionCallExpression call) {
+        lastStructResult = null;
+        call(call, false);
+        StructObject s = lastStructResult;
+        lastStructResult = null;
+        return s;
+    }
+
     /** GCC's {@code __builtin_expect(e, c)} is {@code e} as a long (c only hints at the likely value). */
     private Expr builtinExpect(IASTInitializerClause[] args, SourceLoc loc) {
         if (args.length != 2 || !(args[0] instanceof IASTExpression e) || !(args[1] instanceof IASTExpression hint)) {
@@ -165,9 +182,10 @@ final class CallLowering {
     /** A call of an input function: a fresh value of its return type (int when undeclared), if the value is used. */
     private Expr input(String name, IBinding binding, IASTInitializerClause[] args, String text, SourceLoc loc, boolean want) {
         for (IASTInitializerClause a : args) {
-            if (a instanceof IASTExpression e && ctx.arrays.pointsIntoArray(e)) {
+            if (a instanceof IASTExpression e && (ctx.arrays.pointsIntoArray(e) || ctx.pointers.isPointer(e)
+                    || StructLowering.isStruct(e.getExpressionType()) || StructLowering.isStructPointer(e.getExpressionType()))) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "call of " + name + ", which has no body, with the array argument "
-                        + SourceLocator.text(e) + " (what it does to the array is unknown)");
+                        + SourceLocator.text(e) + " (what it does to the array or variable is unknown)");
             }
         }
         ignoreArguments(args);
@@ -241,6 +259,28 @@ final class CallLowering {
         return new ArrayView(v.array(), offset, pointee.dims());
     }
 
+    /**
+     * What a pointer-to-scalar parameter of an inlined callee is passed (issue #20): the argument's
+     * pointer, its id evaluated now; its targets must have the type the parameter points to.
+     */
+    private Pointer passedPointer(IASTExpression arg, IParameter param, SourceLoc at, SourceLoc loc) {
+        Pointer p = ctx.pointers.value(arg);
+        CType pointee = ctx.types.resolve(((IPointerType) TypeResolver.strip(param.getType())).getType(), at);
+        for (Variable t : p.targets()) {
+            if (!t.type().equals(pointee)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " may point to "
+                        + t.sourceName() + " (" + t.type() + ") but is passed for " + param.getName() + " (a pointer to " + pointee + ")");
+            }
+        }
+        Expr id = p.id();
+        if (!(id instanceof Expr.Const)) {
+            Variable t = ctx.ir.temporary(param.getName(), id.type());
+            ctx.ir.assign(t, id, loc);
+            id = new Expr.VarRef(t);
+        }
+        return new Pointer(id, p.targets());
+    }
+
     private static String shape(List<Long> dims) {
         StringBuilder sb = new StringBuilder();
         for (long d : dims) {
@@ -271,6 +311,12 @@ final class CallLowering {
             TypeResolver.Shape pointee = i < params.length ? ctx.types.pointee(params[i].getType(), at) : null;
             if (pointee != null && ctx.arrays.pointsIntoArray(arg)) {
                 values[i] = passedArray(arg, params[i].getName(), pointee, loc);
+            } else if (i < params.length && StructLowering.isStruct(params[i].getType())) {
+                values[i] = ctx.structs.object(arg);
+            } else if (i < params.length && StructLowering.isStructPointer(params[i].getType())) {
+                values[i] = new StructPointer(ctx.structs.pointee(arg));
+            } else if (i < params.length && ctx.pointers.isPointerType(params[i].getType()) && ctx.pointers.isPointer(arg)) {
+                values[i] = passedPointer(arg, params[i], at, loc);
             } else if (i < params.length && ctx.types.isInteger(params[i].getType())) {
                 values[i] = ctx.expressions.value(arg);
             } else {
@@ -281,18 +327,52 @@ final class CallLowering {
         }
         IType returnType = function.getType().getReturnType();
         Variable result = null;
-        if (!ctx.types.isVoid(returnType)) {
+        StructObject structResult = null;
+        if (StructLowering.isStruct(returnType)) {
+            structResult = ctx.structs.create(returnType, name + "::result", name + "()", Variable.Kind.TEMPORARY, loc);
+        } else if (!ctx.types.isVoid(returnType)) {
             result = ctx.ir.variable(name + "::result", name + "()",
                     ctx.types.resolve(returnType, ctx.loc(definition.getDeclarator())), Variable.Kind.TEMPORARY);
         }
         Block exit = ctx.ir.newBlock();
         FunctionFrame frame = FunctionFrame.inlined(name, result, exit, call);
+        frame.setStructResult(structResult);
         Set<IBinding> assigned = new HashSet<>();
         assignments(definition.getBody(), assigned, new HashSet<>());
+        // what the callee can write through the pointers it is passed (all targets, by the points-to analysis)
+        Set<Variable> pointed = new HashSet<>();
+        for (Object value : values) {
+            if (value instanceof Pointer p) {
+                pointed.addAll(p.targets());
+            } else if (value instanceof StructPointer p) {
+                pointed.addAll(p.target().leaves());
+            }
+        }
         for (int i = 0; i < params.length; i++) {
             IParameter p = params[i];
             if (values[i] instanceof ArrayView passed) {
                 frame.arrays().put(p, passed);
+                continue;
+            }
+            if (values[i] instanceof StructObject passed) {
+                // by value: the parameter is a copy, made now
+                frame.structs().put(p, ctx.structs.copyOf(passed, frame.prefix() + p.getName(), p.getName(), Variable.Kind.PARAMETER, loc));
+                continue;
+            }
+            if (values[i] instanceof StructPointer passed) {
+                if (assigned.contains(p)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "assignment to the pointer parameter " + p.getName() + " of " + name
+                            + " (PDPV reads pointer parameters that the function does not assign)");
+                }
+                frame.structPointers().put(p, passed.target());
+                continue;
+            }
+            if (values[i] instanceof Pointer passed) {
+                if (assigned.contains(p)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "assignment to the pointer parameter " + p.getName() + " of " + name
+                            + " (PDPV reads pointer parameters that the function does not assign)");
+                }
+                frame.pointers().put(p, passed);
                 continue;
             }
             if (i >= args.length && ctx.types.pointee(p.getType(), at) != null) {
@@ -305,7 +385,7 @@ final class CallLowering {
                 continue;
             }
             CType type = ctx.types.resolve(p.getType(), at);
-            if (i < args.length && !assigned.contains(p) && unchangedBy((Expr) values[i], name)) {
+            if (i < args.length && !assigned.contains(p) && unchangedBy((Expr) values[i], name, pointed)) {
                 // the callee can change neither the parameter nor what its argument reads: the argument's
                 // value is the parameter's, with no variable for a copy that a loop's state would carry
                 Expr value = ctx.typing.convert((Expr) values[i], type);
@@ -326,22 +406,31 @@ final class CallLowering {
         if (result != null) {
             ctx.ir.havoc(result, Stmt.Havoc.Reason.UNINITIALIZED, "result of " + name + "() without return", loc);
         }
+        if (structResult != null) {
+            for (Variable v : structResult.leaves()) {
+                ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "result of " + name + "() without return", loc);
+            }
+        }
         ctx.ir.continueIn(exit);
         frame.checkLabels();
         ctx.frames.pop();
+        lastStructResult = structResult;
         return result == null ? null : new Expr.VarRef(result);
     }
 
     /**
      * Whether no variable that {@code e} reads can change while {@code function} runs: the caller's
-     * scalar locals cannot (no pointers to them), a global or static one can if the function, or a
+     * scalar locals cannot unless the callee is passed a pointer that may point to them ({@code
+     * pointed}: all targets the points-to analysis gives, whatever the pointer holds at this
+     * call), a struct's members are always copied, a global or static one can if the function, or a
      * function it calls, assigns a variable of its name; an array's cells can change through any
      * pointer the callee was passed, so an argument that reads an array is always copied.
      */
-    private boolean unchangedBy(Expr e, String function) {
+    private boolean unchangedBy(Expr e, String function, Set<Variable> pointed) {
         Set<String> written = writes(function, new HashSet<>());
         return VariableUses.reads(e).stream()
-                .noneMatch(v -> v.isArray() || v.kind() == Variable.Kind.GLOBAL && written.contains(v.sourceName()));
+                .noneMatch(v -> v.isArray() || pointed.contains(v) || v.sourceName().contains(".")
+                        || v.kind() == Variable.Kind.GLOBAL && written.contains(v.sourceName()));
     }
 
     /**
@@ -378,7 +467,7 @@ final class CallLowering {
         return out;
     }
 
-    /** Adds the variables {@code body} assigns, increments or decrements by name to {@code bindings} and {@code names}. */
+    /** Adds the variables {@code body} assigns, increments, decrements or takes the address of by name to {@code bindings} and {@code names}. */
     private static void assignments(IASTNode body, Set<IBinding> bindings, Set<String> names) {
         body.accept(new ASTVisitor() {
             {
@@ -390,7 +479,9 @@ final class CallLowering {
                 IASTExpression target = null;
                 if (e instanceof IASTBinaryExpression b && Operators.isAssignment(b.getOperator())) {
                     target = b.getOperand1();
-                } else if (e instanceof IASTUnaryExpression u && Operators.isIncrement(u.getOperator())) {
+                } else if (e instanceof IASTUnaryExpression u && (Operators.isIncrement(u.getOperator())
+                        || u.getOperator() == IASTUnaryExpression.op_amper)) {
+                    // a variable whose address is taken may be written through the pointer
                     target = u.getOperand();
                 }
                 if (target != null && ExpressionLowering.strip(target) instanceof IASTIdExpression id) {

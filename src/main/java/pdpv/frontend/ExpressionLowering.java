@@ -144,8 +144,8 @@ final class ExpressionLowering {
         if (e instanceof IASTArraySubscriptExpression s) {
             return ctx.arrays.cell(s).read();
         }
-        if (e instanceof IASTFieldReference) {
-            throw unsupported("struct/union member access", e);
+        if (e instanceof IASTFieldReference r) {
+            return scalarMember(r).read();
         }
         throw unsupported("expression " + SourceLocator.text(e), e);
     }
@@ -223,13 +223,15 @@ final class ExpressionLowering {
                 long declared = ctx.arrays.declaredSize(u.getOperand());
                 yield declared >= 0 ? new Expr.Const(ctx.types.sizeType(), declared) : sizeOf(u.getOperand().getExpressionType(), u);
             }
-            case IASTUnaryExpression.op_star -> {
-                if (!ctx.arrays.pointsIntoArray(u.getOperand())) {
-                    throw unsupported("pointer dereference", u);
+            case IASTUnaryExpression.op_star -> dereference(u).read();
+            case IASTUnaryExpression.op_amper -> {
+                if (want) {
+                    throw unsupported("use of the address " + SourceLocator.text(u) + " as a value (PDPV reads it in assignments"
+                            + " to pointers, comparisons and arguments of called functions)", u);
                 }
-                yield ctx.arrays.dereference(u).read();
+                ctx.pointers.value(u);
+                yield null;
             }
-            case IASTUnaryExpression.op_amper -> throw unsupported("address-of operator (pointer)", u);
             default -> throw unsupported("operator in " + SourceLocator.text(u), u);
         };
     }
@@ -269,28 +271,71 @@ final class ExpressionLowering {
             if (ctx.arrays.isArray(id)) {
                 throw unsupported("assignment to the array " + id.getName(), id);
             }
+            if (binding instanceof IVariable variable && ctx.pointers.isPointerType(variable.getType())) {
+                throw unsupported("pointer arithmetic on " + id.getName() + " (PDPV assigns pointers only with =)", id);
+            }
             if (binding instanceof IVariable variable && !ctx.isKnown(binding) && !ctx.types.isInteger(variable.getType())) {
                 throw unsupported("assignment to " + id.getName() + " (not an integer)", id);
             }
             return new LValue.Scalar(ctx.variable(binding, id.getName().toString(), ctx.loc(id)));
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
-            if (!ctx.arrays.pointsIntoArray(u.getOperand())) {
-                throw unsupported("pointer dereference", e);
-            }
-            return ctx.arrays.dereference(u);
+            return dereference(u);
         }
         if (e instanceof IASTArraySubscriptExpression s) {
             return ctx.arrays.cell(s);
         }
-        if (e instanceof IASTFieldReference) {
-            throw unsupported("struct/union member access", e);
+        if (e instanceof IASTFieldReference r) {
+            return scalarMember(r);
         }
         throw unsupported("assignment to " + SourceLocator.text(e), e);
     }
 
+    /** The integer member {@code r} designates (issue #20); an array or struct member is no integer value. */
+    private LValue scalarMember(IASTFieldReference r) {
+        Object m = ctx.structs.member(r);
+        if (m instanceof Variable v && !v.isArray()) {
+            return new LValue.Scalar(v);
+        }
+        throw unsupported("use of the " + (m instanceof Variable ? "array" : "struct") + " member " + SourceLocator.text(r)
+                + " as an integer value", r);
+    }
+
+    /** What {@code *p} designates: a cell of an array, or a variable a pointer to scalars points to (issue #20). */
+    private LValue dereference(IASTUnaryExpression u) {
+        if (ctx.arrays.pointsIntoArray(u.getOperand())) {
+            return ctx.arrays.dereference(u);
+        }
+        if (ctx.pointers.isPointer(u.getOperand())) {
+            return ctx.pointers.dereference(u);
+        }
+        throw unsupported("dereference of " + SourceLocator.text(u.getOperand()) + " (PDPV reads pointers to integers)", u);
+    }
+
     private Expr binary(IASTBinaryExpression b, boolean want) {
         int op = b.getOperator();
+        if (op == IASTBinaryExpression.op_assign && StructLowering.isStruct(b.getOperand1().getExpressionType())) {
+            if (want) {
+                throw unsupported("use of the struct assignment " + SourceLocator.text(b) + " as a value", b);
+            }
+            StructObject to = ctx.structs.object(b.getOperand1());
+            ctx.structs.copy(to, ctx.structs.object(b.getOperand2()), ctx.loc(b));
+            return null;
+        }
+        if (ctx.pointers.isPointerAssignment(b)) {
+            if (want) {
+                throw unsupported("use of the pointer assignment " + SourceLocator.text(b) + " as a value", b);
+            }
+            ctx.pointers.assign(b);
+            return null;
+        }
+        if (!ctx.arrays.pointsIntoArray(b.getOperand1()) && !ctx.arrays.pointsIntoArray(b.getOperand2())
+                && (ctx.pointers.isPointer(b.getOperand1()) || ctx.pointers.isPointer(b.getOperand2()))) {
+            if (op == IASTBinaryExpression.op_equals || op == IASTBinaryExpression.op_notequals) {
+                return ctx.pointers.compare(b);
+            }
+            throw unsupported("pointer arithmetic or ordering in " + SourceLocator.text(b), b);
+        }
         if (op == IASTBinaryExpression.op_assign) {
             LValue v = assigned(b);
             Expr value = value(b.getOperand2());

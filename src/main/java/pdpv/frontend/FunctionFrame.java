@@ -28,6 +28,11 @@ final class FunctionFrame {
     private final Map<IBinding, Variable> locals = new HashMap<>();
     private final Map<IBinding, Expr> arguments = new HashMap<>();
     private final Map<IBinding, ArrayView> arrays = new HashMap<>();
+    private final Map<IBinding, Pointer> pointers = new HashMap<>();
+    private final Map<IBinding, Variable> pointerVariables = new HashMap<>();
+    private final Map<IBinding, StructObject> structs = new HashMap<>();
+    private final Map<IBinding, StructObject> structPointers = new HashMap<>();
+    private StructObject structResult;
     private final Map<String, Block> labels = new LinkedHashMap<>();
     private final Map<String, SourceLoc> labelUses = new LinkedHashMap<>();
     private final Set<String> definedLabels = new HashSet<>();
@@ -95,6 +100,35 @@ final class FunctionFrame {
     /** The arrays that this inlined callee's array and pointer parameters were passed (issue #20). */
     Map<IBinding, ArrayView> arrays() {
         return arrays;
+    }
+
+    /** The pointers to scalars that this inlined callee's pointer parameters were passed (issue #20). */
+    Map<IBinding, Pointer> pointers() {
+        return pointers;
+    }
+
+    /** The local pointer variables, each holding the id of the variable it points to (issue #20). */
+    Map<IBinding, Variable> pointerVariables() {
+        return pointerVariables;
+    }
+
+    /** The local struct variables and by-value struct parameters, flattened (issue #20). */
+    Map<IBinding, StructObject> structs() {
+        return structs;
+    }
+
+    /** The structs that this inlined callee's pointer-to-struct parameters were passed (issue #20). */
+    Map<IBinding, StructObject> structPointers() {
+        return structPointers;
+    }
+
+    /** The object receiving a returned struct, or null when the function returns none. */
+    StructObject structResult() {
+        return structResult;
+    }
+
+    void setStructResult(StructObject result) {
+        this.structResult = result;
     }
 
     Block label(String label, IrBuilder ir, SourceLoc use) {

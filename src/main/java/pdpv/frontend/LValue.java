@@ -1,16 +1,18 @@
 package pdpv.frontend;
 
+import java.util.List;
 import pdpv.cfg.ArrayExpr;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
+import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CType;
 
 /**
  * An object of integer type that an expression designates, which assignments, compound
- * assignments and increments read and write: a scalar variable, or a cell of an array variable
- * (issue #20).
+ * assignments and increments read and write: a scalar variable, a cell of an array variable,
+ * or one of the variables a pointer may point to (issue #20).
  */
 sealed interface LValue {
     CType type();
@@ -74,6 +76,61 @@ sealed interface LValue {
             Variable t = ir.temporary("index", index.type());
             ir.assign(t, index, loc);
             return new Cell(array, new Expr.VarRef(t));
+        }
+    }
+
+    /**
+     * What {@code *p} designates when p may point to several variables (issue #20): the target
+     * whose id {@code selector} holds. Reading it is the choice between the targets; writing it
+     * writes the chosen one and leaves the others as they are.
+     */
+    record Choice(Expr selector, List<Variable> targets, List<Expr> ids) implements LValue {
+        public Choice {
+            targets = List.copyOf(targets);
+            ids = List.copyOf(ids);
+        }
+
+        @Override
+        public CType type() {
+            return targets.get(0).type();
+        }
+
+        @Override
+        public Expr read() {
+            Expr out = new Expr.VarRef(targets.get(targets.size() - 1));
+            for (int i = targets.size() - 2; i >= 0; i--) {
+                out = new Expr.Ite(chosen(i), new Expr.VarRef(targets.get(i)), out, type());
+            }
+            return out;
+        }
+
+        private Expr chosen(int i) {
+            return new Expr.Binary(BinaryOp.EQ, selector, ids.get(i), CType.signedInt());
+        }
+
+        @Override
+        public void write(IrBuilder ir, Expr value, SourceLoc loc) {
+            Expr v = value;
+            if (!(v instanceof Expr.Const)) {
+                Variable t = ir.temporary("value", value.type());
+                ir.assign(t, value, loc);
+                v = new Expr.VarRef(t);
+            }
+            for (int i = 0; i < targets.size(); i++) {
+                Variable target = targets.get(i);
+                ir.assign(target, new Expr.Ite(chosen(i), v, new Expr.VarRef(target), target.type()), loc);
+            }
+        }
+
+        @Override
+        public LValue frozen(IrBuilder ir, SourceLoc loc) {
+            if (selector instanceof Expr.Const || selector instanceof Expr.VarRef r && r.variable().kind() == Variable.Kind.TEMPORARY
+                    && !r.variable().sourceName().endsWith(" (pointer)")) {
+                return this;
+            }
+            Variable t = ir.temporary("pointer", selector.type());
+            ir.assign(t, selector, loc);
+            return new Choice(new Expr.VarRef(t), targets, ids);
         }
     }
 }

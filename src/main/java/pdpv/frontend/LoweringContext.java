@@ -43,6 +43,8 @@ final class LoweringContext {
     final Deque<FunctionFrame> frames = new ArrayDeque<>();
     final ExpressionLowering expressions;
     final ArrayLowering arrays;
+    final PointerLowering pointers;
+    final StructLowering structs;
     final CallLowering calls;
     final StatementLowering statements;
 
@@ -58,6 +60,8 @@ final class LoweringContext {
         this.errorLabels = errorLabels;
         this.expressions = new ExpressionLowering(this);
         this.arrays = new ArrayLowering(this);
+        this.pointers = new PointerLowering(this);
+        this.structs = new StructLowering(this);
         this.calls = new CallLowering(this);
         this.statements = new StatementLowering(this);
     }

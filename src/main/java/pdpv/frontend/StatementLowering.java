@@ -140,6 +140,22 @@ final class StatementLowering {
                 arrayDeclaration(binding, variable, name, storage, outer.getInitializer(), loc);
                 continue;
             }
+            if (StructLowering.isStruct(variable.getType())) {
+                if (storage == IASTDeclSpecifier.sc_extern || storage == IASTDeclSpecifier.sc_static) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "static or extern struct " + name + " (not read yet)");
+                }
+                StructObject s = ctx.structs.create(variable.getType(), ctx.frame().prefix() + name, name, Variable.Kind.LOCAL, loc);
+                ctx.structs.initialize(s, outer.getInitializer(), loc);
+                ctx.frame().structs().put(binding, s);
+                continue;
+            }
+            if (ctx.pointers.isPointerType(variable.getType())) {
+                if (storage == IASTDeclSpecifier.sc_extern || storage == IASTDeclSpecifier.sc_static) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "static or extern pointer " + name);
+                }
+                ctx.pointers.declare(variable, name, initializer(outer.getInitializer(), loc), declarator, loc);
+                continue;
+            }
             CType type = variableType(variable, name, loc);
             if (storage == IASTDeclSpecifier.sc_extern) {
                 externLocal(binding, name, type, List.of(), loc);
@@ -347,7 +363,9 @@ final class StatementLowering {
         IASTExpression value = r.getReturnValue();
         SourceLoc loc = ctx.loc(r);
         if (value != null) {
-            if (frame.result() != null) {
+            if (frame.structResult() != null) {
+                ctx.structs.copy(frame.structResult(), ctx.structs.object(value), loc);
+            } else if (frame.result() != null) {
                 ctx.ir.assign(frame.result(), ctx.typing.convert(ctx.expressions.value(value), frame.result().type()), loc);
             } else {
                 ctx.expressions.effect(value);

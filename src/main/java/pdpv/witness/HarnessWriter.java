@@ -139,6 +139,11 @@ public final class HarnessWriter {
                 throw new IllegalArgumentException(in.source() + " at " + in.loc() + " is neither a call nor an uninitialized local");
             }
             Variable v = h.target();
+            if (v.sourceName().contains(".")) {
+                // a member of a flattened struct (issue #20): its declaration declares the struct, not the member
+                throw new IllegalArgumentException("the answer reads the struct member " + v.sourceName()
+                        + " uninitialized, which a harness cannot set yet");
+            }
             if (!v.isArray()) {
                 insertions.computeIfAbsent(in.loc().line(), k -> new TreeMap<>()).put(in.loc().column() + v.sourceName().length(),
                         " = (" + v.type() + ")__pdpv_input(\"" + in.source() + "\")");

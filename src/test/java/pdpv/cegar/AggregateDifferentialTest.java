@@ -17,7 +17,7 @@ import pdpv.semantics.DataModel;
 import pdpv.testing.Gcc;
 
 /**
- * Randomized differential test of PDPV's arrays (issue #20) against gcc: a random function
+ * Randomized differential test of PDPV's arrays, pointers to scalars and structs (issue #20) against gcc: a random function
  * {@code compute(x0, x1)} over arrays ({@link RandomAggregatePrograms}) is compiled by gcc and run
  * for every pair of inputs in {@code 0..5}; then PDPV verifies {@code assert(compute(x0, x1) != K)}
  * over the same inputs, with K one of gcc's results (expected UNSAFE, and the inputs of the answer
@@ -25,7 +25,8 @@ import pdpv.testing.Gcc;
  * programs go through the CEGAR loop without tests (so F's encoding of the arrays decides, and the
  * interpreter replays its model), programs with loops through bounded model checking. The host gcc
  * is LP64; PDPV checks every other program under ILP32, where the generated code (no {@code long},
- * no pointer arithmetic beyond the arrays) means the same.
+ * no pointer arithmetic beyond the arrays) means the same. The pointers' choices between
+ * targets are exercised by the pointers p0, p1 to the scalars v0, v1.
  */
 class AggregateDifferentialTest {
     private static final int PROGRAMS = 40;

@@ -11,7 +11,13 @@ import java.util.Random;
  * at subscripts computed from the inputs and always in bounds; helpers inlined with pointer and
  * array parameters ({@code T *p}, {@code T p[]}, {@code T p[][n]}) that read, write and pass on
  * {@code a}, {@code a + k} and {@code &a[i]}; with {@code loops}, loops over the cells with constant
- * bounds. The body is a function {@code compute(x0, x1)} of two small inputs returning a
+ * bounds. Besides the arrays, scalar locals {@code v0, v1} of one random type and pointers
+ * {@code p0, p1} to them: reads and writes through the pointers, pointer assignments
+ * ({@code p = &v}, {@code p = c ? &v0 : &v1}, {@code p = q}), comparisons {@code p0 == p1}, and
+ * helpers with an out-parameter ({@code T *p}) passed {@code &v} or a pointer. And two variables
+ * {@code s0, s1} of a struct with two integer members, an array member and a nested struct:
+ * member reads and writes, copies {@code s1 = s0}, helpers taking and returning the struct by
+ * value and helpers writing it through {@code struct S *p} ({@code p->f}). The body is a function {@code compute(x0, x1)} of two small inputs returning a
  * {@code long long}, so that gcc can tabulate it for every input and PDPV can check an assertion
  * about it.
  */
@@ -43,6 +49,8 @@ final class RandomAggregatePrograms {
     private final StringBuilder body = new StringBuilder();
     private int helperCount;
     private int locals;
+    /** The type of the scalars v0, v1 that the pointers p0, p1 point to. */
+    private ElementType scalarType;
 
     RandomAggregatePrograms(Random random, boolean loops) {
         this.random = random;
@@ -55,6 +63,21 @@ final class RandomAggregatePrograms {
         for (int i = 0; i < n; i++) {
             declare("a" + i, random.nextInt(3) == 0);
         }
+        scalarType = TYPES.get(random.nextInt(TYPES.size()));
+        for (int i = 0; i < 2; i++) {
+            localDeclarations.append("  ").append(scalarType.name()).append(" v").append(i).append(" = ").append(constant()).append(";\n");
+        }
+        localDeclarations.append("  ").append(scalarType.name()).append(" *p0 = &v").append(random.nextInt(2)).append(";\n");
+        localDeclarations.append("  ").append(scalarType.name()).append(" *p1 = ").append(random.nextBoolean() ? "p0" : "&v" + random.nextInt(2))
+                .append(";\n");
+        String[] m = new String[4];
+        for (int i = 0; i < m.length; i++) {
+            m[i] = TYPES.get(random.nextInt(TYPES.size())).name();
+        }
+        globals.append("struct In { ").append(m[2]).append(" d; };\nstruct S { ").append(m[0]).append(" a; ").append(m[1])
+                .append(" b; ").append(m[3]).append(" c[3]; struct In in; };\n");
+        localDeclarations.append("  struct S s0 = {").append(constant()).append(", .c = {").append(constant()).append("}, .in = {")
+                .append(constant()).append("}};\n  struct S s1 = s0;\n");
         int statements = 3 + random.nextInt(6);
         for (int i = 0; i < statements; i++) {
             statement("  ");
@@ -63,6 +86,8 @@ final class RandomAggregatePrograms {
         for (Array a : arrays) {
             body.append("  r = r * 31 + ").append(cell(a)).append(";\n");
         }
+        body.append("  r = r * 31 + (s0.a ^ s1.b);\n  r = r * 31 + (s1.c[x0 % 3] ^ s0.in.d);\n");
+        body.append("  r = r * 31 + v0;\n  r = r * 31 + v1;\n  r = r * 3 + (p0 == &v0) + 2 * (p1 == p0);\n");
         body.append("  return r;\n");
         return globals + "\n" + helpers + "long long compute(unsigned char x0, unsigned char x1) {\n" + locals() + body + "}\n";
     }
@@ -188,10 +213,76 @@ final class RandomAggregatePrograms {
         return "(" + scalar(depth - 1) + " " + op + " " + scalar(depth - 1) + ")";
     }
 
+    /** An address for a pointer: {@code &v}, a choice between two, or the other pointer. */
+    private String address() {
+        return switch (random.nextInt(4)) {
+            case 0 -> "&v0";
+            case 1 -> "&v1";
+            case 2 -> "(" + expression(1) + ") ? &v" + random.nextInt(2) + " : &v" + random.nextInt(2);
+            default -> "p" + random.nextInt(2);
+        };
+    }
+
+    private String member() {
+        String s = "s" + random.nextInt(2);
+        return switch (random.nextInt(4)) {
+            case 0 -> s + ".a";
+            case 1 -> s + ".b";
+            case 2 -> s + ".c[" + index(3) + "]";
+            default -> s + ".in.d";
+        };
+    }
+
+    /** A statement on the structs: a member written, a copy, a helper by value or through a pointer. */
+    private void structStatement(String indent) {
+        switch (random.nextInt(5)) {
+            case 0 -> body.append(indent).append(member()).append(' ')
+                    .append(List.of("=", "+=", "^=", "-=").get(random.nextInt(4))).append(' ').append(expression(0)).append(";\n");
+            case 1 -> body.append(indent).append(random.nextBoolean() ? "s1 = s0;\n" : "s0 = s1;\n");
+            case 2 -> {
+                String f = "f" + helperCount++;
+                helpers.append("static struct S ").append(f).append("(struct S v, int q) {\n  v.a += q;\n  v.c[(unsigned) q % 3] = v.b;\n"
+                        + "  v.in.d ^= v.a;\n  return v;\n}\n");
+                body.append(indent).append("s").append(random.nextInt(2)).append(" = ").append(f).append("(s").append(random.nextInt(2))
+                        .append(", ").append(scalar(1)).append(");\n");
+            }
+            case 3 -> {
+                String f = "f" + helperCount++;
+                helpers.append("static void ").append(f).append("(struct S *p, int q) {\n  p->b -= q;\n  (*p).in.d += p->c[1];\n}\n");
+                body.append(indent).append(f).append("(&s").append(random.nextInt(2)).append(", ").append(scalar(1)).append(");\n");
+            }
+            default -> body.append(indent).append(member()).append(random.nextBoolean() ? "++" : "--").append(";\n");
+        }
+    }
+
+    /** A statement on the scalars through the pointers. */
+    private void pointerStatement(String indent) {
+        String p = "p" + random.nextInt(2);
+        switch (random.nextInt(5)) {
+            case 0 -> body.append(indent).append('*').append(p).append(" = ").append(expression(2)).append(";\n");
+            case 1 -> body.append(indent).append('*').append(p).append(' ')
+                    .append(List.of("+=", "-=", "*=", "^=", "|=").get(random.nextInt(5))).append(' ').append(expression(1)).append(";\n");
+            case 2 -> body.append(indent).append(random.nextBoolean() ? "++*" + p : "(*" + p + ")--").append(";\n");
+            case 3 -> body.append(indent).append(p).append(" = ").append(address()).append(";\n");
+            default -> {
+                String f = "g" + helperCount++;
+                helpers.append("static long long ").append(f).append('(').append(scalarType.name()).append(" *p, int q) {\n")
+                        .append("  *p += q + 1;\n  return *p * 2 + q;\n}\n");
+                String argument = random.nextBoolean() ? p : "&v" + random.nextInt(2);
+                // the value may be read from a variable the pointer points to: the parameter is still a copy
+                String value = random.nextBoolean() ? scalar(1) : "v" + random.nextInt(2);
+                body.append(indent).append(random.nextBoolean() ? "" : "x1 = (unsigned char)").append(f).append('(').append(argument)
+                        .append(", ").append(value).append(");\n");
+            }
+        }
+    }
+
     private String expression(int depth) {
         if (depth == 0 || random.nextInt(4) == 0) {
-            return switch (random.nextInt(3)) {
+            return switch (random.nextInt(5)) {
                 case 0 -> cell(someArray());
+                case 3 -> "*p" + random.nextInt(2);
+                case 4 -> "(p0 == p1)";
                 case 1 -> input();
                 default -> constant();
             };
@@ -205,6 +296,14 @@ final class RandomAggregatePrograms {
     }
 
     private void statement(String indent) {
+        if (random.nextInt(3) == 0) {
+            pointerStatement(indent);
+            return;
+        }
+        if (random.nextInt(3) == 0) {
+            structStatement(indent);
+            return;
+        }
         int kind = random.nextInt(loops ? 9 : 8);
         Array a = someArray();
         switch (kind) {

@@ -37,11 +37,11 @@ class CommandLineTest {
     }
 
     @Test
-    void pointerIsUnsupportedWithItsLine() throws IOException {
-        Path f = write("ptr.c", "int main(void) {\n  int x = 0;\n  int *p = &x;\n  return *p;\n}\n");
+    void pointerArithmeticIsUnsupportedWithItsLine() throws IOException {
+        Path f = write("ptr.c", "int main(void) {\n  int x = 0;\n  int *p = &x;\n  return *(p + 1);\n}\n");
         CliResult r = run("verify", f.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code());
-        assertTrue(r.err().contains("ptr.c:3: unsupported: "), r.err());
+        assertTrue(r.err().contains("ptr.c:4: unsupported: ") && r.err().contains("pointer arithmetic"), r.err());
     }
 
     @Test

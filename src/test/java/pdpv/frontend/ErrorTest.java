@@ -47,19 +47,45 @@ class ErrorTest {
         assertEquals(2, e.loc().line());
     }
 
+    /** Issue #20: what PDPV does not read of pointers to scalars is refused at its line, naming the construct. */
     @Test
-    void pointerIsUnsupportedAtItsLine() {
-        assertUnsupported("int main() {\n  int x = 0;\n  int *p = &x;\n  return 0;\n}\n", 3, "pointer");
-        assertUnsupported("int main() {\n  int x = 0;\n  x = *(&x);\n  return 0;\n}\n", 3, "pointer");
+    void pointerFormsOutsideTheModelAreUnsupportedAtTheirLine() {
+        assertUnsupported("int main() {\n  int x;\n  int *p;\n  p = &x;\n  return 0;\n}\n", 3, "without initializer");
+        assertUnsupported("int main() {\n  int x = 0;\n  int *p = &x;\n  p++;\n  return 0;\n}\n", 4, "pointer arithmetic");
+        assertUnsupported("int main() {\n  int x = 0;\n  int *p = &x;\n  return *(p + 1);\n}\n", 4, "pointer arithmetic");
+        assertUnsupported("int main() {\n  int x = 0, y = 0;\n  int *p = &x;\n  return p < &y;\n}\n", 4, "ordering");
+        assertUnsupported("int main() {\n  int x = 0;\n  int *p = &x;\n  p = 0;\n  return 0;\n}\n", 4, "null pointer");
+        assertUnsupported("int main() {\n  int x = 0;\n  int *p = &x;\n  {\n    int y = 1;\n    p = &y;\n  }\n  return *p;\n}\n", 3,
+                "inner block");
+        assertUnsupported("int main() {\n  unsigned x = 0;\n  int *p = (int *) &x;\n  return *p;\n}\n", 3, "pointer cast");
+        assertUnsupported("int main() {\n  int x = 0;\n  int *p = &x;\n  int **q = &p;\n  return 0;\n}\n", 4, "pointer");
+        assertUnsupported("void f(int *p) { int y = 0; p = &y; }\nint main() {\n  int x = 0;\n  f(&x);\n  return 0;\n}\n", 4,
+                "assignment to the pointer parameter p");
+        assertUnsupported("int g(int *p);\nint main() {\n  int x = 0;\n  g(&x);\n  return 0;\n}\n", 4, "has no body");
+        assertUnsupported("int main() {\n  int x = 0;\n  int *p = &x;\n  int y = (int) p;\n  return y;\n}\n", 4, "p");
+    }
+
+    /** Issue #20: what PDPV does not read of structs is refused at its line, naming the construct. */
+    @Test
+    void structFormsOutsideTheModelAreUnsupportedAtTheirLine() {
+        assertUnsupported("struct s { int *p; };\nint main() {\n  struct s v;\n  return 0;\n}\n", 3, "member p");
+        assertUnsupported("struct s { int f; };\nstruct s g;\nint main() {\n  g.f = 1;\n  return 0;\n}\n", 4, "global");
+        assertUnsupported("struct s { int f; };\nint main() {\n  struct s a[2];\n  return 0;\n}\n", 3, "array");
+        assertUnsupported("struct s { int f; };\nint main() {\n  static struct s v;\n  return 0;\n}\n", 3, "static");
+        assertUnsupported("struct s { int f; };\nint main() {\n  struct s v = {1};\n  struct s *p = &v;\n  return 0;\n}\n", 4,
+                "pointer");
+        assertUnsupported("struct s { int f; };\nvoid h(struct s v);\nint main() {\n  struct s v = {1};\n  h(v);\n  return 0;\n}\n", 5,
+                "has no body");
+        assertUnsupported("struct s { int f[2]; };\nint main() {\n  struct s v = {1, 2};\n  return 0;\n}\n", 3, "braces");
     }
 
     @Test
     void otherUnsupportedConstructs() {
         assertUnsupported("int main() {\n  double a[3];\n  return 0;\n}\n", 2, "array of floating-point");
         assertUnsupported("int main() {\n  int n = 3;\n  int a[n];\n  return 0;\n}\n", 3, "variable-length array");
-        assertUnsupported("int main() {\n  int a[3];\n  int *p = a;\n  return 0;\n}\n", 3, "pointer");
+        assertUnsupported("int main() {\n  int a[3];\n  int *p = a;\n  return 0;\n}\n", 3, "into an array");
         assertUnsupported("int main() {\n  double d = 1;\n  return 0;\n}\n", 2, "floating-point");
-        assertUnsupported("struct s { int f; };\nint main() {\n  struct s v;\n  return 0;\n}\n", 3, "struct");
+        assertUnsupported("union u { int f; char c; };\nint main() {\n  union u v;\n  return 0;\n}\n", 3, "union");
         assertUnsupported("#include <stdlib.h>\nint main() {\n  int x = 1;\n  malloc(4);\n  return 0;\n}\n", 4, "heap");
         assertUnsupported("int f(int x) { return x; }\nint main() {\n  int (*fp)(int) = f;\n  return 0;\n}\n", 3, "function");
         assertUnsupported("int main(int argc, char **argv) {\n  int x = 0;\n  if (argv) x = 1;\n  return 0;\n}\n", 3, "argv");
