@@ -1,6 +1,7 @@
 package pdpv.interp;
 
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import pdpv.cfg.Block;
 import pdpv.cfg.Variable;
 import pdpv.semantics.CSemantics;
@@ -11,14 +12,16 @@ import pdpv.semantics.CSemantics;
  * header for {@code findWeaklyModeledLoop}, Algorithm 4.3) with initial values and inputs taken
  * from a counterexample, and reports whether an assertion fails. Runs end at a failed assertion or
  * assumption, at a halt, at a provably repeating state (see {@link RepeatDetector}), at the
- * step bound, or soon after its thread is interrupted.
+ * step bound, or soon after its thread is interrupted. The blocks reachable from each start are
+ * compiled once ({@link CompiledProgram}) and kept for the next run from there.
  */
 public final class Interpreter {
-    private final Evaluator evaluator;
+    private final CSemantics semantics;
     private final InterpreterOptions options;
+    private final Map<Block, CompiledProgram> compiled = new ConcurrentHashMap<>();
 
     public Interpreter(CSemantics semantics, InterpreterOptions options) {
-        this.evaluator = new Evaluator(semantics);
+        this.semantics = semantics;
         this.options = options;
     }
 
@@ -37,6 +40,17 @@ public final class Interpreter {
 
     /** As {@link #run(Block, Map, InputOracle)}, telling {@code observer} each block entered. */
     public Execution run(Block start, Map<Variable, Long> initialValues, InputOracle oracle, BlockObserver observer) {
-        return new Run(evaluator, options, start, State.of(initialValues), oracle, observer).execute();
+        return run(start, initialValues, oracle, observer, options.maxSteps());
+    }
+
+    /** As {@link #run(Block, Map, InputOracle)} with a step bound of {@code maxSteps} instead of the options'. */
+    public Execution run(Block start, Map<Variable, Long> initialValues, InputOracle oracle, long maxSteps) {
+        return run(start, initialValues, oracle, BlockObserver.NONE, maxSteps);
+    }
+
+    private Execution run(Block start, Map<Variable, Long> initialValues, InputOracle oracle, BlockObserver observer,
+                          long maxSteps) {
+        CompiledProgram program = compiled.computeIfAbsent(start, b -> CompiledProgram.compile(semantics, b));
+        return new Run(program, options.withMaxSteps(maxSteps), program.newState(initialValues), oracle, observer).execute();
     }
 }

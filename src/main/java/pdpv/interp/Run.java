@@ -1,157 +1,186 @@
 package pdpv.interp;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
-import pdpv.cfg.Block;
-import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
+import pdpv.interp.CompiledProgram.CompiledBlock;
+import pdpv.interp.CompiledProgram.Statement;
 import pdpv.interp.Execution.Outcome;
-import pdpv.semantics.BitVec;
 
-/** One interpretation run of thesis §4.3.2: the mutable bookkeeping behind {@link Interpreter#run}. */
+/**
+ * One interpretation run of thesis §4.3.2 over a {@link CompiledProgram}: the mutable bookkeeping
+ * behind {@link Interpreter#run}. The state lives in the slots of a {@link State}; the path is a
+ * ring of the latest block ids; havocs count their occurrences in an array. Steps are counted per
+ * statement and terminator as before, a block's at once when the bound is not near.
+ */
 final class Run {
     /** Block entries between two looks at the thread's interrupt flag. */
     private static final long INTERRUPT_CHECK_PERIOD = 1024;
-    private final Evaluator evaluator;
+    private final CompiledProgram program;
     private final InterpreterOptions options;
-    private final Block start;
     private final State state;
+    private final long[] v;
+    private final boolean[] set;
     private final InputOracle oracle;
     private final RepeatDetector repeats;
     private final BlockObserver observer;
-    private final Map<Stmt.Havoc, Integer> occurrences = new IdentityHashMap<>();
+    private final int[] occurrences;
     private final List<InputEvent> inputs = new ArrayList<>();
-    private final Deque<Integer> path = new ArrayDeque<>();
+    private final int[] path;
+    private int pathEnd;
+    /** The slots set so far: they are never unset, so the count tells two states of the run apart as the flags do. */
+    private int setCount;
     private long inputsRead;
     private long blocksEntered;
     private long steps;
     private Stmt.Assert failedAssertion;
     private SourceLoc firstOverflow;
 
-    Run(Evaluator evaluator, InterpreterOptions options, Block start, State state, InputOracle oracle, BlockObserver observer) {
-        this.evaluator = evaluator;
+    Run(CompiledProgram program, InterpreterOptions options, State state, InputOracle oracle, BlockObserver observer) {
+        this.program = program;
         this.options = options;
-        this.start = start;
         this.state = state;
+        this.v = state.values;
+        this.set = state.set;
         this.oracle = oracle;
-        this.repeats = new RepeatDetector(start, options.maxRememberedStates());
-        this.observer = observer;
+        this.repeats = new RepeatDetector(options.maxRememberedStates(), state.size());
+        this.observer = observer == BlockObserver.NONE ? null : observer;
+        this.occurrences = new int[program.havocs.size()];
+        this.path = new int[options.maxPathLength()];
+        for (boolean b : set) {
+            setCount += b ? 1 : 0;
+        }
     }
 
     Execution execute() {
-        Block block = start;
+        CompiledBlock[] blocks = program.blocks;
+        long maxSteps = options.maxSteps();
+        int current = 0;
         while (true) {
+            CompiledBlock block = blocks[current];
             enter(block);
             if (blocksEntered % INTERRUPT_CHECK_PERIOD == 0 && Thread.currentThread().isInterrupted()) {
                 return finish(Outcome.INTERRUPTED);
             }
-            if (repeats.entersAgain(block, state)) {
+            if (block.checkpoint && repeats.entersAgain(current, v, setCount)) {
                 return finish(Outcome.REPEATED_STATE);
             }
-            for (Stmt s : block.statements()) {
-                if (!takeStep()) {
+            Statement[] statements = block.statements;
+            boolean bulk = steps + statements.length + 1 <= maxSteps;
+            for (int i = 0; i < statements.length; i++) {
+                Statement s = statements[i];
+                if (!bulk && !takeStep(maxSteps)) {
                     return finish(Outcome.STEP_LIMIT);
                 }
-                Outcome stop = execute(s);
-                if (stop != null) {
-                    return finish(stop);
+                if (!execute(s)) {
+                    steps += bulk ? i + 1 : 0;
+                    return finish(s.kind == Statement.ASSERT ? Outcome.ASSERTION_FAILED : Outcome.ASSUMPTION_FAILED);
                 }
             }
-            if (!takeStep()) {
+            if (bulk) {
+                steps += statements.length + 1;
+            } else if (!takeStep(maxSteps)) {
                 return finish(Outcome.STEP_LIMIT);
             }
-            block = successor(block);
-            if (block == null) {
+            if (block.branch != null) {
+                if (firstOverflow == null && block.branchOverflows != null && block.branchOverflows.test(v)) {
+                    firstOverflow = ((Terminator.Branch) block.block.terminator()).loc();
+                }
+                current = block.branch.test(v) ? block.ifTrue : block.ifFalse;
+            } else if (block.ifTrue >= 0) {
+                current = block.ifTrue;
+            } else {
                 return finish(Outcome.HALTED);
             }
         }
     }
 
-    private void enter(Block block) {
+    private void enter(CompiledBlock block) {
         blocksEntered++;
-        observer.entered(block, state);
-        if (options.maxPathLength() == 0) {
+        if (observer != null) {
+            observer.entered(block.block, state);
+        }
+        if (path.length == 0) {
             return;
         }
-        if (path.size() == options.maxPathLength()) {
-            path.removeFirst();
-        }
-        path.addLast(block.id());
+        path[pathEnd] = block.id;
+        pathEnd = pathEnd + 1 == path.length ? 0 : pathEnd + 1;
     }
 
-    private boolean takeStep() {
-        if (steps >= options.maxSteps()) {
+    private boolean takeStep(long maxSteps) {
+        if (steps >= maxSteps) {
             return false;
         }
         steps++;
         return true;
     }
 
-    /** Executes one statement; returns the outcome if the run stops here, else null. */
-    private Outcome execute(Stmt s) {
-        if (s instanceof Stmt.Assign a) {
-            noteOverflow(a.value(), a.loc());
-            state.set(a.target(), evaluator.evaluate(a.value(), state));
-        } else if (s instanceof Stmt.Havoc h) {
-            havoc(h);
-        } else if (s instanceof Stmt.Assume a) {
-            noteOverflow(a.condition(), a.loc());
-            if (!evaluator.isTrue(a.condition(), state)) {
-                return Outcome.ASSUMPTION_FAILED;
+    /** Executes one statement; false if the run stops here (a failed assertion or assumption). */
+    private boolean execute(Statement s) {
+        if (firstOverflow == null && s.overflows != null && s.overflows.test(v)) {
+            firstOverflow = s.source.loc();
+        }
+        switch (s.kind) {
+            case Statement.ASSIGN -> {
+                v[s.target] = s.value.eval(v);
+                markSet(s.target);
+                return true;
             }
-        } else {
-            Stmt.Assert a = (Stmt.Assert) s;
-            noteOverflow(a.condition(), a.loc());
-            if (!evaluator.isTrue(a.condition(), state)) {
-                failedAssertion = a;
-                return Outcome.ASSERTION_FAILED;
+            case Statement.HAVOC -> {
+                havoc(s);
+                return true;
+            }
+            case Statement.ASSUME -> {
+                return s.condition.test(v);
+            }
+            default -> {
+                if (s.condition.test(v)) {
+                    return true;
+                }
+                failedAssertion = (Stmt.Assert) s.source;
+                return false;
             }
         }
-        return null;
     }
 
-    private void havoc(Stmt.Havoc h) {
-        int occurrence = occurrences.merge(h, 1, Math::addExact) - 1;
-        BitVec value = new BitVec(oracle.next(h, occurrence), h.target().type().width());
-        state.set(h.target(), value);
+    private void havoc(Statement s) {
+        Stmt.Havoc h = (Stmt.Havoc) s.source;
+        int occurrence = occurrences[s.havoc]++;
+        if (occurrence < 0) {
+            throw new ArithmeticException("integer overflow");
+        }
+        long value = oracle.next(h, occurrence) & s.targetMask;
+        v[s.target] = value;
+        markSet(s.target);
         inputsRead++;
         if (inputs.size() < options.maxRecordedInputs()) {
-            inputs.add(new InputEvent(h, occurrence, value.bits()));
+            inputs.add(new InputEvent(h, occurrence, value));
         }
         repeats.inputRead();
     }
 
-    /** The next block, or null when the block halts. */
-    private Block successor(Block block) {
-        Terminator t = block.terminator();
-        if (t instanceof Terminator.Jump j) {
-            return j.target();
-        }
-        if (t instanceof Terminator.Branch b) {
-            noteOverflow(b.condition(), b.loc());
-            return evaluator.isTrue(b.condition(), state) ? b.ifTrue() : b.ifFalse();
-        }
-        if (t instanceof Terminator.Halt) {
-            return null;
-        }
-        throw new IllegalStateException("B" + block.id() + " has no terminator");
-    }
-
-    /** Remembers where the run first overflowed a wrapping signed operation. */
-    private void noteOverflow(Expr e, SourceLoc loc) {
-        if (firstOverflow == null && evaluator.wrapsAround(e, state)) {
-            firstOverflow = loc;
+    private void markSet(int slot) {
+        if (!set[slot]) {
+            set[slot] = true;
+            setCount++;
         }
     }
 
     private Execution finish(Outcome outcome) {
-        return new Execution(outcome, failedAssertion, inputs, inputsRead, state.toBits(), steps,
-                new ArrayList<>(path), blocksEntered, firstOverflow);
+        return new Execution(outcome, failedAssertion, inputs, inputsRead, state.toBits(), steps, path(), blocksEntered,
+                firstOverflow);
+    }
+
+    /** The latest block ids entered, oldest first. */
+    private List<Integer> path() {
+        int n = (int) Math.min(blocksEntered, path.length);
+        List<Integer> out = new ArrayList<>(n);
+        int startAt = Math.floorMod(pathEnd - n, Math.max(1, path.length));
+        for (int i = 0; i < n; i++) {
+            out.add(path[(startAt + i) % path.length]);
+        }
+        return out;
     }
 }

@@ -1,19 +1,40 @@
 package pdpv.interp;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Variable;
 import pdpv.semantics.BitVec;
 
 /**
  * A valuation of program variables for the interpreter of thesis §4.3.2. A variable that was
- * never set holds 0. Values are bit-vectors of the variable's type width.
+ * never set holds 0. Values are bit-vectors of the variable's type width, held as normalized bits
+ * in one slot per variable: a run's compiled program ({@link CompiledProgram}) reads and writes
+ * the slots of its variables directly, without a map or an allocation per statement.
  */
 public final class State {
-    private final Map<Variable, BitVec> values = new HashMap<>();
+    private final Map<Variable, Integer> slots;
+    private Variable[] variables;
+    /** The value of each slot, as normalized bits. */
+    long[] values;
+    /** Whether each slot was set (given initially or written); only set variables are reported. */
+    boolean[] set;
+
+    public State() {
+        this(new HashMap<>(), List.of());
+    }
+
+    /** A state whose first slots are {@code layout}'s variables, in order, none set yet. */
+    State(Map<Variable, Integer> layout, List<Variable> ordered) {
+        this.slots = new HashMap<>(layout);
+        this.variables = ordered.toArray(new Variable[0]);
+        this.values = new long[Math.max(4, variables.length)];
+        this.set = new boolean[values.length];
+    }
 
     /** A state with the given raw values, each cut to its variable's width. */
     public static State of(Map<Variable, Long> bits) {
@@ -23,8 +44,8 @@ public final class State {
     }
 
     public BitVec get(Variable v) {
-        BitVec value = values.get(v);
-        return value != null ? value : BitVec.zero(v.type().width());
+        Integer slot = slots.get(v);
+        return new BitVec(slot == null ? 0 : values[slot], v.type().width());
     }
 
     /** Sets {@code v}; fails if the value's width is not the width of v's type. */
@@ -32,20 +53,48 @@ public final class State {
         if (value.width() != v.type().width()) {
             throw new IllegalArgumentException(v + ": " + v.type() + " cannot hold " + value);
         }
-        values.put(v, value);
+        int slot = slotOf(v);
+        values[slot] = value.bits();
+        set[slot] = true;
     }
 
     /** The variables set so far with their values as normalized bits, ordered by variable id. */
     public Map<Variable, Long> toBits() {
         Map<Variable, Long> out = new LinkedHashMap<>();
-        values.entrySet().stream()
-                .sorted(Map.Entry.comparingByKey(Comparator.comparingInt(Variable::id)))
-                .forEach(e -> out.put(e.getKey(), e.getValue().bits()));
+        Integer[] order = new Integer[slots.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingInt(i -> variables[i].id()));
+        for (int i : order) {
+            if (set[i]) {
+                out.put(variables[i], values[i]);
+            }
+        }
         return Collections.unmodifiableMap(out);
     }
 
-    /** An immutable copy of the variables set so far, for recognizing a repeated state. */
-    Map<Variable, BitVec> snapshot() {
-        return Map.copyOf(values);
+    /** The number of slots in use. */
+    int size() {
+        return slots.size();
+    }
+
+    /** The slot of {@code v}, added (unset, 0) if it has none yet. */
+    private int slotOf(Variable v) {
+        Integer slot = slots.get(v);
+        if (slot != null) {
+            return slot;
+        }
+        int s = slots.size();
+        slots.put(v, s);
+        if (s == values.length) {
+            values = Arrays.copyOf(values, 2 * s);
+            set = Arrays.copyOf(set, 2 * s);
+        }
+        if (s == variables.length) {
+            variables = Arrays.copyOf(variables, Math.max(4, 2 * s));
+        }
+        variables[s] = v;
+        return s;
     }
 }

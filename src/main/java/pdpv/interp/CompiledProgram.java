@@ -1,0 +1,283 @@
+package pdpv.interp;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import pdpv.cfg.Block;
+import pdpv.cfg.Expr;
+import pdpv.cfg.ExprEvaluator;
+import pdpv.cfg.SignedOverflows;
+import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
+import pdpv.cfg.Terminator;
+import pdpv.cfg.Variable;
+import pdpv.cfg.VariableUses;
+import pdpv.semantics.CSemantics;
+import pdpv.semantics.SignedOverflow;
+
+/**
+ * The blocks reachable from one start block, compiled once for the interpreter of thesis §4.3.2
+ * (a replay from the entry, a run from a loop head, the tests of Algorithm 6.1, which run the same
+ * blocks many times): each variable they mention gets a slot of a {@link State}, each expression
+ * a {@link Code} or {@link Cond} of the {@link CompilingAlgebra}, each block an array of
+ * statements and the indices of its successors, each havoc an index for its occurrence counter,
+ * and the blocks where {@link RepeatDetector} looks for a repeated state are marked. A {@link Run}
+ * executes it; the meaning of every statement is the same as the IR's.
+ */
+final class CompiledProgram {
+    /** What one statement does; {@code kind} selects the field that is set. */
+    static final class Statement {
+        static final int ASSIGN = 0;
+        static final int HAVOC = 1;
+        static final int ASSUME = 2;
+        static final int ASSERT = 3;
+
+        final int kind;
+        final Stmt source;
+        final int target;
+        final long targetMask;
+        final Code value;
+        final Cond condition;
+        final int havoc;
+        /** True when evaluating the statement's expression overflows a wrapping signed operation; null if it cannot. */
+        final Cond overflows;
+
+        Statement(int kind, Stmt source, int target, long targetMask, Code value, Cond condition, int havoc, Cond overflows) {
+            this.kind = kind;
+            this.source = source;
+            this.target = target;
+            this.targetMask = targetMask;
+            this.value = value;
+            this.condition = condition;
+            this.havoc = havoc;
+            this.overflows = overflows;
+        }
+    }
+
+    /** One compiled block: statements, and how control leaves it. */
+    static final class CompiledBlock {
+        final Block block;
+        final int id;
+        Statement[] statements;
+        /** Null for a jump or a halt. */
+        Cond branch;
+        Cond branchOverflows;
+        /** Successor indices: the jump's target or the branch's true side, and the false side; -1 for a halt. */
+        int ifTrue = -1;
+        int ifFalse = -1;
+        boolean checkpoint;
+
+        CompiledBlock(Block block) {
+            this.block = block;
+            this.id = block.id();
+        }
+    }
+
+    final Block start;
+    final CompiledBlock[] blocks;
+    final Map<Variable, Integer> slots;
+    final List<Variable> variables;
+    final List<Stmt.Havoc> havocs;
+    /** Statements plus terminators of each block, for bulk step counting. */
+    final int[] stepsOf;
+
+    private CompiledProgram(Block start, CompiledBlock[] blocks, Map<Variable, Integer> slots, List<Variable> variables,
+                            List<Stmt.Havoc> havocs) {
+        this.start = start;
+        this.blocks = blocks;
+        this.slots = slots;
+        this.variables = variables;
+        this.havocs = havocs;
+        this.stepsOf = new int[blocks.length];
+        for (int i = 0; i < blocks.length; i++) {
+            stepsOf[i] = blocks[i].statements.length + 1;
+        }
+    }
+
+    /** Compiles the blocks reachable from {@code start} under {@code semantics}. */
+    static CompiledProgram compile(CSemantics semantics, Block start) {
+        List<Block> reachable = reachable(start);
+        Map<Block, Integer> index = new IdentityHashMap<>();
+        for (Block b : reachable) {
+            index.put(b, index.size());
+        }
+        Map<Variable, Integer> slots = new LinkedHashMap<>();
+        List<Variable> variables = new ArrayList<>();
+        for (Block b : reachable) {
+            for (Stmt s : b.statements()) {
+                VariableUses.reads(s).forEach(v -> addSlot(v, slots, variables));
+                Variable w = VariableUses.written(s);
+                if (w != null) {
+                    addSlot(w, slots, variables);
+                }
+            }
+            VariableUses.reads(b.terminator()).forEach(v -> addSlot(v, slots, variables));
+        }
+        CompilingAlgebra algebra = new CompilingAlgebra();
+        ExprEvaluator<Code, Cond> walk = new ExprEvaluator<>(semantics, algebra);
+        Map<Variable, Code> reads = new HashMap<>();
+        slots.forEach((v, s) -> reads.put(v, algebra.variable(s, v.type().width())));
+        SignedOverflows overflows = semantics.signedOverflow() == SignedOverflow.WRAP
+                ? new SignedOverflows(semantics.intType()) : null;
+        Compiler c = new Compiler(walk, reads, overflows);
+        List<Stmt.Havoc> havocs = new ArrayList<>();
+        Map<Stmt.Havoc, Integer> havocIndex = new IdentityHashMap<>();
+        CompiledBlock[] blocks = new CompiledBlock[reachable.size()];
+        Set<Block> checkpoints = retreatingTargets(start);
+        for (int i = 0; i < blocks.length; i++) {
+            Block b = reachable.get(i);
+            CompiledBlock cb = new CompiledBlock(b);
+            List<Statement> statements = new ArrayList<>();
+            for (Stmt s : b.statements()) {
+                statements.add(c.statement(s, slots, havocs, havocIndex));
+            }
+            cb.statements = statements.toArray(new Statement[0]);
+            Terminator t = b.terminator();
+            if (t instanceof Terminator.Jump j) {
+                cb.ifTrue = index.get(j.target());
+            } else if (t instanceof Terminator.Branch br) {
+                cb.branch = c.truth(br.condition());
+                cb.branchOverflows = c.overflows(br.condition());
+                cb.ifTrue = index.get(br.ifTrue());
+                cb.ifFalse = index.get(br.ifFalse());
+            } else if (!(t instanceof Terminator.Halt)) {
+                throw new IllegalStateException("B" + b.id() + " has no terminator");
+            }
+            cb.checkpoint = checkpoints.contains(b);
+            blocks[i] = cb;
+        }
+        return new CompiledProgram(start, blocks, slots, variables, havocs);
+    }
+
+    private static void addSlot(Variable v, Map<Variable, Integer> slots, List<Variable> variables) {
+        if (!slots.containsKey(v)) {
+            slots.put(v, slots.size());
+            variables.add(v);
+        }
+    }
+
+    /** A fresh state laid out for this program, with {@code initial} values (cut to their widths). */
+    State newState(Map<Variable, Long> initial) {
+        State s = new State(slots, variables);
+        initial.forEach((v, b) -> s.set(v, new pdpv.semantics.BitVec(b, v.type().width())));
+        return s;
+    }
+
+    /** Where the compiled run needs the source: a statement's location. */
+    static SourceLoc loc(Statement s) {
+        return s.source.loc();
+    }
+
+    /** Compiles expressions of one program. */
+    private record Compiler(ExprEvaluator<Code, Cond> walk, Map<Variable, Code> reads, SignedOverflows overflowChecks) {
+        Code value(Expr e) {
+            return walk.value(e, reads::get);
+        }
+
+        Cond truth(Expr e) {
+            return walk.truth(e, reads::get);
+        }
+
+        /** True when {@code e} overflows a wrapping signed operation; null if it cannot or overflow does not wrap. */
+        Cond overflows(Expr e) {
+            if (overflowChecks == null) {
+                return null;
+            }
+            Expr noOverflow = overflowChecks.noOverflow(e);
+            if (noOverflow == null) {
+                return null;
+            }
+            Cond holds = truth(noOverflow);
+            return holds instanceof Cond.Fixed f && f.value ? null : new CompilingAlgebra().lnot(holds);
+        }
+
+        Statement statement(Stmt s, Map<Variable, Integer> slots, List<Stmt.Havoc> havocs, Map<Stmt.Havoc, Integer> havocIndex) {
+            if (s instanceof Stmt.Assign a) {
+                Code value = value(a.value());
+                if (value.width != a.target().type().width()) {
+                    throw new IllegalStateException("ill-typed assignment " + a);
+                }
+                return new Statement(Statement.ASSIGN, s, slots.get(a.target()), value.mask, value, null, -1, overflows(a.value()));
+            }
+            if (s instanceof Stmt.Havoc h) {
+                Integer k = havocIndex.get(h);
+                if (k == null) {
+                    k = havocs.size();
+                    havocIndex.put(h, k);
+                    havocs.add(h);
+                }
+                int width = h.target().type().width();
+                return new Statement(Statement.HAVOC, s, slots.get(h.target()), Code.Words64.mask(width), null, null, k, null);
+            }
+            if (s instanceof Stmt.Assume a) {
+                return new Statement(Statement.ASSUME, s, -1, 0, null, truth(a.condition()), -1, overflows(a.condition()));
+            }
+            Stmt.Assert a = (Stmt.Assert) s;
+            return new Statement(Statement.ASSERT, s, -1, 0, null, truth(a.condition()), -1, overflows(a.condition()));
+        }
+    }
+
+    /** The blocks reachable from {@code start}, start first. */
+    private static List<Block> reachable(Block start) {
+        List<Block> order = new ArrayList<>();
+        Set<Block> seen = new HashSet<>();
+        Deque<Block> work = new ArrayDeque<>();
+        work.add(start);
+        seen.add(start);
+        while (!work.isEmpty()) {
+            Block b = work.poll();
+            order.add(b);
+            if (!b.hasTerminator()) {
+                throw new IllegalStateException("B" + b.id() + " has no terminator");
+            }
+            for (Block s : b.successors()) {
+                if (seen.add(s)) {
+                    work.add(s);
+                }
+            }
+        }
+        return order;
+    }
+
+    /**
+     * Targets of the edges that lead back to a block on the stack of a depth-first search from
+     * {@code start}: every cycle contains such an edge, so a run that repeats a state is seen
+     * repeating it at one of these blocks ({@link RepeatDetector}).
+     */
+    private static Set<Block> retreatingTargets(Block start) {
+        Set<Block> targets = new HashSet<>();
+        Set<Block> visited = new HashSet<>();
+        Set<Block> onStack = new HashSet<>();
+        Deque<Iterator<Block>> successors = new ArrayDeque<>();
+        Deque<Block> stack = new ArrayDeque<>();
+        visited.add(start);
+        onStack.add(start);
+        stack.push(start);
+        successors.push(start.successors().iterator());
+        while (!stack.isEmpty()) {
+            Iterator<Block> next = successors.peek();
+            if (!next.hasNext()) {
+                onStack.remove(stack.pop());
+                successors.pop();
+                continue;
+            }
+            Block s = next.next();
+            if (onStack.contains(s)) {
+                targets.add(s);
+            } else if (visited.add(s)) {
+                onStack.add(s);
+                stack.push(s);
+                successors.push(s.successors().iterator());
+            }
+        }
+        return targets;
+    }
+}
