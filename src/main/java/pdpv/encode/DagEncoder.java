@@ -49,6 +49,7 @@ public final class DagEncoder {
     private final VariantFactory variants;
     private final Predecessors predecessors;
     private final Passification mode;
+    private final Map<Block, BlockSummary> summaries;
 
     /** How a {@link DagEncoder} names what it defines. */
     public enum Passification {
@@ -67,6 +68,16 @@ public final class DagEncoder {
 
     /** A passifier of the given {@link Passification}. */
     public DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants, Passification mode) {
+        this(program, loops, exprs, variants, mode, Map.of());
+    }
+
+    /**
+     * A passifier of the given {@link Passification} that encodes each block of {@code summaries}
+     * (an empty block of an unrolled program) by its {@link BlockSummary}.
+     */
+    public DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants, Passification mode,
+                      Map<Block, BlockSummary> summaries) {
+        this.summaries = summaries;
         this.mode = mode;
         this.ctx = exprs.algebra().context();
         this.program = program;
@@ -78,7 +89,7 @@ public final class DagEncoder {
 
     /** This encoder with {@link Passification#DEFINED} variants. */
     public DagEncoder defined() {
-        return new DagEncoder(program, loops, exprs, variants, Passification.DEFINED);
+        return new DagEncoder(program, loops, exprs, variants, Passification.DEFINED, summaries);
     }
 
     /**
@@ -97,6 +108,7 @@ public final class DagEncoder {
         Map<Block, EncodedBlock> encoded = new LinkedHashMap<>();
         Map<Block, Map<Block, BoolExpr>> incoming = new LinkedHashMap<>();
         List<BoolExpr> clauses = new ArrayList<>();
+        Map<Block, BitVecExpr> counts = new LinkedHashMap<>();
         for (Block b : loops.dominators().reversePostorder().blocks()) {
             if (!region.contains(b)) {
                 continue;
@@ -118,9 +130,9 @@ public final class DagEncoder {
                 entry = join(in, encoded, clauses);
             }
             incoming.put(b, in);
-            encoded.put(b, encodeBlock(b, blockVar, entry, b != start || invariantAtStart, clauses));
+            encoded.put(b, encodeBlock(b, blockVar, entry, b != start || invariantAtStart, clauses, counts));
         }
-        return new DagEncoding(start, encoded, incoming, clauses);
+        return new DagEncoding(start, encoded, incoming, clauses, counts);
     }
 
     /** The DAG edges into {@code b} from the region, each with e_{j,i} ⇒ b_j ∧ (control leaves B_j to B_i). */
@@ -205,9 +217,12 @@ public final class DagEncoder {
         return value;
     }
 
-    /** LI_l at a loop head, then b_i ⇒ (x_{k+1} = value), fresh havoc variants and b_i ⇒ assumption. */
+    /**
+     * LI_l at a loop head, then b_i ⇒ (x_{k+1} = value), fresh havoc variants and b_i ⇒ assumption;
+     * a summarized block gets a fresh count, b_i ⇒ its condition and the variants after it.
+     */
     private EncodedBlock encodeBlock(Block b, BoolExpr blockVar, Map<Variable, BitVecExpr> entry, boolean mayPlaceInvariant,
-                                     List<BoolExpr> clauses) {
+                                     List<BoolExpr> clauses, Map<Block, BitVecExpr> counts) {
         Map<Variable, BitVecExpr> current = new LinkedHashMap<>(entry);
         Loop loop = loops.loopAt(b);
         LoopSite site = null;
@@ -219,6 +234,26 @@ public final class DagEncoder {
             Map<Variable, BitVecExpr> post = variants.fresh(loop.updated());
             current.putAll(post);
             site = new LoopSite(ctx, loop, blockVar, pre, post);
+        }
+        BlockSummary summary = summaries.get(b);
+        if (summary != null) {
+            BitVecExpr count = variants.freshCount("n" + b.id());
+            counts.put(b, count);
+            BlockSummary.Effect effect = summary.encode(exprs, current, count);
+            clauses.add(ctx.mkImplies(blockVar, effect.condition()));
+            for (Variable v : program.variables()) {
+                BitVecExpr value = effect.exit().get(v);
+                if (value.equals(current.get(v))) {
+                    continue;
+                }
+                if (mode == Passification.FUNCTIONAL) {
+                    current.put(v, value);
+                    continue;
+                }
+                BitVecExpr next = variants.fresh(v);
+                clauses.add(mode == Passification.DEFINED ? ctx.mkEq(next, value) : ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
+                current.put(v, next);
+            }
         }
         Map<Variable, BitVecExpr> afterInvariant = new LinkedHashMap<>(current);
         List<HavocVariant> havocs = new ArrayList<>();

@@ -34,6 +34,11 @@ public final class VariantFactory {
         return out;
     }
 
+    /** A fresh 64-bit constant named after {@code prefix}: the count of a summarized block's passes. */
+    public BitVecExpr freshCount(String prefix) {
+        return (BitVecExpr) ctx.mkFreshConst(prefix, ctx.mkBitVecSort(64));
+    }
+
     /** A fresh Boolean constant named after {@code prefix}. */
     public BoolExpr freshBool(String prefix) {
         return (BoolExpr) ctx.mkFreshConst(prefix, ctx.mkBoolSort());

@@ -2,6 +2,7 @@ package pdpv.interp;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import pdpv.cfg.Block;
 import pdpv.cfg.Variable;
 import pdpv.semantics.CSemantics;
@@ -40,17 +41,21 @@ public final class Interpreter {
 
     /** As {@link #run(Block, Map, InputOracle)}, telling {@code observer} each block entered. */
     public Execution run(Block start, Map<Variable, Long> initialValues, InputOracle oracle, BlockObserver observer) {
-        return run(start, initialValues, oracle, observer, options.maxSteps());
+        return run(start, initialValues, oracle, observer, options.maxSteps(), () -> false);
     }
 
-    /** As {@link #run(Block, Map, InputOracle)} with a step bound of {@code maxSteps} instead of the options'. */
-    public Execution run(Block start, Map<Variable, Long> initialValues, InputOracle oracle, long maxSteps) {
-        return run(start, initialValues, oracle, BlockObserver.NONE, maxSteps);
+    /**
+     * As {@link #run(Block, Map, InputOracle)} with a step bound of {@code maxSteps} instead of the
+     * options', and stopped (outcome INTERRUPTED) soon after {@code stop} says so, as after an
+     * interrupt of its thread: a replay of an accelerated counterexample may take 10^8 iterations.
+     */
+    public Execution run(Block start, Map<Variable, Long> initialValues, InputOracle oracle, long maxSteps, BooleanSupplier stop) {
+        return run(start, initialValues, oracle, BlockObserver.NONE, maxSteps, stop);
     }
 
     private Execution run(Block start, Map<Variable, Long> initialValues, InputOracle oracle, BlockObserver observer,
-                          long maxSteps) {
+                          long maxSteps, BooleanSupplier stop) {
         CompiledProgram program = compiled.computeIfAbsent(start, b -> CompiledProgram.compile(semantics, b));
-        return new Run(program, options.withMaxSteps(maxSteps), program.newState(initialValues), oracle, observer).execute();
+        return new Run(program, options.withMaxSteps(maxSteps), program.newState(initialValues), oracle, observer, stop).execute();
     }
 }

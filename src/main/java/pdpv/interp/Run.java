@@ -2,6 +2,7 @@ package pdpv.interp;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
@@ -26,6 +27,7 @@ final class Run {
     private final InputOracle oracle;
     private final RepeatDetector repeats;
     private final BlockObserver observer;
+    private final BooleanSupplier stop;
     private final int[] occurrences;
     private final List<InputEvent> inputs = new ArrayList<>();
     private final int[] path;
@@ -38,7 +40,9 @@ final class Run {
     private Stmt.Assert failedAssertion;
     private SourceLoc firstOverflow;
 
-    Run(CompiledProgram program, InterpreterOptions options, State state, InputOracle oracle, BlockObserver observer) {
+    Run(CompiledProgram program, InterpreterOptions options, State state, InputOracle oracle, BlockObserver observer,
+        BooleanSupplier stop) {
+        this.stop = stop;
         this.program = program;
         this.options = options;
         this.state = state;
@@ -61,7 +65,7 @@ final class Run {
         while (true) {
             CompiledBlock block = blocks[current];
             enter(block);
-            if (blocksEntered % INTERRUPT_CHECK_PERIOD == 0 && Thread.currentThread().isInterrupted()) {
+            if (blocksEntered % INTERRUPT_CHECK_PERIOD == 0 && (Thread.currentThread().isInterrupted() || stop.getAsBoolean())) {
                 return finish(Outcome.INTERRUPTED);
             }
             if (block.checkpoint && repeats.entersAgain(current, v, setCount)) {

@@ -1,0 +1,29 @@
+package pdpv.encode;
+
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import java.util.Map;
+import pdpv.cfg.Variable;
+
+/**
+ * What an empty block of an unrolled program stands for: some passes along a path of a loop,
+ * summarized (an accelerated path, {@code pdpv.encode.accel}). The passifier encodes it instead of
+ * statements: fresh counts, the variants after the passes, and the condition under which the
+ * summary is taken. A summary adds only runs of the program (it under-approximates), so a
+ * counterexample through it replays.
+ */
+public interface BlockSummary {
+    /**
+     * The passes from the variants {@code entry}, with {@code count} a fresh 64-bit count.
+     *
+     * @return the variants after them (for every variable) and when the block may be taken
+     */
+    Effect encode(ExprEncoder exprs, Map<Variable, BitVecExpr> entry, BitVecExpr count);
+
+    /** Statements and terminators the interpreter executes in one of the passes. */
+    long stepsPerPass();
+
+    /** The passes' effect. */
+    record Effect(Map<Variable, BitVecExpr> exit, BoolExpr condition) {
+    }
+}
