@@ -32,6 +32,7 @@ import pdpv.cegar.Verifier;
 import pdpv.cegar.VerifierOptions;
 import pdpv.cegar.VerifierStatistics;
 import pdpv.daikon.TestOptions;
+import pdpv.encode.accel.AccelerationOptions;
 import pdpv.pdr.PdrOptions;
 import pdpv.frontend.UserError;
 import pdpv.witness.ExactRun;
@@ -116,6 +117,30 @@ final class VerifyCommand implements Callable<Integer> {
                     + "more than N blocks (default: ${DEFAULT-VALUE})")
     int bmcMaxBlocks;
 
+    @Option(names = "--no-acceleration",
+            description = "no loop acceleration: no accelerated paths in bounded model checking's unrolling and no phase "
+                    + "summaries of loops in the CEGAR loop's formula")
+    boolean noAcceleration;
+
+    @Option(names = "--accel-max-paths", paramLabel = "N", defaultValue = "16",
+            description = "a loop whose body has more than N paths is not accelerated (default: ${DEFAULT-VALUE})")
+    int accelMaxPaths;
+
+    @Option(names = "--accel-max-degree", paramLabel = "D", defaultValue = "2",
+            description = "the highest degree of a closed form tried for a variable of an accelerated path: 1 for "
+                    + "translations (x += c), 2 adds sums of them (x += i, i++) (default: ${DEFAULT-VALUE})")
+    int accelMaxDegree;
+
+    @Option(names = "--accel-resources", paramLabel = "UNITS", defaultValue = "2000000",
+            description = "Z3 resource units of each check of the acceleration analysis (a closed form, a condition's "
+                    + "monotonicity) before it counts as failed (default: ${DEFAULT-VALUE})")
+    long accelResources;
+
+    @Option(names = "--bmc-accelerated-copies", paramLabel = "N", defaultValue = "2",
+            description = "bounded model checking puts a loop's accelerated paths before the first N copies of its head "
+                    + "per entry of the loop; 0 = none (default: ${DEFAULT-VALUE})")
+    int bmcAcceleratedCopies;
+
     @Mixin
     EngineOptions engine;
 
@@ -164,6 +189,9 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && entryTestsGiven() ? "--entry-tests applies to --encoding loops only"
                 : noDynamic && entryTestsGiven() ? "--entry-tests has nothing to direct with --no-dynamic"
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
+                : accelMaxPaths < 1 || accelMaxDegree < 1 || accelResources < 1
+                        ? "--accel-max-paths, --accel-max-degree and --accel-resources must be at least 1"
+                : bmcAcceleratedCopies < 0 ? "--bmc-accelerated-copies must not be negative"
                 : policyProblem() != null ? policyProblem()
                 : dumpInstances != null ? createDirectory(dumpInstances)
                 : null;
@@ -259,7 +287,8 @@ final class VerifyCommand implements Callable<Integer> {
     private ProgramVerifier verifier(String daikonText, boolean bmcProofs) {
         List<Portfolio.Engine> all = new ArrayList<>();
         all.add(new Portfolio.Engine("cegar", cegar(daikonText)));
-        all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks).withProofs(bmcProofs),
+        all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks)
+                .withProofs(bmcProofs).withAcceleration(acceleration()).withAcceleratedCopies(bmcAcceleratedCopies),
                 VerifierOptions.defaults())));
         return new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList());
     }
@@ -280,7 +309,12 @@ final class VerifyCommand implements Callable<Integer> {
                         .withEntryTests(entryTests);
         return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
                 .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr).withPolicy(policy()))
-                .withDumpInstances(dumpInstances));
+                .withDumpInstances(dumpInstances).withAcceleration(acceleration(), witness == null));
+    }
+
+    /** Loop acceleration as --no-acceleration and the --accel-* options say. */
+    private AccelerationOptions acceleration() {
+        return new AccelerationOptions(!noAcceleration, accelMaxPaths, accelMaxDegree, accelResources);
     }
 
     /** Null if {@code dir} is a directory now, else why it cannot be. */
