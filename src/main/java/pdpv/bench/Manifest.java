@@ -72,14 +72,28 @@ public final class Manifest {
         return result;
     }
 
+    /**
+     * The configurations file's rows. An {@code exec} row's program, when it is a relative path
+     * ({@code ../scripts/abc-pdr}), is taken relative to the configurations file; a bare name is
+     * looked up on the PATH when the task runs.
+     */
     public static List<Configuration> configurations(Path file) throws IOException {
         List<Map<String, String>> rows = rows(file, "configurations file");
         require(file, rows, "name", "command");
         List<Configuration> result = new ArrayList<>();
         for (Map<String, String> row : rows) {
             String args = row.getOrDefault("arguments", "").strip();
-            result.add(new Configuration(row.get("name"), row.get("command"),
-                    args.isEmpty() ? List.of() : Arrays.asList(args.split("\\s+"))));
+            List<String> arguments = new ArrayList<>(args.isEmpty() ? List.of() : Arrays.asList(args.split("\\s+")));
+            if (row.get("command").equals(Configuration.EXEC)) {
+                if (arguments.isEmpty()) {
+                    throw new InputError(file + ": configuration " + row.get("name") + " (exec) names no program in its arguments");
+                }
+                String program = arguments.get(0);
+                if (program.contains("/") && !Path.of(program).isAbsolute()) {
+                    arguments.set(0, file.toAbsolutePath().getParent().resolve(program).normalize().toString());
+                }
+            }
+            result.add(new Configuration(row.get("name"), row.get("command"), List.copyOf(arguments)));
         }
         return result;
     }

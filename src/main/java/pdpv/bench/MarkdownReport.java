@@ -1,5 +1,6 @@
 package pdpv.bench;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -35,7 +36,8 @@ final class MarkdownReport {
         }
         table41(md, benchmarks, configs, results);
         peers(md, benchmarks, configs, results);
-        againstSpacer(md, benchmarks, configs, results);
+        againstPeers(md, benchmarks, configs, results);
+        disagreements(md, benchmarks, configs, results);
         readings(md, benchmarks, configs, results);
         md.append("Cells: time in seconds when the verdict is right; `**WRONG: fal. pos.**` when an unsafe ")
                 .append("program is called safe, `**WRONG: fal. neg.**` when a safe one is called unsafe (a peer's ")
@@ -125,22 +127,26 @@ final class MarkdownReport {
     }
 
     /**
-     * Each of PDPV's configurations against each Spacer configuration (issue #10's table): the tasks
-     * both solve, their summed times and the ratio, and the tasks only one of the two solves.
+     * Each of PDPV's configurations against each peer (Spacer, an external tool; issue #10's table,
+     * thesis Fig 3.14's counts): the tasks both solve, their summed times and the ratio, on how
+     * many of them each is faster, and the tasks only one of the two solves.
      */
-    private static void againstSpacer(StringBuilder md, List<Benchmark> benchmarks, List<Configuration> configs,
+    private static void againstPeers(StringBuilder md, List<Benchmark> benchmarks, List<Configuration> configs,
             Results results) {
-        List<Configuration> spacers = configs.stream().filter(c -> c.name().startsWith("spacer")).toList();
-        List<Configuration> ours = configs.stream().filter(c -> c.command().equals("verify")).toList();
-        if (spacers.isEmpty() || ours.isEmpty()) {
+        List<Configuration> peers = configs.stream().filter(Configuration::isPeer).toList();
+        List<Configuration> ours = configs.stream().filter(c -> !c.isPeer()).toList();
+        if (peers.isEmpty() || ours.isEmpty()) {
             return;
         }
-        md.append("## Against Spacer (tasks both solve)\n\n")
-                .append("| configuration | peer | both solve | configuration (s) | peer (s) | time ratio | only configuration | only peer |\n")
-                .append("|---|---|---|---|---|---|---|---|\n");
-        for (Configuration peer : spacers) {
+        md.append("## Against each peer (tasks both solve)\n\n")
+                .append("| configuration | peer | both solve | configuration (s) | peer (s) | time ratio | configuration faster "
+                        + "| peer faster | only configuration | only peer |\n")
+                .append("|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Configuration peer : peers) {
             for (Configuration c : ours) {
                 int both = 0;
+                int oursFaster = 0;
+                int peerFaster = 0;
                 int onlyOurs = 0;
                 int onlyPeer = 0;
                 double ourTime = 0;
@@ -152,18 +158,44 @@ final class MarkdownReport {
                         both++;
                         ourTime += a.get().seconds();
                         peerTime += p.get().seconds();
+                        oursFaster += a.get().seconds() < p.get().seconds() ? 1 : 0;
+                        peerFaster += p.get().seconds() < a.get().seconds() ? 1 : 0;
                     } else if (a.isPresent()) {
                         onlyOurs++;
                     } else if (p.isPresent()) {
                         onlyPeer++;
                     }
                 }
-                md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.1f | %.1f | %s | %d | %d |\n", c.name(), peer.name(),
-                        both, ourTime, peerTime, peerTime > 0 ? String.format(Locale.ROOT, "%.1f", ourTime / peerTime) : "",
+                md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.1f | %.1f | %s | %d | %d | %d | %d |\n", c.name(),
+                        peer.name(), both, ourTime, peerTime,
+                        peerTime > 0 ? String.format(Locale.ROOT, "%.1f", ourTime / peerTime) : "", oursFaster, peerFaster,
                         onlyOurs, onlyPeer));
             }
         }
         md.append('\n');
+    }
+
+    /** The tasks whose expected verdict is not known and on which two configurations answer safe and unsafe. */
+    private static void disagreements(StringBuilder md, List<Benchmark> benchmarks, List<Configuration> configs,
+            Results results) {
+        StringBuilder rows = new StringBuilder();
+        for (Benchmark b : benchmarks) {
+            if (!b.expected().equals("unknown")) {
+                continue;
+            }
+            List<String> answers = new ArrayList<>();
+            for (Configuration c : configs) {
+                results.main(b, c).filter(TaskResult::definite).ifPresent(r -> answers.add(c.name() + ": " + r.verdict()));
+            }
+            if (answers.stream().anyMatch(a -> a.endsWith(": safe")) && answers.stream().anyMatch(a -> a.endsWith(": unsafe"))) {
+                rows.append("| ").append(b.name()).append(" | ").append(String.join(", ", answers)).append(" |\n");
+            }
+        }
+        if (benchmarks.stream().anyMatch(b -> b.expected().equals("unknown"))) {
+            md.append("## Tasks without a known verdict: disagreements\n\n");
+            md.append(rows.isEmpty() ? "No two configurations answer safe and unsafe on the same task.\n\n"
+                    : "| benchmark | answers |\n|---|---|\n" + rows + "\n");
+        }
     }
 
     private static void readings(StringBuilder md, List<Benchmark> benchmarks, List<Configuration> configs, Results results) {

@@ -10,12 +10,14 @@ import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The pictures of a run, as PNG and SVG: a cactus plot (tasks solved against the time each
  * needed, one line per configuration; cf. thesis Figures 3.11 and 3.13) and a scatter plot of
- * PDPV's default configuration against each other configuration.
+ * PDPV's default configuration (else its first one that is not a peer) against each other
+ * configuration, log-log with the diagonal (thesis Fig 3.14's layout).
  */
 final class Plots {
     private static final double FLOOR_SECONDS = 0.01;
@@ -43,7 +45,8 @@ final class Plots {
             cactus.addSeries(c.name(), xs, times);
         }
         save(cactus, dir.resolve("cactus"));
-        Optional<Configuration> pdpv = configs.stream().filter(c -> c.name().equals("default")).findFirst();
+        Optional<Configuration> pdpv = configs.stream().filter(c -> c.name().equals("default")).findFirst()
+                .or(() -> configs.stream().filter(c -> !c.isPeer()).findFirst());
         if (pdpv.isPresent()) {
             for (Configuration peer : configs) {
                 if (!peer.equals(pdpv.get())) {
@@ -60,6 +63,8 @@ final class Plots {
                 .xAxisTitle(pdpv.name() + " (s)").yAxisTitle(peer.name() + " (s)").build();
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setXAxisMin(FLOOR_SECONDS).setXAxisMax(1.5 * timeout).setYAxisMin(FLOOR_SECONDS).setYAxisMax(1.5 * timeout);
         List<Double> xs = new ArrayList<>();
         List<Double> ys = new ArrayList<>();
         for (Benchmark b : benchmarks) {

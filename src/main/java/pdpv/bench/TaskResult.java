@@ -35,12 +35,25 @@ public record TaskResult(
         return nondetGlobals == benchmark.nondetGlobals();
     }
 
-    /** A definite verdict that contradicts the expected one (which holds only under the benchmark's own reading). */
+    /**
+     * A definite verdict that contradicts the expected one (which holds only under the benchmark's
+     * own reading). An expected verdict {@code unknown} (a model whose answer nobody has published)
+     * contradicts nothing; the report lists the tasks on which two configurations disagree.
+     */
     public boolean wrong() {
-        return ownReading() && (verdict.equals("safe") || verdict.equals("unsafe")) && !verdict.equals(benchmark.expected());
+        return ownReading() && definite() && expectationKnown() && !verdict.equals(benchmark.expected());
     }
 
+    /** The expected verdict, or any definite one when the expected verdict is not known. */
     public boolean solved() {
-        return ownReading() && verdict.equals(benchmark.expected());
+        return ownReading() && (verdict.equals(benchmark.expected()) || !expectationKnown() && definite());
+    }
+
+    public boolean definite() {
+        return verdict.equals("safe") || verdict.equals("unsafe");
+    }
+
+    private boolean expectationKnown() {
+        return !benchmark.expected().equals("unknown");
     }
 }

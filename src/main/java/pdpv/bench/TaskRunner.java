@@ -19,7 +19,9 @@ import java.util.concurrent.TimeUnit;
  * has {@code /usr/bin/time}. A task stopped by the memory limit, or whose JVM died of memory
  * exhaustion, gets the verdict {@code memory}; a program with a construct PDPV does not model (exit
  * code 30 with {@code file:line: unsupported: what}) gets {@code unsupported}, with PDPV's message as
- * the reason; any other rejection (a bad option, a syntax error) is an {@code error}.
+ * the reason; any other rejection (a bad option, a syntax error) is an {@code error}. An external
+ * tool's configuration ({@code exec}) runs the same way, under the same time limit and hard kill,
+ * timed the same way (the process's wall time), without PDPV's memory limit.
  */
 public final class TaskRunner {
     private static final Path GNU_TIME = Path.of("/usr/bin/time");
@@ -54,20 +56,11 @@ public final class TaskRunner {
         if (measureMemory) {
             command.addAll(List.of(GNU_TIME.toString(), "-f", "%M", "-o", memoryFile.toString()));
         }
-        command.addAll(List.of("java", "-Xss64m", "-cp", classPath, "pdpv.cli.Main", c.command()));
-        if (c.command().equals("verify")) {
-            command.add("--json");
-            if (memoryLimitMb > 0) {
-                command.addAll(List.of("--memory-limit", Long.toString(memoryLimitMb)));
-            }
+        if (c.isExternal()) {
+            command.addAll(external(c, program.get()));
+        } else {
+            command.addAll(pdpv(b, c, nondetGlobals, program.get()));
         }
-        command.addAll(List.of("--timeout", Double.toString(timeoutSeconds)));
-        if (nondetGlobals) {
-            command.add("--nondet-globals");
-        }
-        command.addAll(b.readingArguments());
-        command.addAll(c.arguments());
-        command.add(program.get().toString());
         Path stdout = Files.createTempFile(scratch, b.name(), ".out");
         Path stderr = Files.createTempFile(scratch, b.name(), ".err");
         long start = System.nanoTime();
@@ -87,6 +80,36 @@ public final class TaskRunner {
         Files.deleteIfExists(stderr);
         Files.deleteIfExists(memoryFile);
         return parse(b, c, nondetGlobals, p.exitValue(), out, err, seconds, memoryMb);
+    }
+
+    private List<String> pdpv(Benchmark b, Configuration c, boolean nondetGlobals, Path program) {
+        List<String> command = new ArrayList<>(List.of("java", "-Xss64m", "-cp", classPath, "pdpv.cli.Main", c.command()));
+        if (c.command().equals("verify")) {
+            command.add("--json");
+            if (memoryLimitMb > 0) {
+                command.addAll(List.of("--memory-limit", Long.toString(memoryLimitMb)));
+            }
+        }
+        command.addAll(List.of("--timeout", Double.toString(timeoutSeconds)));
+        if (nondetGlobals) {
+            command.add("--nondet-globals");
+        }
+        command.addAll(b.readingArguments());
+        command.addAll(c.arguments());
+        command.add(program.toString());
+        return command;
+    }
+
+    /** An {@code exec} configuration's command line with {@code {file}}, {@code {base}} and {@code {timeout}} filled in. */
+    private List<String> external(Configuration c, Path program) {
+        String file = program.toString();
+        String name = program.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String base = dot > 0 ? file.substring(0, file.length() - (name.length() - dot)) : file;
+        String timeout = Double.toString(timeoutSeconds);
+        return c.arguments().stream()
+                .map(a -> a.replace("{file}", file).replace("{base}", base).replace("{timeout}", timeout))
+                .toList();
     }
 
     private static TaskResult parse(Benchmark b, Configuration c, boolean nondetGlobals, int exit, String out, String err,

@@ -171,6 +171,7 @@ public final class BoundedModelChecker implements ProgramVerifier {
             stats.bounds++;
             t.found = String.format(Locale.ROOT, "%sbound %d (%d blocks)", t.name, k, enc.blocks());
             summary = describe(tracks, false);
+            verifierOptions.progress().report("checking " + t.found);
             SmtSolver s = new SmtSolver(ctx, smt);
             solver = s;
             if (cancelled.isSet()) {
@@ -258,7 +259,7 @@ public final class BoundedModelChecker implements ProgramVerifier {
                 : "no assertion can fail: bounded model checking with accelerated loop paths is complete at bound " + k
                 + " (the unwinding assertions hold: besides the accelerated passes, no loop takes its back edge more than " + k
                 + " times per entry) and no assertion fails in the program unrolled " + k + " times with them";
-        return new Verdict(Verdict.Kind.SAFE, reason, List.of(), null, List.of(), List.of(), stats);
+        return new Verdict(Verdict.Kind.SAFE, reason, List.of(), null, null, List.of(), stats);
     }
 
     private Verdict unknown(String reason, List<Track> tracks, Statistics stats) {

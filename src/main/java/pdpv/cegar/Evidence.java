@@ -1,9 +1,12 @@
 package pdpv.cegar;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
+import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.cfg.SignedOverflows;
 import pdpv.cfg.SourceLoc;
@@ -11,6 +14,11 @@ import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
 import pdpv.interp.Execution;
 import pdpv.interp.InputEvent;
+import pdpv.interp.InputOracle;
+import pdpv.interp.Interpreter;
+import pdpv.interp.InterpreterOptions;
+import pdpv.interp.Trace;
+import pdpv.interp.TraceRecorder;
 
 /**
  * How the evidence behind a verdict is shown to the user, the same for the CEGAR loop (thesis
@@ -32,7 +40,41 @@ final class Evidence {
         Stmt.Assert failed = run.failedAssertion();
         SourceLoc overflow = SignedOverflows.isGuard(failed.condition()) ? failed.loc() : run.firstOverflow();
         return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text(), overflow),
-                sourcePath(program, run), statistics);
+                trace(program, run), statistics);
+    }
+
+    /**
+     * Steps of a run the trace records at most: recording costs far more per step than replaying (values
+     * are kept for every statement until the iteration they belong to is folded away), so a run of 10^8
+     * iterations, which an accelerated counterexample may take, is recorded for its first ten million
+     * steps (the replay bound of a counterexample without accelerated passes) and its trace marked truncated.
+     */
+    static final long TRACE_STEPS = 10_000_000L;
+
+    /**
+     * {@code run} step by step: its inputs replayed from the entry once more, with a {@link TraceRecorder}
+     * watching (the replays that found it do not record, so that the search pays nothing for it), for at most
+     * {@link #TRACE_STEPS} steps.
+     */
+    private static Trace trace(Program program, Execution run) {
+        Map<Stmt.Havoc, List<Long>> values = recordedInputs(run);
+        TraceRecorder recorder = new TraceRecorder(LoopForest.of(program));
+        Execution again = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(Math.min(run.steps(),
+                TRACE_STEPS))).run(program.entry(), Map.of(), InputOracle.fromValues(values, 0L), recorder);
+        return recorder.trace(again);
+    }
+
+    /** The inputs {@code run} read, by havoc and occurrence, to replay it. */
+    static Map<Stmt.Havoc, List<Long>> recordedInputs(Execution run) {
+        Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
+        for (InputEvent e : run.inputs()) {
+            List<Long> list = values.computeIfAbsent(e.havoc(), k -> new ArrayList<>());
+            while (list.size() < e.occurrence()) {
+                list.add(0L);
+            }
+            list.add(e.value());
+        }
+        return values;
     }
 
     /** Where a loop is, for the user: its head's branch, else its first statement ({@link Block#location()}). */
@@ -51,17 +93,4 @@ final class Evidence {
         return "the loop at " + at.file() + ":" + at.line();
     }
 
-    /** The source lines of the blocks the failing run visited, without immediate repetitions. */
-    private static List<SourceLoc> sourcePath(Program program, Execution run) {
-        List<SourceLoc> path = new ArrayList<>();
-        for (int id : run.path()) {
-            for (Stmt s : program.block(id).statements()) {
-                SourceLoc loc = s.loc();
-                if (path.isEmpty() || path.get(path.size() - 1).line() != loc.line()) {
-                    path.add(loc);
-                }
-            }
-        }
-        return path;
-    }
 }

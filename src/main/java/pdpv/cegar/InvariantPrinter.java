@@ -22,7 +22,8 @@ import pdpv.pdr.StateVar;
  * loop only reads, {@code x}). The atoms are those of the PDR engine's cover: bits of a Boolean
  * cube, {@code ((unsigned)x >> 3 & 1u) == 1u}, and rows of a polytope, a signed comparison of a
  * linear sum of sign-extended variables, printed as a {@code long long} sum when it cannot wrap at
- * the row's width and otherwise with the wrap written out; a lone variable of a signed type is
+ * the row's width and otherwise with the wrap written out (the sum in {@code unsigned long long},
+ * converted to the signed type of the row's width); a lone variable of a signed type is
  * printed by its name. Implications print as disjunctions; true conjuncts and false disjuncts are
  * left out. Terms of another shape are printed in SMT-LIB syntax, marked {@code smt:}.
  */
@@ -271,6 +272,11 @@ final class InvariantPrinter {
         String sum = l.print(names, true);
         if (sum == null) {
             return null;
+        }
+        String type = LinearTerm.cType(w, true);
+        if (type != null) {
+            // C's conversion to the signed type keeps the low w bits (two's complement, as gcc defines it)
+            return "(" + type + ")(" + sum + ")";
         }
         int shift = 64 - w;
         return shift == 0 ? "(long long)(" + sum + ")" : "((long long)((" + sum + ") << " + shift + ") >> " + shift + ")";

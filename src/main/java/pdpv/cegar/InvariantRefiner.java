@@ -43,11 +43,13 @@ final class InvariantRefiner {
     private volatile boolean cancelled;
     private long pdrCalls;
     private double pdrSeconds;
+    private final Progress progress;
 
-    /** {@code dump}, if not null, gets the instance of every PDR call. */
+    /** {@code dump}, if not null, gets the instance of every PDR call; {@code progress} hears of each call and frame. */
     InvariantRefiner(Context ctx, ProgramEncoding encoding, LoopInvariantStore store,
-                     CegarOptions options, InstanceDump dump) {
+                     CegarOptions options, InstanceDump dump, Progress progress) {
         this.dump = dump;
+        this.progress = progress;
         this.ctx = ctx;
         this.encoding = encoding;
         this.store = store;
@@ -197,6 +199,9 @@ final class InvariantRefiner {
                 return new PdrResult.Unknown("cancelled");
             }
             pdrCalls++;
+            String loop = Evidence.describe(l);
+            progress.report("refinement " + (refinements.getOrDefault(l, 0) + 1) + " of " + loop + ": PDR call " + pdrCalls);
+            inst.onNewFrame(k -> progress.report("PDR on " + loop + ": frame " + k));
             return inst.check(bad, budget);
         } catch (IllegalStateException e) {
             if (cancelled) {

@@ -41,11 +41,19 @@ public final class Portfolio implements ProgramVerifier {
     /** Set once the engines are asked to stop, so that a failure after it can be told from one before it. */
     private volatile boolean stopping;
 
+    private final Progress progress;
+
     public Portfolio(List<Engine> engines) {
+        this(engines, Progress.NONE);
+    }
+
+    /** A portfolio that tells {@code progress} which engines it starts. */
+    public Portfolio(List<Engine> engines, Progress progress) {
         if (engines.isEmpty()) {
             throw new IllegalArgumentException("a portfolio needs an engine");
         }
         this.engines = List.copyOf(engines);
+        this.progress = progress;
     }
 
     @Override
@@ -58,6 +66,7 @@ public final class Portfolio implements ProgramVerifier {
     @Override
     public Verdict verify(Program program) {
         List<Engine> chosen = LoopForest.of(program).loops().isEmpty() ? engines.subList(0, 1) : engines;
+        progress.report("engines started: " + String.join(", ", chosen.stream().map(Engine::name).toList()));
         if (chosen.size() == 1) {
             Finished f = run(0, chosen.get(0), program);
             return answer(chosen, List.of(f), f.verdict() != null && f.verdict().kind() != Verdict.Kind.UNKNOWN ? f : null);
@@ -190,6 +199,6 @@ public final class Portfolio implements ProgramVerifier {
 
     private static Verdict withEngines(Verdict v, List<VerifierStatistics.EngineRun> runs) {
         VerifierStatistics s = v.statistics() == null ? null : v.statistics().withEngines(runs);
-        return new Verdict(v.kind(), v.reason(), v.inputs(), v.failedAssertion(), v.path(), v.invariants(), s);
+        return new Verdict(v.kind(), v.reason(), v.inputs(), v.failedAssertion(), v.trace(), v.invariants(), s);
     }
 }

@@ -114,6 +114,11 @@ final class RefinementInstance {
         this.lookahead = new BoundedReachability(ctx, lookaheadStats);
     }
 
+    /** Tells {@code listener} the number of each new frame of the engine (the last one set listens). */
+    void onNewFrame(java.util.function.IntConsumer listener) {
+        engine.onNewFrame(listener);
+    }
+
     /** The transition system as it stands, with the B of the last call. */
     TransitionSystem system() {
         return system;

@@ -31,9 +31,17 @@ public final class SymbolicVerifier implements ProgramVerifier {
     private final CancelReason cancelled = new CancelReason();
     private volatile PdrEngine engine;
 
+    private final Progress progress;
+
     /** {@code options} configure the single PDR call; its timeout is the budget of the whole run. */
     public SymbolicVerifier(PdrOptions options) {
+        this(options, Progress.NONE);
+    }
+
+    /** As {@link #SymbolicVerifier(PdrOptions)}, telling {@code progress} of each PDR frame. */
+    public SymbolicVerifier(PdrOptions options, Progress progress) {
         this.options = options;
+        this.progress = progress;
     }
 
     @Override
@@ -43,6 +51,7 @@ public final class SymbolicVerifier implements ProgramVerifier {
         try (Context ctx = new Context()) {
             ProgramCounterSystem system = new ProgramCounterSystem(ctx, program);
             PdrEngine e = new PdrEngine(ctx, system.system(), options);
+            e.onNewFrame(k -> progress.report("PDR on the program with its program counter: frame " + k));
             engine = e;
             if (cancelled.isSet()) {
                 return Verdict.unknown(cancelled.get(), run.statistics());

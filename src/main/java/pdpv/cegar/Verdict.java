@@ -2,18 +2,20 @@ package pdpv.cegar;
 
 import java.util.List;
 import pdpv.cfg.SourceLoc;
+import pdpv.interp.Trace;
+import pdpv.interp.TraceRecorder;
 
 /**
  * The answer of a verification run (soundness contract, design page): SAFE with the loop
- * invariants that prove it, UNSAFE with inputs that replay to a failing assertion, or UNKNOWN
- * with a reason.
+ * invariants that prove it, UNSAFE with inputs that replay to a failing assertion (and that run as a
+ * {@link Trace}, null for another verdict), or UNKNOWN with a reason.
  */
 public record Verdict(
         Kind kind,
         String reason,
         List<InputValue> inputs,
         FailedAssertion failedAssertion,
-        List<SourceLoc> path,
+        Trace trace,
         List<LoopCertificate> invariants,
         VerifierStatistics statistics) {
 
@@ -71,15 +73,15 @@ public record Verdict(
     }
 
     public static Verdict safe(List<LoopCertificate> invariants, VerifierStatistics stats) {
-        return new Verdict(Kind.SAFE, "no assertion can fail", List.of(), null, List.of(), invariants, stats);
+        return new Verdict(Kind.SAFE, "no assertion can fail", List.of(), null, null, invariants, stats);
     }
 
-    public static Verdict unsafe(List<InputValue> inputs, FailedAssertion failed, List<SourceLoc> path,
-            VerifierStatistics stats) {
-        return new Verdict(Kind.UNSAFE, "assertion fails", inputs, failed, path, List.of(), stats);
+    /** UNSAFE: the {@code inputs} of a run that fails {@code failed}, and the run as {@code trace} ({@link TraceRecorder}). */
+    public static Verdict unsafe(List<InputValue> inputs, FailedAssertion failed, Trace trace, VerifierStatistics stats) {
+        return new Verdict(Kind.UNSAFE, "assertion fails", inputs, failed, trace, List.of(), stats);
     }
 
     public static Verdict unknown(String reason, VerifierStatistics stats) {
-        return new Verdict(Kind.UNKNOWN, reason, List.of(), null, List.of(), List.of(), stats);
+        return new Verdict(Kind.UNKNOWN, reason, List.of(), null, null, List.of(), stats);
     }
 }

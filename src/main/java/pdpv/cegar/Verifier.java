@@ -28,7 +28,6 @@ import pdpv.encode.LoopSite;
 import pdpv.encode.LoopVisit;
 import pdpv.encode.ProgramEncoding;
 import pdpv.interp.Execution;
-import pdpv.interp.InputEvent;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
@@ -53,6 +52,7 @@ import pdpv.smt.SmtStatistics;
  */
 public final class Verifier implements ProgramVerifier {
     private final VerifierOptions options;
+    private final Progress progress;
     private final CancelReason cancelled = new CancelReason();
     private volatile InvariantRefiner refiner;
     private volatile SmtSolver solver;
@@ -77,6 +77,7 @@ public final class Verifier implements ProgramVerifier {
      */
     Verifier(VerifierOptions options, BeforeCertification beforeCertification) {
         this.options = options;
+        this.progress = options.progress();
         this.beforeCertification = beforeCertification;
     }
 
@@ -112,7 +113,7 @@ public final class Verifier implements ProgramVerifier {
             LoopInvariantStore store = new LoopInvariantStore(ctx);
             Run run = new Run(ctx, program, loops, encoding, store, smt, start);
             refiner = new InvariantRefiner(ctx, encoding, store, options.cegar(),
-                    options.dumpInstances() == null ? null : new InstanceDump(options.dumpInstances()));
+                    options.dumpInstances() == null ? null : new InstanceDump(options.dumpInstances()), progress);
             solver = new SmtSolver(ctx, smt);
             acceleration = new Cancellation(ctx);
             if (cancelled.isSet()) {
@@ -187,13 +188,20 @@ public final class Verifier implements ProgramVerifier {
                 return null;
             }
             long t0 = System.nanoTime();
+            if (options.tests().tests() > 0) {
+                progress.report("running " + options.tests().tests() + " tests (Algorithm 6.1)");
+            }
             TestRuns runs = options.tests().tests() == 0 ? null : TestRuns.run(program, loops, options.tests());
             int directed = runs == null ? 0 : LoopEntryTests.run(encoding, solver, runs, options.tests());
             long t1 = System.nanoTime();
             int tests = runs == null ? 0 : runs.runs();
+            if (runs != null) {
+                progress.report("tests done: " + tests + " runs, " + directed + " of them directed at loops"
+                        + (runs.failure() != null ? "; one fails an assertion" : ""));
+            }
             dynamic = new VerifierStatistics.Dynamic(tests, directed, (t1 - t0) / 1e9, 0, List.of());
             if (runs != null && runs.failure() != null) {
-                Execution replay = replayFromEntry(recordedInputs(runs.failure()));
+                Execution replay = replayFromEntry(Evidence.recordedInputs(runs.failure()));
                 if (replay.hitsAssertion()) {
                     return unsafe(replay);
                 }
@@ -219,7 +227,9 @@ public final class Verifier implements ProgramVerifier {
                         mining ? LikelyInvariants.mine(runs.samples(l), options.tests().polynomials()) : List.of());
                 all.addAll(fromDaikon);
                 List<Invariant> candidates = new ArrayList<>(all);
+                progress.report("mining: " + candidates.size() + " likely invariants of " + Evidence.describe(l) + ", checking them");
                 CandidateInvariants.Outcome o = refiner.seed(l, candidates);
+                progress.report("mining: " + o.kept().size() + " of them kept for " + Evidence.describe(l));
                 keptFromDaikon += (int) o.kept().stream().filter(fromDaikon::contains).count();
                 perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size(),
                         o.kept().size(), o.notInductive(), o.undecided(), o.unencodable()));
@@ -231,25 +241,13 @@ public final class Verifier implements ProgramVerifier {
             return null;
         }
 
-        /** The inputs {@code run} read, by havoc and occurrence, to replay it. */
-        private Map<Stmt.Havoc, List<Long>> recordedInputs(Execution run) {
-            Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
-            for (InputEvent e : run.inputs()) {
-                List<Long> list = values.computeIfAbsent(e.havoc(), k -> new ArrayList<>());
-                while (list.size() < e.occurrence()) {
-                    list.add(0L);
-                }
-                list.add(e.value());
-            }
-            return values;
-        }
-
         Verdict loop() {
             while (true) {
                 if (cancelled.isSet()) {
                     return Verdict.unknown(cancelled.get(), statistics());
                 }
                 iterations++;
+                progress.report("iteration " + iterations + ": checking the loop-cut formula");
                 SmtResult result = check();
                 if (result instanceof SmtResult.Unsat) {
                     return certified();
@@ -459,6 +457,7 @@ public final class Verifier implements ProgramVerifier {
          * ({@link InternalCheckFailure}) unless the run was cancelled while it checked.
          */
         private Verdict certified() {
+            progress.report("re-checking the loop invariants (the certificate)");
             beforeCertification.accept(ctx, loops, store);
             summariesNeeded = withSummaries;
             String problem = withSummaries ? checker().check(encoding, store, summaries.summaries(), summaries.clausesInForce())

@@ -14,14 +14,17 @@ import pdpv.encode.accel.AccelerationOptions;
  * Daikon's printed invariants for the program's loops (verify --invariants, thesis §6.3), empty for
  * none, which seed LI_l with the mined ones, checked alike (§6.1); {@code dumpInstances}, if not
  * null, is a directory that gets every refinement instance as a BTOR2 file ({@link InstanceDump});
- * {@code acceleration} which loops get phase summaries in F ({@link LoopSummaries});
- * {@code summaryProofs} whether a SAFE answer may rest on them (off when the answer must come with
- * loop invariants alone, for a witness: then they only find bugs).
+ * {@code progress} hears what the run is doing ({@code --progress}); {@code acceleration} which
+ * loops get phase summaries in F ({@link LoopSummaries}); {@code summaryProofs} whether a SAFE answer
+ * may rest on them (off when the answer must come with loop invariants alone, for a witness: then
+ * they only find bugs).
  */
 public record VerifierOptions(long maxInterpreterSteps, long maxHeadInterpreterSteps, CegarOptions cegar, TestOptions tests,
-                              String invariants, Path dumpInstances, AccelerationOptions acceleration, boolean summaryProofs) {
+                              String invariants, Path dumpInstances, Progress progress, AccelerationOptions acceleration,
+                              boolean summaryProofs) {
     public VerifierOptions(long maxInterpreterSteps, long maxHeadInterpreterSteps, CegarOptions cegar, TestOptions tests) {
-        this(maxInterpreterSteps, maxHeadInterpreterSteps, cegar, tests, "", null, AccelerationOptions.defaults(), true);
+        this(maxInterpreterSteps, maxHeadInterpreterSteps, cegar, tests, "", null, Progress.NONE, AccelerationOptions.defaults(),
+                true);
     }
 
     public static VerifierOptions defaults() {
@@ -29,28 +32,34 @@ public record VerifierOptions(long maxInterpreterSteps, long maxHeadInterpreterS
     }
 
     public VerifierOptions withCegar(CegarOptions options) {
-        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, options, tests, invariants, dumpInstances,
+        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, options, tests, invariants, dumpInstances, progress,
                 acceleration, summaryProofs);
     }
 
     public VerifierOptions withTests(TestOptions options) {
-        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, cegar, options, invariants, dumpInstances,
+        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, cegar, options, invariants, dumpInstances, progress,
                 acceleration, summaryProofs);
     }
 
     /** With Daikon's printed invariants {@code text} (see the record's description). */
     public VerifierOptions withInvariants(String text) {
-        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, cegar, tests, text, dumpInstances,
+        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, cegar, tests, text, dumpInstances, progress,
+                acceleration, summaryProofs);
+    }
+
+    public VerifierOptions withProgress(Progress p) {
+        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, cegar, tests, invariants, dumpInstances, p,
                 acceleration, summaryProofs);
     }
 
     public VerifierOptions withDumpInstances(Path dir) {
-        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, cegar, tests, invariants, dir,
+        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, cegar, tests, invariants, dir, progress,
                 acceleration, summaryProofs);
     }
 
+    /** With loop summaries as {@code options} say; {@code proofs}: may a SAFE answer rest on them. */
     public VerifierOptions withAcceleration(AccelerationOptions options, boolean proofs) {
-        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, cegar, tests, invariants, dumpInstances,
+        return new VerifierOptions(maxInterpreterSteps, maxHeadInterpreterSteps, cegar, tests, invariants, dumpInstances, progress,
                 options, proofs);
     }
 }

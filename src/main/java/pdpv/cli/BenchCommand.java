@@ -1,5 +1,6 @@
 package pdpv.cli;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,6 +8,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -93,6 +95,7 @@ final class BenchCommand implements Callable<Integer> {
                 selectedConfigs, Configuration::name);
         if (fromCsv == null) {
             requirePrograms(benchmarks);
+            requireTools(configs);
         }
         int cores = Runtime.getRuntime().availableProcessors();
         int parallel = jobs == null ? cores : jobs;
@@ -150,6 +153,23 @@ final class BenchCommand implements Callable<Integer> {
                         + missing.toAbsolutePath().getParent() + "); the thesis programs are read from --bench-dir "
                         + "(default ../shared/bench/thesis), SV-COMP programs and tasks from the manifest's folder: "
                         + "point --bench-dir or --manifest at the folder that holds the benchmark programs");
+            }
+        }
+    }
+
+    /** The program of every external tool's configuration must be there before anything runs. */
+    private static void requireTools(List<Configuration> configs) {
+        for (Configuration c : configs) {
+            if (!c.isExternal()) {
+                continue;
+            }
+            String program = c.arguments().get(0);
+            boolean found = program.contains("/") ? Files.isExecutable(Path.of(program))
+                    : Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                            .anyMatch(d -> Files.isExecutable(Path.of(d, program)));
+            if (!found) {
+                throw new InputError("configuration " + c.name() + " runs " + program + ", which is not "
+                        + (program.contains("/") ? "an executable file" : "on the PATH"));
             }
         }
     }

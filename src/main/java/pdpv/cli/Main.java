@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 /** Entry point: dispatches to the subcommands and maps every outcome to an exit code. */
 @Command(name = "pdpv", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Property Directed Program Verification: can any assertion in this C function fail?",
-        subcommands = {VerifyCommand.class, McCommand.class, ChcCommand.class, BenchCommand.class, CheckWitnessCommand.class,
+        subcommands = {VerifyCommand.class, McCommand.class, AigerCommand.class, ChcCommand.class, BenchCommand.class, CheckWitnessCommand.class,
                 DaikonTraceCommand.class})
 public final class Main implements Callable<Integer> {
     @Spec

@@ -52,6 +52,17 @@ final class McCommand implements Callable<Integer> {
             description = "also expand every proof obligation that simulation expands by ternary, interval and hybrid simulation from the same point, and write their log2 expansion factors to FILE as TSV (thesis Fig. 3.12); the run itself is unchanged")
     Path comparisons;
 
+    @Option(names = "--witness", paramLabel = "FILE",
+            description = "for an unsafe verdict, write the counterexample to FILE in the BTOR2 witness format (as btorsim reads it)")
+    Path witness;
+
+    /** An answer of the engine that failed the re-check apart from the engine: a bug. */
+    private static final class RecheckFailed extends Exception {
+        RecheckFailed(String message) {
+            super(message);
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         String problem = engine.problem() != null ? engine.problem() : run.problem();
@@ -69,6 +80,10 @@ final class McCommand implements Callable<Integer> {
             if (e.getCause() instanceof Btor2Exception b) {
                 spec.commandLine().getErr().println(b.render(file.toString()));
                 return ExitCodes.BAD_INPUT;
+            }
+            if (e.getCause() instanceof RecheckFailed f) {
+                spec.commandLine().getErr().println("internal error: " + file + ": " + f.getMessage());
+                return ExitCodes.INTERNAL_ERROR;
             }
             if (e.getCause() instanceof IOException) {
                 String reason = Files.exists(file) ? "cannot read file" : "no such file";
@@ -116,10 +131,16 @@ final class McCommand implements Callable<Integer> {
                 statistics);
     }
 
-    /** Reads the model and runs the engine with what is left of the time limit since {@code start}. */
-    private Btor2Outcome check(AtomicReference<Btor2Check> running, long start) throws IOException, Btor2Exception {
+    /**
+     * Reads the model and runs the engine with what is left of the time limit since {@code start};
+     * a safe or unsafe answer is re-checked apart from the engine ({@link Btor2Check#recheck}) and
+     * an unsafe one written to {@code --witness}.
+     */
+    private Btor2Outcome check(AtomicReference<Btor2Check> running, long start)
+            throws IOException, Btor2Exception, RecheckFailed {
+        String text = Files.readString(file);
         try (Context ctx = new Context()) {
-            Btor2Model model = Btor2Reader.read(ctx, file);
+            Btor2Model model = Btor2Reader.read(ctx, text);
             long left = Math.max(1_000_000, (long) (run.timeoutSeconds * 1e9) - (System.nanoTime() - start));
             Duration budget = run.timeoutSeconds > 0 ? Duration.ofNanos(left) : Duration.ofDays(3650);
             PdrOptions options = engine.applyTo(PdrOptions.defaults()).withTimeout(budget);
@@ -128,7 +149,16 @@ final class McCommand implements Callable<Integer> {
                 check.statistics().compareSimulations();
             }
             running.set(check);
-            return check.run();
+            Btor2Outcome outcome = check.run();
+            String problem = check.recheck(text);
+            if (problem != null) {
+                throw new RecheckFailed("the " + (outcome.kind() == Btor2Outcome.Kind.SAFE ? "invariant" : "counterexample")
+                        + " failed the re-check apart from the engine: " + problem);
+            }
+            if (witness != null && outcome.kind() == Btor2Outcome.Kind.UNSAFE) {
+                Files.writeString(witness, check.witness());
+            }
+            return outcome;
         }
     }
 

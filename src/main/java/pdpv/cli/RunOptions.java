@@ -19,6 +19,19 @@ final class RunOptions {
     @Option(names = "--stats", description = "print statistics after the verdict")
     boolean stats;
 
+    @Option(names = "--progress", negatable = true,
+            description = "tell on standard error what the run is doing (each phase, refinement, PDR frame, bound), "
+                    + "at least every 5 s, with the time since it began (default: on when standard error is a terminal)")
+    Boolean progress;
+
+    @Option(names = {"-v", "--verbose"}, description = "the same as --progress")
+    boolean verbose;
+
+    /** Whether the run reports its progress: asked for, or standard error is a terminal and it was not turned off. */
+    boolean progress() {
+        return verbose || (progress != null ? progress : ProgressPrinter.stderrIsTerminal());
+    }
+
     /** Null when the options are valid, else the message for the user. */
     String problem() {
         if (timeoutSeconds < 0) {

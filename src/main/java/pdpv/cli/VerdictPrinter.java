@@ -9,6 +9,9 @@ import java.util.Optional;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.VerifierStatistics;
 import pdpv.cfg.SourceLoc;
+import pdpv.interp.Trace;
+import pdpv.report.ReadableInvariants;
+import pdpv.report.TraceText;
 import pdpv.semantics.SignedOverflow;
 
 /** Prints a verdict as text (README, "Output") or as one JSON object. */
@@ -56,7 +59,23 @@ final class VerdictPrinter {
         return "every run without signed overflow (--signed-overflow undefined: a run that overflows is not checked past the overflow)";
     }
 
-    void printText(Verdict v, double seconds, boolean withStats) {
+    /** The certificate's two-state invariants; among the statistics ({@code statistic}) indented and named so. */
+    private void printRelational(Verdict v, boolean statistic) {
+        boolean preValues = v.invariants().stream().anyMatch(c -> c.invariant().contains("\\old("));
+        String indent = statistic ? "  " : "";
+        out.println(indent + (statistic ? "two-state " : "") + (preValues ? "loop invariants (\\old(x) is x before the loop):"
+                : "loop invariants (at the loop head):"));
+        for (Verdict.LoopCertificate c : v.invariants()) {
+            out.println(indent + "  loop at " + lineOf(c.head()) + ": " + c.invariant());
+        }
+    }
+
+    /**
+     * The verdict as text; a SAFE one with the {@code plain} invariants at the loop heads, and with
+     * the certificate's two-state ones instead under {@code relational} (and under {@code withStats}
+     * among the statistics).
+     */
+    void printText(Verdict v, double seconds, boolean withStats, ReadableInvariants plain, boolean relational) {
         out.println("verdict: " + v.kind().word());
         out.println("reason: " + v.reason());
         if (scope(v) != null) {
@@ -74,19 +93,22 @@ final class VerdictPrinter {
                 out.println("  " + lineOf(in.loc()) + ": " + in.source() + " = " + in.value());
             }
         }
-        if (!v.path().isEmpty()) {
-            StringBuilder sb = new StringBuilder("path: lines");
-            for (SourceLoc loc : v.path()) {
-                sb.append(' ').append(loc.line());
+        if (v.trace() != null) {
+            out.println("trace (the failing run, step by step):");
+            for (Trace.Step step : v.trace().steps()) {
+                out.println("  " + TraceText.line(step));
             }
-            out.println(sb);
         }
-        if (!v.invariants().isEmpty()) {
-            boolean preValues = v.invariants().stream().anyMatch(c -> c.invariant().contains("\\old("));
-            out.println(preValues ? "loop invariants (\\old(x) is x before the loop):" : "loop invariants (at the loop head):");
+        boolean plainShown = !relational && !plain.isEmpty();
+        if (plainShown) {
+            out.println(plain.problem() == null ? "loop invariants (at the loop head):"
+                    : "loop invariants (at the loop head; they hold, but the assertions follow only from the two-state invariants below):");
             for (Verdict.LoopCertificate c : v.invariants()) {
-                out.println("  loop at " + lineOf(c.head()) + ": " + c.invariant());
+                out.println("  loop at " + lineOf(c.head()) + ": " + plain.of(c));
             }
+        }
+        if (!v.invariants().isEmpty() && (!plainShown || plain.problem() != null)) {
+            printRelational(v, false);
         }
         if (input.task() != null) {
             out.println("task: " + input.task().file() + " (" + input.property() + ", " + input.options().dataModel()
@@ -120,6 +142,9 @@ final class VerdictPrinter {
                         e.won() ? " (answer)" : "", e.seconds(), e.cpuSeconds(),
                         e.found().isEmpty() ? "" : ", " + e.found(), e.reason()));
             }
+            if (plainShown && plain.problem() == null) {
+                printRelational(v, true);
+            }
             VerifierStatistics.Dynamic d = s.dynamic();
             if (d.tests() > 0) {
                 out.println(String.format(Locale.ROOT, "  tests: %d runs, %d of them directed at loops (%.3f s);"
@@ -140,7 +165,7 @@ final class VerdictPrinter {
         out.flush();
     }
 
-    void printJson(String file, Verdict v, double seconds) {
+    void printJson(String file, Verdict v, double seconds, ReadableInvariants plain) {
         JsonObject o = new JsonObject();
         o.addProperty("file", file);
         o.addProperty("verdict", v.kind().word());
@@ -185,14 +210,23 @@ final class VerdictPrinter {
             }
             o.add("failing_assertion", f);
         }
+        if (v.trace() != null) {
+            JsonArray trace = new JsonArray();
+            v.trace().steps().forEach(step -> trace.add(TraceText.json(step)));
+            o.add("trace", trace);
+        }
         JsonArray invariants = new JsonArray();
         for (Verdict.LoopCertificate c : v.invariants()) {
             JsonObject i = new JsonObject();
             i.addProperty("line", c.head().line());
-            i.addProperty("invariant", c.invariant());
+            i.addProperty("invariant", plain.of(c) != null ? plain.of(c) : c.invariant());
+            i.addProperty("relational", c.invariant());
             invariants.add(i);
         }
         o.add("invariants", invariants);
+        if (!plain.isEmpty()) {
+            o.addProperty("invariants_prove", plain.problem() == null);
+        }
         o.addProperty("time_seconds", seconds);
         if (v.statistics() != null) {
             VerifierStatistics s = v.statistics();

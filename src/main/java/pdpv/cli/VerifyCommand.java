@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -25,6 +26,7 @@ import pdpv.cegar.BoundedModelChecker;
 import pdpv.cegar.CegarOptions;
 import pdpv.cegar.InternalCheckFailure;
 import pdpv.cegar.Portfolio;
+import pdpv.cegar.Progress;
 import pdpv.cegar.ProgramVerifier;
 import pdpv.cegar.SymbolicVerifier;
 import pdpv.cegar.Verdict;
@@ -32,8 +34,11 @@ import pdpv.cegar.Verifier;
 import pdpv.cegar.VerifierOptions;
 import pdpv.cegar.VerifierStatistics;
 import pdpv.daikon.TestOptions;
+import pdpv.cfg.LoopForest;
+import pdpv.cfg.Program;
 import pdpv.encode.accel.AccelerationOptions;
 import pdpv.pdr.PdrOptions;
+import pdpv.report.ReadableInvariants;
 import pdpv.frontend.UserError;
 import pdpv.witness.ExactRun;
 import pdpv.witness.Task;
@@ -153,6 +158,11 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(gcc -fwrapv -o h FILE && ./h fails the assertion)")
     Path harness;
 
+    @Option(names = "--relational",
+            description = "print each loop invariant as the certificate states it, relating the values at the loop head to "
+                    + "those on entry (\\old(x)), instead of the plain condition at the loop head")
+    boolean relational;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text, json (the same as --json) or svcomp (text, then SV-COMP's "
                     + "'Verification result: TRUE|FALSE(property)|UNKNOWN' line) (default: ${DEFAULT-VALUE})")
@@ -226,10 +236,23 @@ final class VerifyCommand implements Callable<Integer> {
                 return fail(e.render());
             }
         }
-        ProgramVerifier verifier = verifier(daikonText, bmcProofs);
+        try (ProgressPrinter printer = run.progress() ? new ProgressPrinter(spec.commandLine().getErr()) : null) {
+            return verify(resolved, daikonText, bmcProofs, start, printer == null ? Progress.NONE : printer);
+        }
+    }
+
+    /** The rest of {@link #call}: the verification, its answer and its evidence, telling {@code progress} each step. */
+    private int verify(ProgramOptions.Input resolved, String daikonText, boolean bmcProofs, long start, Progress progress)
+            throws Exception {
+        ProgramVerifier verifier = verifier(daikonText, bmcProofs, progress);
         Verdict verdict;
         try (Watchdog watchdog = run.watchdog("pdpv-verify", 0)) {
-            Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> verifier.verify(input.parse(resolved)), verifier::cancel);
+            Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> {
+                progress.report("parsing " + input.file);
+                Program p = input.parse(resolved);
+                progress.report("parsed: " + p.blocks().size() + " blocks, " + LoopForest.of(p).loops().size() + " loops");
+                return verifier.verify(p);
+            }, verifier::cancel);
             Verdict late = outcome.value();
             verdict = outcome.limit() == null ? late
                     : Verdict.unknown(outcome.limit(), late == null ? null : late.statistics());
@@ -244,11 +267,17 @@ final class VerifyCommand implements Callable<Integer> {
             throw e;
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        progress.report("verdict: " + verdict.kind().word());
+        Supplier<Program> program = memoized(() -> input.parse(resolved));
+        if (verdict.kind() == Verdict.Kind.SAFE && !verdict.invariants().isEmpty() && !(relational && witness == null)) {
+            progress.report("writing the loop invariants at the loop heads plainly, and checking them");
+        }
+        ReadableInvariants plain = relational && witness == null ? ReadableInvariants.NONE : ReadableInvariants.of(verdict, program.get());
         VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut(), resolved);
         if (run.json || format == OutputFormat.JSON) {
-            printer.printJson(input.file.toString(), verdict, seconds);
+            printer.printJson(input.file.toString(), verdict, seconds, plain);
         } else {
-            printer.printText(verdict, seconds, run.stats);
+            printer.printText(verdict, seconds, run.stats, plain, relational);
         }
         VerifierStatistics stats = verdict.statistics();
         if (invariants != null && !run.stats && stats != null && !stats.dynamic().imported().skipped().isEmpty()) {
@@ -260,15 +289,30 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (witness != null || harness != null) {
             Task task = Task.of(resolved.program(), resolved.options().function(), resolved.options().dataModel());
-            WitnessOutput evidence = new WitnessOutput(task, () -> input.parse(resolved), spec.commandLine().getErr());
+            WitnessOutput evidence = new WitnessOutput(task, program, spec.commandLine().getErr());
             if (witness != null) {
-                evidence.write(verdict, witness);
+                evidence.write(verdict, plain, witness);
             }
             if (harness != null) {
                 evidence.writeHarness(verdict, harness);
             }
         }
         return verdict.kind().exitCode();
+    }
+
+    /** {@code supplier}'s value, computed on the first call only. */
+    private static <T> Supplier<T> memoized(Supplier<T> supplier) {
+        return new Supplier<>() {
+            private T value;
+
+            @Override
+            public T get() {
+                if (value == null) {
+                    value = supplier.get();
+                }
+                return value;
+            }
+        };
     }
 
     /** Reports a problem with the input or the options: on standard error, and under --json also as JSON. */
@@ -284,32 +328,32 @@ final class VerifyCommand implements Callable<Integer> {
      * The portfolio of the engines {@code --engine} selects, in this order (the first one also
      * decides loop-free programs alone); an engine is one line here.
      */
-    private ProgramVerifier verifier(String daikonText, boolean bmcProofs) {
+    private ProgramVerifier verifier(String daikonText, boolean bmcProofs, Progress progress) {
         List<Portfolio.Engine> all = new ArrayList<>();
-        all.add(new Portfolio.Engine("cegar", cegar(daikonText)));
+        all.add(new Portfolio.Engine("cegar", cegar(daikonText, progress.named("cegar"))));
         all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks)
                 .withProofs(bmcProofs).withAcceleration(acceleration()).withAcceleratedCopies(bmcAcceleratedCopies),
-                VerifierOptions.defaults())));
-        return new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList());
+                VerifierOptions.defaults().withProgress(progress.named("bmc")))));
+        return new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList(), progress);
     }
 
     /**
      * The CEGAR verifier, or the symbolic one whose single PDR call gets the whole --timeout as its
      * budget (unlimited without one) instead of the per-refinement default.
      */
-    private ProgramVerifier cegar(String daikonText) {
+    private ProgramVerifier cegar(String daikonText, Progress progress) {
         PdrOptions pdr = engine.applyTo(PdrOptions.defaults());
         if (encoding == Encoding.SYMBOLIC) {
             Duration budget = run.timeoutSeconds > 0 ? Duration.ofMillis((long) (run.timeoutSeconds * 1000))
                     : Duration.ofDays(3650);
-            return new SymbolicVerifier(pdr.withTimeout(budget));
+            return new SymbolicVerifier(pdr.withTimeout(budget), progress);
         }
         TestOptions tests = noDynamic ? TestOptions.defaults().withTests(0)
                 : TestOptions.defaults().withTimeLimit(run.timeoutSeconds).withPolynomials(!noPolynomials)
                         .withEntryTests(entryTests);
         return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
                 .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr).withPolicy(policy()))
-                .withDumpInstances(dumpInstances).withAcceleration(acceleration(), witness == null));
+                .withDumpInstances(dumpInstances).withProgress(progress).withAcceleration(acceleration(), witness == null));
     }
 
     /** Loop acceleration as --no-acceleration and the --accel-* options say. */

@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
 import pdpv.cegar.Verdict;
 import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
+import pdpv.report.ReadableInvariants;
 import pdpv.witness.ExactRun;
 import pdpv.witness.HarnessWriter;
-import pdpv.witness.InvariantSelection;
 import pdpv.witness.Task;
 import pdpv.witness.WitnessWriter;
 
@@ -57,8 +57,8 @@ final class WitnessOutput {
         }
     }
 
-    /** Writes the witness of {@code verdict} to {@code out}; nothing for UNKNOWN. */
-    void write(Verdict verdict, Path out) throws IOException {
+    /** Writes the witness of {@code verdict}, whose loop invariants read plainly are {@code plain}, to {@code out}; nothing for UNKNOWN. */
+    void write(Verdict verdict, ReadableInvariants plain, Path out) throws IOException {
         WitnessWriter writer = new WitnessWriter(task, VersionProvider.NUMBER);
         String yaml;
         if (verdict.kind() == Verdict.Kind.SAFE) {
@@ -71,19 +71,11 @@ final class WitnessOutput {
                     return;
                 }
             }
-            Map<SourceLoc, String> atHeads = new LinkedHashMap<>();
-            Map<SourceLoc, List<String>> conjectures = new LinkedHashMap<>();
-            verdict.invariants().forEach(c -> {
-                // the copies of a loop in an inlined function share its location: their invariants are candidates together
-                atHeads.merge(c.statement(), c.atHead(), (a, b) -> a.equals(b) ? a : "(" + a + ") && (" + b + ")");
-                conjectures.merge(c.statement(), c.conjectures(), (a, b) -> java.util.stream.Stream.concat(a.stream(), b.stream()).toList());
-            });
-            InvariantSelection.Selection selection = InvariantSelection.select(program.get(), atHeads, conjectures);
             List<WitnessWriter.LoopInvariant> invariants = new ArrayList<>();
-            selection.invariants().forEach((loc, inv) -> invariants.add(new WitnessWriter.LoopInvariant(loc, inv)));
-            if (selection.problem() != null) {
+            plain.byStatement().forEach((loc, inv) -> invariants.add(new WitnessWriter.LoopInvariant(loc, inv)));
+            if (plain.problem() != null) {
                 err.println("note: witness: the invariants over the state at each loop head that PDPV could derive from its "
-                        + "certificate do not prove the program on their own: " + selection.problem());
+                        + "certificate do not prove the program on their own: " + plain.problem());
             }
             yaml = writer.correctness(invariants, invariants.isEmpty() ? WitnessWriter.assertions(program.get()) : Map.of());
         } else if (verdict.kind() == Verdict.Kind.UNSAFE) {

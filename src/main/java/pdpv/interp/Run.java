@@ -28,6 +28,8 @@ final class Run {
     private final RepeatDetector repeats;
     private final BlockObserver observer;
     private final BooleanSupplier stop;
+    /** Whether the observer is told each statement ({@link BlockObserver#watchesStatements()}). */
+    private final boolean watchStatements;
     private final int[] occurrences;
     private final List<InputEvent> inputs = new ArrayList<>();
     private final int[] path;
@@ -51,6 +53,7 @@ final class Run {
         this.oracle = oracle;
         this.repeats = new RepeatDetector(options.maxRememberedStates(), state.size());
         this.observer = observer == BlockObserver.NONE ? null : observer;
+        this.watchStatements = observer.watchesStatements();
         this.occurrences = new int[program.havocs.size()];
         this.path = new int[options.maxPathLength()];
         for (boolean b : set) {
@@ -78,7 +81,11 @@ final class Run {
                 if (!bulk && !takeStep(maxSteps)) {
                     return finish(Outcome.STEP_LIMIT);
                 }
-                if (!execute(s)) {
+                boolean goOn = execute(s);
+                if (watchStatements) {
+                    observer.executed(s.source, state);
+                }
+                if (!goOn) {
                     steps += bulk ? i + 1 : 0;
                     return finish(s.kind == Statement.ASSERT ? Outcome.ASSERTION_FAILED : Outcome.ASSUMPTION_FAILED);
                 }

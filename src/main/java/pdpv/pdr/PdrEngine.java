@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Random;
+import java.util.function.IntConsumer;
 import pdpv.smt.Cancellation;
 import pdpv.smt.SmtSolver;
 
@@ -44,6 +45,7 @@ public final class PdrEngine {
     private BoolExpr badActivation;
     private int badCount;
     private long nextObligationId;
+    private IntConsumer frameListener = k -> { };
 
     public PdrEngine(Context ctx, TransitionSystem ts, PdrOptions options) {
         this.ctx = ctx;
@@ -285,6 +287,12 @@ public final class PdrEngine {
     private void pushNewFrame() {
         frames.pushNewFrame();
         stats.frames = frames.top() + 1;
+        frameListener.accept(frames.top());
+    }
+
+    /** Tells {@code listener} the number of each frame the engine opens from now on (for a progress display). */
+    public void onNewFrame(IntConsumer listener) {
+        this.frameListener = listener;
     }
 
     /** PROPAGATECUBES: moves ARUs forward; a level whose delta becomes empty gives the fixpoint. */

@@ -69,11 +69,102 @@ public final class InvariantSelection {
         }
         chosen = sameAtEachLocation(program, loops, heads, chosen, texts);
         String problem = WitnessValidator.problem(program, loops, chosen);
+        Map<SourceLoc, List<String>> selected = new LinkedHashMap<>();
+        atHeads.keySet().forEach(loc -> selected.put(loc, List.of()));
+        chosen.forEach((h, list) -> selected.put(heads.get(h), list.stream().map(texts::get).toList()));
         Map<SourceLoc, String> out = new LinkedHashMap<>();
-        atHeads.keySet().forEach(loc -> out.put(loc, "1"));
-        chosen.forEach((h, list) -> out.put(heads.get(h), list.isEmpty() ? "1"
-                : String.join(" && ", list.stream().map(e -> list.size() == 1 ? texts.get(e) : parenthesized(texts.get(e))).toList())));
+        plain(program, loops, parser, selected, problem == null).forEach((loc, list) -> out.put(loc, joined(list)));
         return new Selection(out, problem);
+    }
+
+    /**
+     * {@code invariant}, C over the state at the loop whose statement begins at {@code loop}, written
+     * plainly as {@link #select} writes each invariant it selects ({@link PlainInvariants}).
+     */
+    public static String plain(Program program, SourceLoc loop, String invariant) {
+        LoopHeads loops = new LoopHeads(program);
+        try (PlainInvariants simplifier = new PlainInvariants(program, new InvariantParser(program, program.semantics().model()))) {
+            return joined(simplified(simplifier, loops, loop, conjuncts(invariant)));
+        }
+    }
+
+    /**
+     * Most tries of the witness writer to replace a disjunction by one of its disjuncts: each
+     * is a validation of the whole program, and the disjunctions that survive simplification are
+     * few; 16 keeps the writer within seconds on the benchmark programs.
+     */
+    static final int STRENGTHENING_TRIES = 16;
+
+    /**
+     * The selected invariants written plainly ({@link PlainInvariants}); where they prove the
+     * program, a disjunction whose one disjunct alone still proves it is replaced by that disjunct
+     * (an implication stays only where no plain condition holds on every reachable state instead).
+     * Should the plain texts not prove what the selected ones prove, the selected ones stay.
+     */
+    private static Map<SourceLoc, List<String>> plain(Program program, LoopHeads loops, InvariantParser parser,
+                                                      Map<SourceLoc, List<String>> selected, boolean proven) {
+        try (PlainInvariants simplifier = new PlainInvariants(program, parser)) {
+            Map<SourceLoc, List<String>> current = new LinkedHashMap<>();
+            for (Map.Entry<SourceLoc, List<String>> e : selected.entrySet()) {
+                current.put(e.getKey(), simplified(simplifier, loops, e.getKey(), e.getValue()));
+            }
+            if (proves(program, loops, parser, current) != proven) {
+                return selected;
+            }
+            if (!proven) {
+                return current;
+            }
+            int tries = 0;
+            for (SourceLoc loc : List.copyOf(current.keySet())) {
+                for (int i = 0; i < current.get(loc).size(); i++) {
+                    List<String> ds = split(current.get(loc).get(i), " || ");
+                    for (int d = 0; ds.size() > 1 && d < ds.size() && tries < STRENGTHENING_TRIES; d++, tries++) {
+                        List<String> list = new ArrayList<>(current.get(loc));
+                        list.set(i, ds.get(d));
+                        Map<SourceLoc, List<String>> candidate = new LinkedHashMap<>(current);
+                        candidate.put(loc, list);
+                        if (proves(program, loops, parser, candidate)) {
+                            candidate.put(loc, simplified(simplifier, loops, loc, list));
+                            current = proves(program, loops, parser, candidate) ? candidate : current;
+                            break;
+                        }
+                    }
+                }
+            }
+            return current;
+        }
+    }
+
+    private static List<String> simplified(PlainInvariants simplifier, LoopHeads loops, SourceLoc loc, List<String> conjuncts) {
+        List<Block> heads = loops.all(loc.line(), loc.column());
+        return heads.isEmpty() ? conjuncts : simplifier.simplify(loops.body(heads.get(0)), conjuncts);
+    }
+
+    /** Whether the invariants, read at every loop of each location, prove the program. */
+    private static boolean proves(Program program, LoopHeads loops, InvariantParser parser, Map<SourceLoc, List<String>> texts) {
+        Map<Block, List<Expr>> invariants = new LinkedHashMap<>();
+        for (Map.Entry<SourceLoc, List<String>> e : texts.entrySet()) {
+            for (Block h : loops.all(e.getKey().line(), e.getKey().column())) {
+                List<Expr> list = new ArrayList<>();
+                for (String c : e.getValue()) {
+                    try {
+                        list.add(parser.parse(c, loops.body(h)));
+                    } catch (WitnessError err) {
+                        return false;
+                    }
+                }
+                invariants.put(h, list);
+            }
+        }
+        return WitnessValidator.proves(program, loops, invariants);
+    }
+
+    /** Conjuncts joined by {@code &&}, a disjunction among several in parentheses; "1" for none. */
+    private static String joined(List<String> conjuncts) {
+        if (conjuncts.isEmpty()) {
+            return "1";
+        }
+        return String.join(" && ", conjuncts.stream().map(c -> conjuncts.size() == 1 ? c : parenthesized(c)).toList());
     }
 
     /**
@@ -132,6 +223,20 @@ public final class InvariantSelection {
 
     /** The conjuncts of a printed invariant {@code (A && (B && C) && ...)}, nested conjunctions flattened. */
     static List<String> conjuncts(String text) {
+        List<String> parts = split(text, " && ");
+        List<String> flat = new ArrayList<>();
+        for (String p : parts) {
+            if (enclosed(p)) {
+                flat.addAll(conjuncts(p));
+            } else if (!p.isEmpty() && !p.equals("1")) {
+                flat.add(p);
+            }
+        }
+        return flat;
+    }
+
+    /** The operands of the operator {@code op} (" && " or " || ") at the top level of {@code text}, outer parentheses removed. */
+    static List<String> split(String text, String op) {
         String t = text.strip();
         while (enclosed(t)) {
             t = t.substring(1, t.length() - 1).strip();
@@ -145,21 +250,13 @@ public final class InvariantSelection {
                 depth++;
             } else if (c == ')') {
                 depth--;
-            } else if (depth == 0 && t.startsWith(" && ", i)) {
+            } else if (depth == 0 && t.startsWith(op, i)) {
                 parts.add(t.substring(from, i).strip());
-                from = i + 4;
+                from = i + op.length();
             }
         }
         parts.add(t.substring(from).strip());
-        List<String> flat = new ArrayList<>();
-        for (String p : parts) {
-            if (enclosed(p)) {
-                flat.addAll(conjuncts(p));
-            } else if (!p.isEmpty() && !p.equals("1")) {
-                flat.add(p);
-            }
-        }
-        return flat;
+        return parts;
     }
 
     /** Whether the whole text is one parenthesized expression. */

@@ -126,8 +126,60 @@ class BenchReportTest {
         results.add(new TaskResult(peerOnly, spacer, true, "unsafe", "", 0.5, 60, -1, -1, -1));
         BenchRunner.writeReports(dir, List.of(both, oursOnly, peerOnly), List.of(DEFAULT, bmc, spacer), results, "test machine", 60);
         String md = Files.readString(dir.resolve("report.md"));
-        assertTrue(md.contains("| default | spacer-bv | 1 | 6.0 | 2.0 | 3.0 | 1 | 1 |"), md);
-        assertTrue(md.contains("| bmc | spacer-bv | 1 | 1.0 | 0.5 | 2.0 | 0 | 1 |"), md);
+        assertTrue(md.contains("| default | spacer-bv | 1 | 6.0 | 2.0 | 3.0 | 0 | 1 | 1 | 1 |"), md);
+        assertTrue(md.contains("| bmc | spacer-bv | 1 | 1.0 | 0.5 | 2.0 | 0 | 1 | 0 | 1 |"), md);
+    }
+
+    /** A task without a known verdict: a definite answer solves it, none is wrong, and two opposite answers are listed. */
+    @Test
+    void tasksWithoutAKnownVerdictAreSolvedByAnyAnswerAndDisagreementsAreListed() throws IOException {
+        Configuration abc = new Configuration("abc", "exec", List.of("abc"));
+        Benchmark agreed = benchmark("agreed", "unknown", dir.resolve("a.btor2"));
+        Benchmark split = benchmark("split", "unknown", dir.resolve("b.btor2"));
+        Results results = new Results();
+        results.add(new TaskResult(agreed, DEFAULT, true, "safe", "", 1.0, 60, 0, 0, 0));
+        results.add(new TaskResult(agreed, abc, true, "safe", "", 2.0, 60, -1, -1, -1));
+        results.add(new TaskResult(split, DEFAULT, true, "safe", "", 1.0, 60, 0, 0, 0));
+        results.add(new TaskResult(split, abc, true, "unsafe", "", 2.0, 60, -1, -1, -1));
+        assertTrue(results.all().stream().allMatch(r -> r.solved() && !r.wrong()));
+        BenchRunner.writeReports(dir, List.of(agreed, split), List.of(DEFAULT, abc), results, "test machine", 60);
+        String md = Files.readString(dir.resolve("report.md"));
+        assertTrue(md.contains("| split | default: safe, abc: unsafe |"), md);
+        assertFalse(md.contains("| agreed | default"), md);
+    }
+
+    /**
+     * An external tool ({@code exec}) runs under the same time limit and timing, with {@code {file}},
+     * {@code {base}} and {@code {timeout}} filled in; its verdict and reason come from its output as
+     * for PDPV, its exit code 30 is an unsupported or rejected input, and it counts as a peer.
+     */
+    @Test
+    void anExternalToolRunsAsAPeerUnderTheSameLimit() throws Exception {
+        Path tool = dir.resolve("tool.sh");
+        Files.writeString(tool, """
+                #!/usr/bin/env bash
+                echo "$1 $2 $3" > "$2.args"
+                case "$(cat "$2")" in
+                  safe) printf 'verdict: safe\nreason: proved\n'; exit 0 ;;
+                  slow) sleep 5; printf 'verdict: unknown\nreason: timeout\n'; exit 20 ;;
+                  *) echo "$2: error: cannot read it" >&2; exit 30 ;;
+                esac
+                """);
+        assertTrue(tool.toFile().setExecutable(true));
+        Path configs = Files.writeString(dir.resolve("configs.tsv"), "name\tcommand\targuments\nx\texec\t./tool.sh {timeout} {file} {base}.aig\n");
+        Configuration x = Manifest.configurations(configs).get(0);
+        assertTrue(x.isExternal() && x.isPeer());
+        assertEquals(tool.toString(), x.arguments().get(0));
+        TaskRunner runner = new TaskRunner(System.getProperty("java.class.path"), 3, 0, dir);
+        Path safe = Files.writeString(dir.resolve("m.btor2"), "safe");
+        TaskResult r = runner.run(benchmark("m", "safe", safe), x, false);
+        assertEquals("safe", r.verdict());
+        assertEquals("proved", r.reason());
+        assertEquals("3.0 " + safe + " " + dir.resolve("m") + ".aig\n", Files.readString(dir.resolve("m.btor2.args")));
+        Path slow = Files.writeString(dir.resolve("s.btor2"), "slow");
+        assertEquals("timeout", runner.run(benchmark("s", "safe", slow), x, false).verdict());
+        Path other = Files.writeString(dir.resolve("o.btor2"), "other");
+        assertEquals("error", runner.run(benchmark("o", "safe", other), x, false).verdict());
     }
 
     @Test

@@ -67,7 +67,7 @@ class CandidateInvariantsTest {
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);
-            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null);
+            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
             CandidateInvariants.Outcome o = refiner.seed(loop, List.of(xShrinks, xNonNegative, linear, uGrows, yGrows, falseBound));
             assertTrue(List.of(xShrinks, xNonNegative, linear).containsAll(o.kept()), o.kept().toString());
             assertTrue(o.kept().contains(xNonNegative), "kept unless its check gave up on a loaded machine: " + o);
@@ -93,7 +93,7 @@ class CandidateInvariantsTest {
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);
-            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null);
+            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
             CandidateInvariants.Outcome o = refiner.seed(loop, mined);
             assertFalse(o.kept().isEmpty());
             assertEquals(mined.size(), o.kept().size() + o.notInductive() + o.undecided() + o.unencodable());

@@ -145,7 +145,7 @@ class DynamicInvariantsTest {
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);
-            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null);
+            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
             List<String> kept = refiner.seed(loop, mined).kept().stream().map(Object::toString).toList();
             assertTrue(kept.contains("w >= 0") && kept.contains("b >= 0"), kept.toString());
             assertTrue(kept.contains("(w - \\old(w)) % 2 == 0"), kept.toString());

@@ -24,6 +24,7 @@ import pdpv.frontend.FrontEnd;
 import pdpv.frontend.FrontEndOptions;
 import pdpv.semantics.DataModel;
 import pdpv.testing.Gcc;
+import pdpv.witness.InvariantSelection;
 
 /**
  * The certificate's C text means what the invariant means: random formulas in the shapes the
@@ -106,6 +107,98 @@ class InvariantPrinterDifferentialTest {
         }
     }
 
+    /** Invariants over the head's state for the plain printing of the witness writer. */
+    private static final int PLAIN_FORMULAS = 120;
+
+    /**
+     * The plain invariant (issue 21: ranges and masks for bits, implied conjuncts dropped, casts only
+     * where C's conversions change a value) means the certificate's formula: random conjunctions in
+     * the shapes the head projection prints (cube bits of one variable, bounds, rows, comparisons,
+     * disjunctions of them) are printed, written plainly by the witness writer, and the plain C is
+     * evaluated by gcc under UBSan (no {@code -fwrapv}: an overflow the plain text leaves in fails the
+     * test) on random states and on states the formula allows, against Z3's value of the formula.
+     */
+    @Test
+    void plainInvariantAgreesWithTheFormula(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: plain invariant differential test skipped");
+        Path source = dir.resolve("loop.c");
+        Files.writeString(source, PROGRAM);
+        Program program = FrontEnd.parse(source, new FrontEndOptions("main", DataModel.ILP32, false));
+        Loop loop = LoopForest.of(program).loops().get(0);
+        Random rnd = new Random(11);
+        try (Context ctx = new Context()) {
+            LoopInvariantStore.Templates t = new LoopInvariantStore(ctx).templates(loop);
+            InvariantPrinter printer = new InvariantPrinter(t.end());
+            List<Variable> vars = new ArrayList<>(t.end().keySet());
+            List<BitVecExpr> terms = new ArrayList<>();
+            List<Boolean> signed = new ArrayList<>();
+            for (Variable v : vars) {
+                terms.add(t.end().get(v).current());
+                signed.add(v.type().signed());
+            }
+            RandomInvariants gen = new RandomInvariants(ctx, terms, signed, rnd);
+            StringBuilder c = new StringBuilder("#include <stdio.h>\nint main(void) {\n");
+            List<String> expected = new ArrayList<>();
+            List<String> printed = new ArrayList<>();
+            int shorter = 0;
+            for (int f = 0; f < PLAIN_FORMULAS; f++) {
+                BoolExpr formula = gen.headInvariant();
+                String text = printer.print(formula);
+                assertTrue(!text.contains("smt:"), "every generated shape prints as C: " + text);
+                String plain = InvariantSelection.plain(program, loop.head().loopStatement(), text);
+                shorter += plain.length() < text.length() ? 1 : 0;
+                printed.add(text + "\n   plain: " + plain);
+                for (long[] values : states(ctx, rnd, formula, terms)) {
+                    c.append("  {\n");
+                    for (int i = 0; i < terms.size(); i++) {
+                        c.append("    ").append(cType(vars.get(i))).append(' ').append(vars.get(i).sourceName())
+                                .append(" = (").append(cType(vars.get(i))).append(")").append(Long.toUnsignedString(values[i]))
+                                .append("ull;\n");
+                    }
+                    c.append("    printf(\"%d\\n\", (").append(plain).append(") ? 1 : 0);\n  }\n");
+                    expected.add(z3Value(ctx, formula, terms, values) + " " + f);
+                }
+            }
+            c.append("  return 0;\n}\n");
+            List<String> gcc = Gcc.compileAndRunUndefinedChecked(dir, "plain", c.toString());
+            assertEquals(expected.size(), gcc.size(), "gcc program output");
+            for (int i = 0; i < expected.size(); i++) {
+                String[] e = expected.get(i).split(" ");
+                int f = Integer.parseInt(e[1]);
+                assertEquals(e[0], gcc.get(i), "case " + i + ": printed " + printed.get(f));
+            }
+            assertTrue(shorter > PLAIN_FORMULAS / 4, "the plain text is shorter for many formulas: " + shorter);
+        }
+    }
+
+    /** States to evaluate a formula on: random ones (mostly outside it) and models of it, near random values. */
+    private static List<long[]> states(Context ctx, Random rnd, BoolExpr formula, List<BitVecExpr> terms) {
+        List<long[]> out = new ArrayList<>();
+        for (int k = 0; k < VALUATIONS; k++) {
+            long[] values = new long[terms.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = interesting(rnd, terms.get(i).getSortSize());
+            }
+            out.add(values);
+        }
+        com.microsoft.z3.Solver solver = ctx.mkSolver();
+        solver.add(formula);
+        for (int k = 0; k < VALUATIONS; k++) {
+            solver.push();
+            BitVecExpr x = terms.get(rnd.nextInt(terms.size()));
+            solver.add(ctx.mkBVULE(ctx.mkBV(Long.toUnsignedString(interesting(rnd, x.getSortSize())), x.getSortSize()), x));
+            if (solver.check() == com.microsoft.z3.Status.SATISFIABLE) {
+                long[] values = new long[terms.size()];
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = ((com.microsoft.z3.BitVecNum) solver.getModel().eval(terms.get(i), true)).getBigInteger().longValue();
+                }
+                out.add(values);
+            }
+            solver.pop();
+        }
+        return out;
+    }
+
     private static String z3Value(Context ctx, BoolExpr formula, List<BitVecExpr> terms, long[] values) {
         Expr<?>[] from = terms.toArray(new Expr<?>[0]);
         Expr<?>[] to = new Expr<?>[terms.size()];
@@ -160,6 +253,51 @@ class InvariantPrinterDifferentialTest {
                 case 5 -> mixedRow();
                 default -> ctx.mkTrue();
             };
+        }
+
+        /** A conjunction of one to four parts in the shapes a loop-head invariant has after projection. */
+        BoolExpr headInvariant() {
+            int n = 1 + rnd.nextInt(4);
+            List<BoolExpr> parts = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                parts.add(switch (rnd.nextInt(6)) {
+                    case 0 -> bitGroup();
+                    case 1 -> bounds();
+                    case 2 -> formula(0);
+                    case 3 -> ctx.mkOr(rnd.nextBoolean() ? cubeBit() : bounds(), atom());
+                    case 4 -> ctx.mkAnd(bounds(), formula(rnd.nextInt(2)));
+                    default -> formula(1);
+                });
+            }
+            return ctx.mkAnd(parts.toArray(new BoolExpr[0]));
+        }
+
+        /** Bits of one variable as the cubes of a range say them: its top bits fixed, and now and then a low one. */
+        private BoolExpr bitGroup() {
+            BitVecExpr x = term();
+            int w = x.getSortSize();
+            int from = 1 + rnd.nextInt(w - 1);
+            List<BoolExpr> bits = new ArrayList<>();
+            int top = rnd.nextInt(2);
+            for (int b = from; b < w; b++) {
+                bits.add(ctx.mkEq(ctx.mkExtract(b, b, x), ctx.mkBV(b == w - 1 ? top : rnd.nextInt(4) == 0 ? 1 - top : top, 1)));
+            }
+            if (rnd.nextBoolean()) {
+                bits.add(ctx.mkEq(ctx.mkExtract(0, 0, x), ctx.mkBV(rnd.nextInt(2), 1)));
+            }
+            return ctx.mkAnd(bits.toArray(new BoolExpr[0]));
+        }
+
+        /** c1 <= x and x <= c2 in x's signedness, near zero or near the edges of its type. */
+        private BoolExpr bounds() {
+            int i = rnd.nextInt(terms.size());
+            BitVecExpr x = terms.get(i);
+            int w = x.getSortSize();
+            long a = rnd.nextBoolean() ? rnd.nextInt(41) - 20 : interesting(rnd, w);
+            long b = rnd.nextBoolean() ? a + rnd.nextInt(300) : interesting(rnd, w);
+            BitVecExpr lo = ctx.mkBV(Long.toUnsignedString(a & (w == 64 ? -1L : (1L << w) - 1)), w);
+            BitVecExpr hi = ctx.mkBV(Long.toUnsignedString(b & (w == 64 ? -1L : (1L << w) - 1)), w);
+            return signed.get(i) ? ctx.mkAnd(ctx.mkBVSLE(lo, x), ctx.mkBVSLE(x, hi)) : ctx.mkAnd(ctx.mkBVULE(lo, x), ctx.mkBVULE(x, hi));
         }
 
         private BitVecExpr term() {

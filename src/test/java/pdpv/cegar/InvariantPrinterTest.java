@@ -29,6 +29,9 @@ class InvariantPrinterTest {
             BitVecExpr wide = ctx.mkBVMul(ctx.mkBV(1L << 33, 35), ctx.mkSignExt(3, ie));
             assertEquals("((long long)(((unsigned long long)8589934592LL * (unsigned long long)(long long)(int)i) << 29)"
                     + " >> 29) <= 0", new InvariantPrinter(loop, t).print(ctx.mkBVSLE(wide, ctx.mkBV(0, 35))));
+            // a row of C's width that can wrap: the sum in unsigned long long, converted to int (no shifts)
+            assertEquals("(int)((unsigned long long)2LL * (unsigned long long)(long long)(int)i) <= 0",
+                    new InvariantPrinter(loop, t).print(ctx.mkBVSLE(ctx.mkBVMul(ctx.mkBV(2, 32), ie), ctx.mkBV(0, 32))));
             BoolExpr signKept = ctx.mkImplies(ctx.mkBVSLE(ctx.mkBV(0, 32), ib), ctx.mkBVSLE(ctx.mkBV(0, 32), ie));
             assertEquals("(\\old(i) < 0 || i >= 0)", new InvariantPrinter(loop, t).print(signKept));
             assertEquals("(\\old(i) < i && i <= 0)",

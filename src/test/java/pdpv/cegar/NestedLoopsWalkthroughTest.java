@@ -36,7 +36,7 @@ class NestedLoopsWalkthroughTest {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx);
             CegarOptions options = new CegarOptions(true, true, false, PdrOptions.defaults().withTimeout(Duration.ofSeconds(120)));
-            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, options, null);
+            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, options, null, Progress.NONE);
             LoopInvariantStore.Templates t = store.templates(outer);
             BitVecExpr xb = t.before().get(example.x).current();
             BitVecExpr xe = t.end().get(example.x).current();

@@ -10,6 +10,7 @@ import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -186,15 +187,107 @@ class CommandLineTest {
     }
 
     @Test
-    void invariantHeadingSaysWhetherPreValuesAppear() throws IOException {
+    void invariantsArePlainAtTheLoopHeadAndTwoStateOnRequest() throws IOException {
         Path counter = Path.of("examples", "counter_loop.c");
-        CliResult loops = run("verify", "--engine", "cegar", "--timeout", "60", counter.toString());
-        assertEquals(ExitCodes.SAFE, loops.code(), loops.out() + loops.err());
-        assertTrue(loops.out().contains("loop invariants (\\old(x) is x before the loop):"), loops.out());
+        CliResult plain = run("verify", "--engine", "cegar", "--timeout", "60", counter.toString());
+        assertEquals(ExitCodes.SAFE, plain.code(), plain.out() + plain.err());
+        assertTrue(plain.out().contains("loop invariants (at the loop head):\n  loop at examples/counter_loop.c:7: "), plain.out());
+        assertFalse(plain.out().contains("\\old("), plain.out());
+        CliResult relational = run("verify", "--engine", "cegar", "--relational", "--timeout", "60", counter.toString());
+        assertEquals(ExitCodes.SAFE, relational.code(), relational.out() + relational.err());
+        assertTrue(relational.out().contains("loop invariants (\\old(x) is x before the loop):"), relational.out());
+        CliResult stats = run("verify", "--engine", "cegar", "--stats", "--timeout", "60", counter.toString());
+        assertTrue(stats.out().contains("  two-state loop invariants (\\old(x) is x before the loop):\n    loop at examples/counter_loop.c:7: "),
+                stats.out());
+        JsonObject json = JsonParser.parseString(run("verify", "--engine", "cegar", "--json", "--timeout", "60", counter.toString()).out())
+                .getAsJsonObject();
+        JsonObject first = json.getAsJsonArray("invariants").get(0).getAsJsonObject();
+        assertFalse(first.get("invariant").getAsString().contains("\\old("), json.toString());
+        assertTrue(first.get("relational").getAsString().contains("\\old("), json.toString());
+        assertTrue(json.get("invariants_prove").getAsBoolean(), json.toString());
         CliResult symbolic = run("verify", "--engine", "cegar", "--encoding", "symbolic", "--timeout", "60", counter.toString());
         assertEquals(ExitCodes.SAFE, symbolic.code(), symbolic.out() + symbolic.err());
         assertTrue(symbolic.out().contains("loop invariants (at the loop head):"), symbolic.out());
         assertTrue(!symbolic.out().contains("\\old("), symbolic.out());
+    }
+
+    /**
+     * Issue 21's loop: i grows by a positive step, k counts the steps; its invariant is one short
+     * line of plain C, without the certificate's \\old, the bit tests of PDR's cubes, casts to long
+     * long or negations.
+     */
+    @Test
+    void stepCounterInvariantIsOneShortPlainLine() {
+        CliResult r = run("verify", "--timeout", "300", "examples/step_counter.c");
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        String line = r.out().lines().filter(l -> l.startsWith("  loop at examples/step_counter.c:")).findFirst().orElseThrow();
+        String invariant = line.substring(line.indexOf(": ") + 2);
+        assertTrue(invariant.length() <= 200, invariant);
+        for (String absent : new String[] {"\\old", ">>", "<<", "(long long)", "!("}) {
+            assertFalse(invariant.contains(absent), absent + " in " + invariant);
+        }
+        assertTrue(invariant.contains("k <= i") || invariant.contains("i >= k"), invariant);
+    }
+
+    /**
+     * --progress tells the phases of a run on standard error, each with the time since it began,
+     * and never on standard output, where --json goes; without it (and with standard error not a
+     * terminal, as here) nothing is told.
+     */
+    @Test
+    void progressGoesToStandardErrorWithTheTime() {
+        CliResult r = run("verify", "--progress", "--json", "--timeout", "120", "examples/fig4_3_nested.c");
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        assertEquals("safe", JsonParser.parseString(r.out()).getAsJsonObject().get("verdict").getAsString());
+        long timed = r.err().lines().filter(l -> l.matches("\\[ *\\d+\\.\\d s\\] .*")).count();
+        assertTrue(timed >= 3, r.err());
+        for (String phase : new String[] {"] parsing examples/fig4_3_nested.c", "] engines started: cegar, bmc",
+            "] cegar: running 100 tests", "] bmc: checking bound 1 ", "] verdict: safe"}) {
+            assertTrue(r.err().contains(phase), phase + " in\n" + r.err());
+        }
+        CliResult quiet = run("verify", "--json", "--timeout", "120", "examples/fig4_3_nested.c");
+        assertEquals("", quiet.err());
+    }
+
+    /** A silent stretch of a run still gets a line every 5 s. */
+    @Test
+    void progressSpeaksAtLeastEveryFiveSeconds() throws InterruptedException {
+        java.io.StringWriter text = new java.io.StringWriter();
+        try (ProgressPrinter p = new ProgressPrinter(new java.io.PrintWriter(text))) {
+            p.report("refinement 1 of the loop at f.c:3: PDR call 1");
+            Thread.sleep(ProgressPrinter.HEARTBEAT_MILLIS + 1_000);
+        }
+        List<String> lines = text.toString().lines().toList();
+        assertTrue(lines.size() >= 2, text.toString());
+        assertTrue(lines.get(1).endsWith("] still at: refinement 1 of the loop at f.c:3: PDR call 1"), text.toString());
+    }
+
+    /** Issue 21's counting loop that fails in its fifth iteration: every step's values, in text and in JSON. */
+    @Test
+    void traceNamesTheValuesOfEveryStep() {
+        Path f = Path.of("examples", "sum_fails_after_five.c");
+        CliResult text = run("verify", "--timeout", "120", f.toString());
+        assertEquals(ExitCodes.UNSAFE, text.code(), text.out() + text.err());
+        for (String step : new String[] {
+            "  examples/sum_fails_after_five.c:7: s = 0\n  examples/sum_fails_after_five.c:8: i = 0\n",
+            "  examples/sum_fails_after_five.c:9: loop head, iteration 1: s = 0, i = 0\n",
+            "  examples/sum_fails_after_five.c: lines 9–11, iterations 2–3: at the start s = 1, i = 1; at the end s = 6, i = 3\n",
+            "  examples/sum_fails_after_five.c:9: loop head, iteration 5: s = 10, i = 4\n"
+                    + "  examples/sum_fails_after_five.c:10: i = 5\n  examples/sum_fails_after_five.c:11: s = 15\n"
+                    + "  examples/sum_fails_after_five.c:12: the assertion fails: s = 15\n"}) {
+            assertTrue(text.out().contains(step), step + " in\n" + text.out());
+        }
+        JsonObject json = JsonParser.parseString(run("verify", "--json", "--timeout", "120", f.toString()).out()).getAsJsonObject();
+        com.google.gson.JsonArray trace = json.getAsJsonArray("trace");
+        JsonObject last = trace.get(trace.size() - 1).getAsJsonObject();
+        assertEquals("failed_assertion", last.get("kind").getAsString());
+        assertEquals(12, last.get("line").getAsInt());
+        assertEquals("15", last.getAsJsonArray("values").get(0).getAsJsonObject().get("value").getAsString());
+        JsonObject summary = trace.asList().stream().map(e -> e.getAsJsonObject())
+                .filter(o -> o.get("kind").getAsString().equals("iterations")).findFirst().orElseThrow();
+        assertEquals(2, summary.get("from_iteration").getAsInt());
+        assertEquals(3, summary.get("to_iteration").getAsInt());
+        assertEquals("6", summary.getAsJsonArray("at_end").get(0).getAsJsonObject().get("value").getAsString());
     }
 
     @Test

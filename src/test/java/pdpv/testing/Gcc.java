@@ -37,6 +37,19 @@ public final class Gcc {
         return run(List.of(exe.toString()));
     }
 
+    /**
+     * Compiles {@code source} without {@code -fwrapv} and with UBSan aborting at the first undefined
+     * behaviour (a signed overflow, an over-wide shift), runs it and returns its output lines: a
+     * program whose C is not defined fails.
+     */
+    public static List<String> compileAndRunUndefinedChecked(Path dir, String name, String source) throws IOException, InterruptedException {
+        Path c = dir.resolve(name + ".c");
+        Path exe = dir.resolve(name);
+        Files.writeString(c, source);
+        run(List.of("gcc", "-O0", "-w", "-fsanitize=undefined", "-fno-sanitize-recover=all", "-o", exe.toString(), c.toString()));
+        return run(List.of(exe.toString()));
+    }
+
     private static List<String> run(List<String> command) throws IOException, InterruptedException {
         Process proc = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(proc.getInputStream().readAllBytes());

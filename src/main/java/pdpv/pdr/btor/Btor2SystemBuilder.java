@@ -31,7 +31,7 @@ final class Btor2SystemBuilder {
     private final Set<String> names = new HashSet<>();
     private final Map<Long, StateVar> states = new LinkedHashMap<>();
     private final List<InputVar> inputs = new ArrayList<>();
-    private final Map<Long, BoolExpr> inits = new LinkedHashMap<>();
+    private final Map<Long, BitVecExpr> inits = new LinkedHashMap<>();
     private final Map<Long, BitVecExpr> nexts = new LinkedHashMap<>();
     private final List<Btor2Property> bads = new ArrayList<>();
     private final List<BoolExpr> constraints = new ArrayList<>();
@@ -62,7 +62,7 @@ final class Btor2SystemBuilder {
         if (value.readsInput()) {
             throw Btor2Exception.unsupported(line.lineNumber(), "initial value that depends on an input");
         }
-        if (inits.put(state, ctx.mkEq(states.get(state).current(), value.expr())) != null) {
+        if (inits.put(state, value.expr()) != null) {
             throw Btor2Exception.error(line.lineNumber(), "second 'init' for state " + state);
         }
     }
@@ -95,14 +95,20 @@ final class Btor2SystemBuilder {
             }
             next.put(v.name(), f);
         }
-        BoolExpr init = and(new ArrayList<>(inits.values()));
+        List<BoolExpr> initEqualities = new ArrayList<>();
+        Map<String, BitVecExpr> initialValues = new LinkedHashMap<>();
+        inits.forEach((id, value) -> {
+            initEqualities.add(ctx.mkEq(states.get(id).current(), value));
+            initialValues.put(states.get(id).name(), value);
+        });
+        BoolExpr init = and(initEqualities);
         List<BoolExpr> badConditions = bads.stream().map(Btor2Property::condition).toList();
         BoolExpr anyBad = badConditions.isEmpty() ? ctx.mkFalse() : ctx.mkOr(badConditions.toArray(new BoolExpr[0]));
         List<BoolExpr> badAndConstraints = new ArrayList<>(constraints);
         badAndConstraints.add(anyBad);
         TransitionSystem ts = TransitionSystem.functional(ctx, List.copyOf(states.values()), allInputs, init, next,
                 constraints, and(badAndConstraints));
-        return new Btor2Model(ts, bads, modelInputs);
+        return new Btor2Model(ts, bads, modelInputs, initialValues);
     }
 
     private BoolExpr and(List<BoolExpr> conjuncts) {
