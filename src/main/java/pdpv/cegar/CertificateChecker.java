@@ -84,7 +84,7 @@ final class CertificateChecker {
             }
         }
         for (PhaseSummary s : summaries) {
-            String problem = checkSummary(encoding, store, s);
+            String problem = checkSummary(encoding, store, s, 0);
             if (problem != null) {
                 return problem;
             }
@@ -98,14 +98,18 @@ final class CertificateChecker {
         return unsat(f) ? null : "F with the loop invariants is satisfiable";
     }
 
-    /** Initiation and consecution of a loop's phase summary, with one more pass in some phase as the witness. */
-    String checkSummary(ProgramEncoding encoding, LoopInvariantStore store, PhaseSummary summary) {
+    /**
+     * Initiation and consecution of a loop's phase summary, with one more pass in some phase as the
+     * witness; each check within {@code resources} Z3 units (0: no limit), a check that gives up failing.
+     */
+    String checkSummary(ProgramEncoding encoding, LoopInvariantStore store, PhaseSummary summary, long resources) {
         Loop l = summary.loop();
         LoopInvariantStore.Templates t = store.templates(l);
         ExprEncoder exprs = new ExprEncoder(encoding.semantics(), new Z3Algebra(ctx));
         Map<Variable, BitVecExpr> atStart = new LinkedHashMap<>();
         t.end().keySet().forEach(v -> atStart.put(v, t.before().get(v).current()));
-        if (!unsat(List.of(ctx.mkNot(summary.encode(exprs, t.beforeExprs(), atStart, summary.zeroCounts(ctx)))))) {
+        if (!(check(List.of(ctx.mkNot(summary.encode(exprs, t.beforeExprs(), atStart, summary.zeroCounts(ctx)))), resources)
+                instanceof SmtResult.Unsat)) {
             return "the phase summary of " + Evidence.describe(l) + " does not hold on entry";
         }
         List<BitVecExpr> counts = summary.freshCounts(ctx, "N");
@@ -121,7 +125,8 @@ final class CertificateChecker {
             next.add(summary.encode(exprs, t.beforeExprs(), pass.nextFunctions(), successor));
         }
         step.add(ctx.mkNot(ctx.mkOr(next.toArray(new BoolExpr[0]))));
-        return unsat(step) ? null : "the phase summary of " + Evidence.describe(l) + " is not preserved by its body";
+        return check(step, resources) instanceof SmtResult.Unsat ? null
+                : "the phase summary of " + Evidence.describe(l) + " is not preserved by its body";
     }
 
     /** Initiation and consecution of LI_l; LI_l = true (nothing learned) needs no check. */

@@ -70,7 +70,7 @@ final class LoopSummaries {
                 break;
             }
             PhaseSummary s = PhaseSummary.of(site.loop(), acceleration, exprs, smt, cancellation, options.checkResources());
-            if (s == null || checker.checkSummary(encoding, store, s) != null) {
+            if (s == null || checker.checkSummary(encoding, store, s, options.checkResources()) != null) {
                 continue;
             }
             List<BitVecExpr> n = s.freshCounts(ctx, "N" + site.loop().head().id() + "_");
