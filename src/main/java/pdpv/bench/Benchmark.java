@@ -28,12 +28,13 @@ public record Benchmark(
 
     /**
      * Options that give the program the reading its expected verdict assumes: for the SV-COMP
-     * development set's rows, SV-COMP's (the row's data model, signed overflow undefined); a task
+     * development set's rows, SV-COMP's (the row's data model, every undefined behaviour undefined); a task
      * definition brings its own reading, the others need none beyond {@link #nondetGlobals()}.
      */
     public List<String> readingArguments() {
         if (suite.equals(SVCOMP)) {
-            return List.of("--data-model", thesis("data_model"), "--signed-overflow", "undefined");
+            return List.of("--data-model", thesis("data_model"), "--signed-overflow", "undefined", "--div-by-zero", "undefined",
+                    "--undefined-shift", "undefined");
         }
         return List.of();
     }

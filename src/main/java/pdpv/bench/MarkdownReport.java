@@ -23,7 +23,7 @@ final class MarkdownReport {
         boolean svcomp = !benchmarks.isEmpty() && benchmarks.stream().allMatch(b -> b.suite().equals(Benchmark.SVCOMP)
                 || b.suite().equals(Benchmark.SVCOMP_TASK));
         StringBuilder md = new StringBuilder(svcomp
-                ? "# PDPV on SV-COMP tasks (unreach-call: their data model, signed overflow undefined)\n\n"
+                ? "# PDPV on SV-COMP tasks (unreach-call: their data model, undefined behaviour undefined)\n\n"
                 : "# PDPV on the benchmarks of thesis Table 4.1\n\n");
         md.append(machine).append("\n\n");
         long wrong = results.wrongCount();

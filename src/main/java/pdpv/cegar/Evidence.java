@@ -8,9 +8,10 @@ import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
-import pdpv.cfg.SignedOverflows;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
+import pdpv.cfg.UbGuards;
+import pdpv.cfg.UndefinedAt;
 import pdpv.cfg.Variable;
 import pdpv.interp.Execution;
 import pdpv.interp.InputEvent;
@@ -38,8 +39,9 @@ final class Evidence {
             inputs.add(new Verdict.InputValue(name, h.description(), h.loc(), h.target().type().format(e.value())));
         }
         Stmt.Assert failed = run.failedAssertion();
-        SourceLoc overflow = SignedOverflows.isGuard(failed.condition()) ? failed.loc() : run.firstOverflow();
-        return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text(), overflow),
+        UndefinedAt undefined = UbGuards.kindOf(failed.condition()).map(k -> new UndefinedAt(k, failed.loc()))
+                .orElse(run.firstUndefined());
+        return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text(), undefined),
                 trace(program, run), statistics);
     }
 

@@ -2,6 +2,7 @@ package pdpv.cegar;
 
 import java.util.List;
 import pdpv.cfg.SourceLoc;
+import pdpv.cfg.UndefinedAt;
 import pdpv.interp.Trace;
 import pdpv.interp.TraceRecorder;
 
@@ -46,11 +47,11 @@ public record Verdict(
     }
 
     /**
-     * The assertion an UNSAFE run violates, and where the run first overflowed a signed operation
-     * on its way ({@code signedOverflow}, null if it did not; under {@code --signed-overflow error}
-     * the overflow is the violated assertion itself).
+     * The assertion an UNSAFE run violates, and where the run first performed an operation C leaves
+     * undefined on its way ({@code undefined}, null if it did not): a signed overflow that wraps, or
+     * the violated assertion itself when it is a guard of a kind read as an error.
      */
-    public record FailedAssertion(SourceLoc loc, String text, SourceLoc signedOverflow) {
+    public record FailedAssertion(SourceLoc loc, String text, UndefinedAt undefined) {
         public FailedAssertion(SourceLoc loc, String text) {
             this(loc, text, null);
         }

@@ -3,6 +3,7 @@ package pdpv.cfg;
 import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CType;
 import pdpv.semantics.UnaryOp;
+import pdpv.semantics.UndefinedBehaviour;
 
 /**
  * A side-effect-free, fully typed expression: every implicit conversion of C is an explicit
@@ -62,12 +63,12 @@ public sealed interface Expr {
     }
 
     /**
-     * {@code int} 1 when the operation {@code left op right} overflows its (signed) operand type,
-     * else 0, as {@link pdpv.semantics.CSemantics#overflows} defines it. The front end builds it
-     * only into the checks it inserts ({@link SignedOverflows}); it is not C syntax.
+     * {@code int} 1 when the operation {@code left op right} has undefined behaviour of {@code kind},
+     * else 0, as {@link pdpv.semantics.CSemantics#undefined} defines it. The front end builds it
+     * only into the guards it inserts ({@link UbGuards}); it is not C syntax.
      */
-    record Overflow(BinaryOp op, Expr left, Expr right, CType type) implements Expr {
-        public Overflow {
+    record Undefined(UndefinedBehaviour kind, BinaryOp op, Expr left, Expr right, CType type) implements Expr {
+        public Undefined {
             if (!left.type().equals(right.type())) {
                 throw new IllegalArgumentException("operand types differ: " + left.type() + " " + op.symbol() + " " + right.type());
             }
@@ -75,7 +76,7 @@ public sealed interface Expr {
 
         @Override
         public String toString() {
-            return "overflows(" + left + " " + op.symbol() + " " + right + ")";
+            return kind.option() + "(" + left + " " + op.symbol() + " " + right + ")";
         }
     }
 

@@ -32,9 +32,9 @@ public final class ExprEvaluator<V, B> {
         if (e instanceof Expr.Binary b) {
             return semantics.binary(algebra, b.op(), b.operandType(), value(b.left(), variables), value(b.right(), variables));
         }
-        if (e instanceof Expr.Overflow o) {
-            B overflows = semantics.overflows(algebra, o.op(), o.left().type(), value(o.left(), variables), value(o.right(), variables));
-            return semantics.fromTruth(algebra, overflows);
+        if (e instanceof Expr.Undefined u) {
+            return semantics.fromTruth(algebra, semantics.undefined(algebra, u.kind(), u.op(), u.left().type(),
+                    value(u.left(), variables), value(u.right(), variables)));
         }
         if (e instanceof Expr.Cast c) {
             return semantics.convert(algebra, value(c.operand(), variables), c.operand().type(), c.type());

@@ -18,9 +18,17 @@ public final class Program {
     private final List<Variable> variables;
     private final List<Block> blocks;
     private final Map<Integer, Block> byId = new HashMap<>();
+    private final List<FunctionSpan> functions;
 
     public Program(String file, String function, CSemantics semantics, List<Variable> variables, Block entry) {
+        this(file, function, semantics, variables, entry, List.of());
+    }
+
+    /** {@code functions}: where each function the source defines lies (see {@link #functionAt}). */
+    public Program(String file, String function, CSemantics semantics, List<Variable> variables, Block entry,
+                   List<FunctionSpan> functions) {
         this.file = file;
+        this.functions = List.copyOf(functions);
         this.function = function;
         this.semantics = semantics;
         this.variables = List.copyOf(variables);
@@ -74,6 +82,21 @@ public final class Program {
 
     public Block entry() {
         return blocks.get(0);
+    }
+
+    /** Where each function of the source is defined, as the front end found them (empty if unknown). */
+    public List<FunctionSpan> functions() {
+        return functions;
+    }
+
+    /** The name of the function whose definition contains {@code loc}, or null if none does. */
+    public String functionAt(SourceLoc loc) {
+        for (FunctionSpan f : functions) {
+            if (f.contains(loc)) {
+                return f.name();
+            }
+        }
+        return null;
     }
 
     public Block block(int id) {

@@ -56,7 +56,7 @@ public final class VariableUses {
         } else if (e instanceof Expr.Binary b) {
             collect(b.left(), out);
             collect(b.right(), out);
-        } else if (e instanceof Expr.Overflow o) {
+        } else if (e instanceof Expr.Undefined o) {
             collect(o.left(), out);
             collect(o.right(), out);
         } else if (e instanceof Expr.Cast c) {

@@ -97,10 +97,13 @@ final class BenchCommand implements Callable<Integer> {
             requirePrograms(benchmarks);
             requireTools(configs);
         }
+        Path dir = out != null ? out : Path.of("invgen-bench", "results", LocalDate.now().toString());
+        String unwritable = OutputPaths.directory("--out", dir, true);
+        if (unwritable != null) {
+            throw new InputError(unwritable);
+        }
         int cores = Runtime.getRuntime().availableProcessors();
         int parallel = jobs == null ? cores : jobs;
-        Path dir = out != null ? out : Path.of("invgen-bench", "results", LocalDate.now().toString());
-        Files.createDirectories(dir);
         String machine;
         Results results;
         if (fromCsv != null) {

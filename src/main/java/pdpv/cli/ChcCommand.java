@@ -55,8 +55,9 @@ final class ChcCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
-        if (output != null && Files.isDirectory(output)) {
-            err.println("error: -o " + output + " is a directory; it must name the file to write");
+        String unwritable = OutputPaths.file("-o", output);
+        if (unwritable != null) {
+            err.println("error: " + unwritable);
             return ExitCodes.BAD_INPUT;
         }
         if (timeoutSeconds < 0) {
@@ -79,14 +80,7 @@ final class ChcCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (output != null) {
-            try {
-                Files.writeString(output, text, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                Path folder = output.toAbsolutePath().getParent();
-                err.println("error: -o " + output + ": cannot write the file"
-                        + (folder != null && !Files.isDirectory(folder) ? " (no folder " + folder + ")" : ""));
-                return ExitCodes.BAD_INPUT;
-            }
+            Files.writeString(output, text, StandardCharsets.UTF_8);
         } else if (!solve) {
             out.print(text);
             out.flush();

@@ -12,6 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import pdpv.bench.InputError;
 import pdpv.daikon.DaikonTraces;
 import pdpv.daikon.TestOptions;
 import pdpv.frontend.UserError;
@@ -55,8 +56,9 @@ final class DaikonTraceCommand implements Callable<Integer> {
             err.println("error: --entry-tests must not be negative, found " + entryTests);
             return ExitCodes.BAD_INPUT;
         }
-        if (!Files.isDirectory(outputDir)) {
-            err.println("error: " + outputDir + ": no such directory");
+        String unwritable = OutputPaths.directory("-o", outputDir, false);
+        if (unwritable != null) {
+            err.println("error: " + unwritable);
             return ExitCodes.BAD_INPUT;
         }
         DaikonTraces traces;
@@ -66,6 +68,9 @@ final class DaikonTraceCommand implements Callable<Integer> {
                     .withEntryTests(entryTests));
         } catch (UserError u) {
             err.println(u.render());
+            return ExitCodes.BAD_INPUT;
+        } catch (InputError e) {
+            err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
         String base = input.file.getFileName().toString().replaceFirst("\\.[^.]*$", "");

@@ -65,7 +65,8 @@ final class McCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        String problem = engine.problem() != null ? engine.problem() : run.problem();
+        String problem = engine.problem() != null ? engine.problem() : run.problem() != null ? run.problem()
+                : OutputPaths.file("--compare-simulations", comparisons);
         if (problem != null) {
             spec.commandLine().getErr().println("error: " + problem);
             return ExitCodes.BAD_INPUT;

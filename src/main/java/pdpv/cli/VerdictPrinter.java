@@ -4,27 +4,32 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.VerifierStatistics;
 import pdpv.cfg.SourceLoc;
+import pdpv.cfg.UndefinedAt;
 import pdpv.interp.Trace;
 import pdpv.report.ReadableInvariants;
 import pdpv.report.TraceText;
-import pdpv.semantics.SignedOverflow;
+import pdpv.semantics.UbReading;
+import pdpv.semantics.UbReadings;
+import pdpv.semantics.UndefinedBehaviour;
 
 /** Prints a verdict as text (README, "Output") or as one JSON object. */
 final class VerdictPrinter {
     private final PrintWriter out;
     private final ProgramOptions.Input input;
-    private final SignedOverflow signedOverflow;
+    private final UbReadings readings;
 
-    /** {@code input}: the program as read; its reading of signed overflow bounds what SAFE claims. */
+    /** {@code input}: the program as read; its reading of undefined behaviour bounds what SAFE claims. */
     VerdictPrinter(PrintWriter out, ProgramOptions.Input input) {
         this.out = out;
         this.input = input;
-        this.signedOverflow = input.signedOverflow();
+        this.readings = input.readings();
     }
 
     /** SV-COMP's answer line: {@code Verification result: TRUE|FALSE(property)|UNKNOWN}. */
@@ -51,12 +56,21 @@ final class VerdictPrinter {
         return v.kind().word().equals(expected) ? "matches" : "does not match";
     }
 
-    /** What a SAFE verdict covers when runs that overflow were set aside, else null. */
+    /** What a SAFE verdict covers when runs with undefined behaviour were set aside, else null. */
     private String scope(Verdict v) {
-        if (v.kind() != Verdict.Kind.SAFE || signedOverflow != SignedOverflow.UNDEFINED) {
+        Set<UndefinedBehaviour> undefined = readings.kinds(UbReading.UNDEFINED);
+        if (v.kind() != Verdict.Kind.SAFE || undefined.isEmpty()) {
             return null;
         }
-        return "every run without signed overflow (--signed-overflow undefined: a run that overflows is not checked past the overflow)";
+        List<String> kinds = undefined.stream().map(UndefinedBehaviour::description).toList();
+        String named = kinds.size() == 1 ? kinds.get(0)
+                : String.join(", ", kinds.subList(0, kinds.size() - 1)) + " or " + kinds.get(kinds.size() - 1);
+        return "every run without " + named + " (read as undefined: a run is not checked past such an operation)";
+    }
+
+    /** The JSON key of a kind: its option with underscores ({@code div_by_zero}). */
+    private static String key(UndefinedBehaviour kind) {
+        return kind.option().replace('-', '_');
     }
 
     /** The certificate's two-state invariants; among the statistics ({@code statistic}) indented and named so. */
@@ -83,8 +97,9 @@ final class VerdictPrinter {
         }
         if (v.failedAssertion() != null) {
             out.println("failing assertion: " + v.failedAssertion().loc() + ": " + v.failedAssertion().text());
-            if (v.failedAssertion().signedOverflow() != null) {
-                out.println("note: signed overflow at " + lineOf(v.failedAssertion().signedOverflow()));
+            UndefinedAt undefined = v.failedAssertion().undefined();
+            if (undefined != null) {
+                out.println("note: " + undefined.kind().description() + " at " + lineOf(undefined.loc()));
             }
         }
         if (!v.inputs().isEmpty()) {
@@ -112,7 +127,7 @@ final class VerdictPrinter {
         }
         if (input.task() != null) {
             out.println("task: " + input.task().file() + " (" + input.property() + ", " + input.options().dataModel()
-                    + ", signed overflow " + signedOverflow + ")");
+                    + ", " + readings + ")");
             expected().ifPresent(e -> out.println("expected verdict: " + e + " (" + comparison(v, e) + ")"));
         }
         out.println(String.format(Locale.ROOT, "time: %.2f s", seconds));
@@ -170,7 +185,9 @@ final class VerdictPrinter {
         o.addProperty("file", file);
         o.addProperty("verdict", v.kind().word());
         o.addProperty("reason", v.reason());
-        o.addProperty("signed_overflow", signedOverflow.toString());
+        for (UndefinedBehaviour k : UndefinedBehaviour.values()) {
+            o.addProperty(key(k), k.name(readings.of(k)));
+        }
         o.addProperty("property", input.property().toString());
         if (input.task() != null) {
             JsonObject t = new JsonObject();
@@ -202,11 +219,12 @@ final class VerdictPrinter {
             f.addProperty("line", v.failedAssertion().loc().line());
             f.addProperty("column", v.failedAssertion().loc().column());
             f.addProperty("text", v.failedAssertion().text());
-            if (v.failedAssertion().signedOverflow() != null) {
+            UndefinedAt undefined = v.failedAssertion().undefined();
+            if (undefined != null) {
                 JsonObject at = new JsonObject();
-                at.addProperty("file", v.failedAssertion().signedOverflow().file());
-                at.addProperty("line", v.failedAssertion().signedOverflow().line());
-                f.add("signed_overflow", at);
+                at.addProperty("file", undefined.loc().file());
+                at.addProperty("line", undefined.loc().line());
+                f.add(key(undefined.kind()), at);
             }
             o.add("failing_assertion", f);
         }

@@ -154,8 +154,9 @@ final class VerifyCommand implements Callable<Integer> {
     Path witness;
 
     @Option(names = "--harness", paramLabel = "FILE",
-            description = "for an unsafe verdict, write a C test harness to FILE: the program fed with the answer's inputs "
-                    + "(gcc -fwrapv -o h FILE && ./h fails the assertion)")
+            description = "for an unsafe verdict, write a C test harness to FILE: the program fed with the answer's inputs; "
+                    + "built by the gcc command its first lines print (-m32 for ILP32, -fwrapv or UBSan as undefined "
+                    + "behaviour is read) and run, it fails as the answer says")
     Path harness;
 
     @Option(names = "--relational",
@@ -203,8 +204,7 @@ final class VerifyCommand implements Callable<Integer> {
                         ? "--accel-max-paths, --accel-max-degree and --accel-resources must be at least 1"
                 : bmcAcceleratedCopies < 0 ? "--bmc-accelerated-copies must not be negative"
                 : policyProblem() != null ? policyProblem()
-                : dumpInstances != null ? createDirectory(dumpInstances)
-                : null;
+                : outputProblem();
         if (problem != null) {
             return fail("error: " + problem);
         }
@@ -288,7 +288,8 @@ final class VerifyCommand implements Callable<Integer> {
             printer.printSvcomp(verdict);
         }
         if (witness != null || harness != null) {
-            Task task = Task.of(resolved.program(), resolved.options().function(), resolved.options().dataModel());
+            Task task = Task.of(resolved.program(), resolved.options().function(), resolved.options().dataModel(),
+                    resolved.property().toString(), ProgramOptions.readings(resolved));
             WitnessOutput evidence = new WitnessOutput(task, program, spec.commandLine().getErr());
             if (witness != null) {
                 evidence.write(verdict, plain, witness);
@@ -361,14 +362,11 @@ final class VerifyCommand implements Callable<Integer> {
         return new AccelerationOptions(!noAcceleration, accelMaxPaths, accelMaxDegree, accelResources);
     }
 
-    /** Null if {@code dir} is a directory now, else why it cannot be. */
-    private static String createDirectory(Path dir) {
-        try {
-            Files.createDirectories(dir);
-            return null;
-        } catch (IOException e) {
-            return "cannot create the directory " + dir + " for --dump-instances: " + e.getMessage();
-        }
+    /** Null when every output path can be written, else the message for the user (before the run: issue #18). */
+    private String outputProblem() {
+        String problem = OutputPaths.file("--witness", witness);
+        problem = problem != null ? problem : OutputPaths.file("--harness", harness);
+        return problem != null ? problem : OutputPaths.directory("--dump-instances", dumpInstances, true);
     }
 
     /** The refinement policy of --bad-order, --wide-bad-budget and --lookahead. */

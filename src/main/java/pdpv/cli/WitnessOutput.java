@@ -59,7 +59,7 @@ final class WitnessOutput {
 
     /** Writes the witness of {@code verdict}, whose loop invariants read plainly are {@code plain}, to {@code out}; nothing for UNKNOWN. */
     void write(Verdict verdict, ReadableInvariants plain, Path out) throws IOException {
-        WitnessWriter writer = new WitnessWriter(task, VersionProvider.NUMBER);
+        WitnessWriter writer = new WitnessWriter(task, program.get(), VersionProvider.NUMBER);
         String yaml;
         if (verdict.kind() == Verdict.Kind.SAFE) {
             if (verdict.invariants().isEmpty() && ExactRun.inputFree(program.get())) {

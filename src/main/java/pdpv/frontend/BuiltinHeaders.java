@@ -1,5 +1,9 @@
 package pdpv.frontend;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import org.eclipse.cdt.core.parser.FileContent;
 import org.eclipse.cdt.core.index.IIndexFileLocation;
@@ -8,10 +12,16 @@ import org.eclipse.cdt.internal.core.parser.scanner.InternalFileContent;
 import org.eclipse.cdt.internal.core.parser.scanner.InternalFileContentProvider;
 
 /**
- * The standard headers PDPV serves from built-in text, so that a verification result never depends
- * on the host's C library. {@code assert} is declared as a function (PDPV recognizes the call by
- * name and keeps the condition's text), unless {@code NDEBUG} turns it off as in C. Both {@code #include <h>} and {@code #include "h"} resolve here; any
- * other header is reported as not found.
+ * The headers a program includes: the standard headers PDPV serves from built-in text, so that a
+ * verification result never depends on the host's C library, and the user's own headers, read from
+ * disk (the including file's directory for {@code #include "h"}, then the {@code -I} directories,
+ * then the built-in ones, as gcc searches its system directories last). {@code assert} is declared
+ * as a function (PDPV recognizes the call by name and keeps the condition's text), unless
+ * {@code NDEBUG} turns it off as in C. Both {@code #include <h>} and {@code #include "h"} resolve
+ * to a built-in header; any other header that is not on disk is reported as not found. {@code float.h}
+ * gives the limits of {@code float} and {@code double} only so that a header that includes it (Csmith's
+ * {@code csmith.h}) can be read; any use of a floating-point type is reported as unsupported. Each user
+ * header read is handed to the {@link SourceLocator}, which locates its nodes in its own text.
  */
 final class BuiltinHeaders extends InternalFileContentProvider {
     /** The pseudo directory given to the scanner as the only include path. */
@@ -109,12 +119,45 @@ final class BuiltinHeaders extends InternalFileContentProvider {
                     #define UINT64_MAX 18446744073709551615ULL
                     #endif
                     """,
+            "stddef.h", """
+                    #ifndef _PDPV_STDDEF_H
+                    #define _PDPV_STDDEF_H
+                    #define NULL ((void *) 0)
+                    typedef __SIZE_TYPE__ size_t;
+                    typedef __PTRDIFF_TYPE__ ptrdiff_t;
+                    typedef int wchar_t;
+                    #define offsetof(type, member) __builtin_offsetof(type, member)
+                    #endif
+                    """,
+            "float.h", """
+                    #ifndef _PDPV_FLOAT_H
+                    #define _PDPV_FLOAT_H
+                    #define FLT_RADIX 2
+                    #define FLT_MANT_DIG 24
+                    #define DBL_MANT_DIG 53
+                    #define FLT_DIG 6
+                    #define DBL_DIG 15
+                    #define FLT_MAX 3.40282346638528859811704183484516925e+38F
+                    #define DBL_MAX ((double)1.79769313486231570814527423731704357e+308L)
+                    #define FLT_MIN 1.17549435082228750796873653722224568e-38F
+                    #define DBL_MIN ((double)2.22507385850720138309023271733240406e-308L)
+                    #define FLT_EPSILON 1.19209289550781250000000000000000000e-7F
+                    #define DBL_EPSILON ((double)2.22044604925031308084726333618164062e-16L)
+                    #endif
+                    """,
             "string.h", "",
             "math.h", "");
 
-    /** The header text served for a {@code #include} path, or null if PDPV does not provide it. */
+    private final SourceLocator locator;
+
+    /** {@code locator}: told the text of every user header read. */
+    BuiltinHeaders(SourceLocator locator) {
+        this.locator = locator;
+    }
+
+    /** The built-in header text served for a path in {@link #INCLUDE_DIR}, or null if PDPV does not provide it. */
     static String text(String path) {
-        return HEADERS.get(baseName(path));
+        return path.startsWith(INCLUDE_DIR + "/") ? HEADERS.get(baseName(path)) : null;
     }
 
     private static String baseName(String path) {
@@ -124,16 +167,25 @@ final class BuiltinHeaders extends InternalFileContentProvider {
 
     @Override
     public boolean getInclusionExists(String path) {
-        return text(path) != null;
+        return text(path) != null || !path.startsWith(INCLUDE_DIR + "/") && Files.isRegularFile(Path.of(path));
     }
 
     @Override
     public InternalFileContent getContentForInclusion(String path, IMacroDictionary macroDictionary) {
         String text = text(path);
-        if (text == null) {
+        if (text != null) {
+            return (InternalFileContent) FileContent.create(INCLUDE_DIR + "/" + baseName(path), text.toCharArray());
+        }
+        if (path.startsWith(INCLUDE_DIR + "/") || !Files.isRegularFile(Path.of(path))) {
             return null;
         }
-        return (InternalFileContent) FileContent.create(INCLUDE_DIR + "/" + baseName(path), text.toCharArray());
+        try {
+            String header = Files.readString(Path.of(path), StandardCharsets.ISO_8859_1);
+            locator.addHeader(path, header);
+            return (InternalFileContent) FileContent.create(path, header.toCharArray());
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     @Override

@@ -30,23 +30,29 @@ final class CdtParser {
     private CdtParser() {
     }
 
-    static IASTTranslationUnit parse(SourceLocator locator, String source, DataModel model) {
+    static IASTTranslationUnit parse(SourceLocator locator, String source, DataModel model, Preprocessor preprocessor) {
         Map<String, String> macros = new HashMap<>();
         macros.put("__STDC__", "1");
         macros.put("__STDC_VERSION__", "201112L");
         macros.put("__CHAR_BIT__", "8");
         boolean lp64 = model == DataModel.LP64;
         macros.put("__SIZE_TYPE__", lp64 ? "unsigned long" : "unsigned int");
+        macros.put("__PTRDIFF_TYPE__", lp64 ? "long" : "int");
         macros.put("__LONG_MAX__", lp64 ? "9223372036854775807L" : "2147483647L");
         if (lp64) {
             macros.put("__LP64__", "1");
         }
-        ScannerInfo info = new ScannerInfo(macros, new String[] {BuiltinHeaders.INCLUDE_DIR});
+        macros.putAll(preprocessor.macros());
+        List<String> includes = new ArrayList<>();
+        // absolute: CDT resolves a relative include directory against the including file's folder, gcc against the working one
+        preprocessor.includeDirs().forEach(d -> includes.add(d.toAbsolutePath().normalize().toString()));
+        includes.add(BuiltinHeaders.INCLUDE_DIR);
+        ScannerInfo info = new ScannerInfo(macros, includes.toArray(String[]::new));
         IASTTranslationUnit tu;
         try {
             tu = GCCLanguage.getDefault().getASTTranslationUnit(
                     FileContent.create(locator.fileName(), source.toCharArray()), info,
-                    new BuiltinHeaders(), null, 0, new DefaultLogService());
+                    new BuiltinHeaders(locator), null, 0, new DefaultLogService());
         } catch (CoreException e) {
             throw new UserError(UserError.Kind.SYNTAX, new SourceLoc(locator.fileName(), 0, 0),
                     "the C parser failed: " + e.getMessage());

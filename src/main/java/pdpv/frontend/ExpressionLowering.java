@@ -50,14 +50,20 @@ final class ExpressionLowering {
         return v;
     }
 
-    /** Evaluates {@code e} for its side effects only. */
+    /** Evaluates {@code e} for its side effects only; an undefined operation in its unused value still counts. */
     void effect(IASTExpression e) {
-        lower(e, false);
+        Expr unused = lower(e, false);
+        if (unused != null) {
+            ctx.ir.evaluate(unused, ctx.loc(e));
+        }
     }
 
-    /** Evaluates {@code e} only if that has side effects; used for arguments that are otherwise ignored. */
+    /**
+     * Evaluates {@code e} only if that has side effects or an operation C can leave undefined (whose
+     * guards then come first); used for arguments that are otherwise ignored.
+     */
     void effectIfAny(IASTExpression e) {
-        if (SideEffects.has(e)) {
+        if (SideEffects.has(e) || SideEffects.mayBeUndefined(e)) {
             effect(e);
         }
     }
@@ -286,7 +292,8 @@ final class ExpressionLowering {
         boolean and = b.getOperator() == IASTBinaryExpression.op_logicalAnd;
         if (!SideEffects.has(b.getOperand2())) {
             Expr left = value(b.getOperand1());
-            return ctx.typing.logical(and, left, value(b.getOperand2()));
+            Expr right = value(b.getOperand2());
+            return ctx.typing.logical(and, left, right, ctx.ir.canBeUndefined(right));
         }
         Block join = ctx.ir.newBlock();
         if (!want) {

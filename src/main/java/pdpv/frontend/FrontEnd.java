@@ -30,8 +30,8 @@ public final class FrontEnd {
 
     public static Program parse(String fileName, String source, FrontEndOptions options) {
         SourceLocator locator = new SourceLocator(fileName, source);
-        IASTTranslationUnit tu = CdtParser.parse(locator, source, options.dataModel());
-        TypeResolver types = new TypeResolver(new CSemantics(options.dataModel(), options.signedOverflow()));
+        IASTTranslationUnit tu = CdtParser.parse(locator, source, options.dataModel(), options.preprocessor());
+        TypeResolver types = new TypeResolver(new CSemantics(options.dataModel(), options.readings()));
         return new ProgramLowering(tu, locator, types, options).lower();
     }
 }

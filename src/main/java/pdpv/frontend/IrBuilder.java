@@ -1,6 +1,7 @@
 package pdpv.frontend;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -8,22 +9,26 @@ import java.util.Map;
 import java.util.Set;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
-import pdpv.cfg.SignedOverflows;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
+import pdpv.cfg.UbGuards;
 import pdpv.cfg.Variable;
 import pdpv.semantics.CSemantics;
 import pdpv.semantics.CType;
-import pdpv.semantics.SignedOverflow;
+import pdpv.semantics.UbReading;
+import pdpv.semantics.UbReadings;
+import pdpv.semantics.UndefinedBehaviour;
 
 /**
  * The mutable control-flow graph under construction: a current block to append to, unique block
  * ids, unique variable ids and names, the entry prologue (global and static initialization, entry
- * inputs) and the {@code goto} edges, kept for the irreducibility check. Unless signed overflow
- * wraps, every statement and branch of the body that evaluates a signed operation is preceded by
- * its guard (issue #12): an assumption that nothing overflows ({@code undefined}) or an assertion
- * ({@code error}), so that every consumer of the IR reads the same meaning.
+ * inputs) and the {@code goto} edges, kept for the irreducibility check. Every statement and
+ * branch of the body that evaluates an operation that can have undefined behaviour of a kind not
+ * read as SMT-LIB's is preceded by its guards (issues #12 and #18, {@link UbGuards}), in evaluation
+ * order: an assumption that the operation is defined ({@code undefined}) or an assertion named after
+ * the kind ({@code error}, "no division by zero"), so that every consumer of the IR reads the same
+ * meaning. A run that reaches an undefined operation stops there, at its first.
  */
 final class IrBuilder {
     /** A {@code goto} from {@code from} to {@code to}, written at {@code loc}. */
@@ -38,14 +43,16 @@ final class IrBuilder {
     private final Block bodyStart;
     private int nextBlockId;
     private Block current;
-    private final SignedOverflow signedOverflow;
-    private final SignedOverflows overflows;
+    private final UbReadings readings;
+    private final UbGuards guards;
+    private final UbGuards anyKind;
     private final boolean overflowOnly;
 
     /** {@code overflowOnly}: assertions become assumptions, overflows are the only violations. */
     IrBuilder(CSemantics semantics, boolean overflowOnly) {
-        this.signedOverflow = semantics.signedOverflow();
-        this.overflows = new SignedOverflows(semantics.intType());
+        this.readings = semantics.readings();
+        this.guards = new UbGuards(semantics, readings.guarded());
+        this.anyKind = new UbGuards(semantics, EnumSet.allOf(UndefinedBehaviour.class));
         this.overflowOnly = overflowOnly;
         prologue = newBlock();
         bodyStart = newBlock();
@@ -118,20 +125,39 @@ final class IrBuilder {
         continueIn(newBlock());
     }
 
-    /** Precedes the evaluation of {@code e} by the guard that no signed operation in it overflows. */
+    /** Whether evaluating {@code e} involves an operation that can have undefined behaviour, of any kind, however read. */
+    boolean canBeUndefined(Expr e) {
+        return anyKind.canBeUndefined(e);
+    }
+
+    /** Evaluates {@code e} for nothing but its undefined behaviour: its guards, no statement. */
+    void evaluate(Expr e, SourceLoc loc) {
+        guard(e, loc);
+    }
+
+    /**
+     * Precedes the evaluation of {@code e} by its guards, in evaluation order: consecutive guards
+     * read as undefined become one assumption, consecutive ones of one kind read as an error one
+     * assertion.
+     */
     private void guard(Expr e, SourceLoc loc) {
-        if (signedOverflow == SignedOverflow.WRAP) {
-            return;
-        }
-        Expr noOverflow = overflows.noOverflow(e);
-        if (noOverflow == null) {
-            return;
-        }
-        if (signedOverflow == SignedOverflow.UNDEFINED) {
-            current.add(new Stmt.Assume(noOverflow, loc));
-        } else {
-            current.add(new Stmt.Assert(noOverflow, SignedOverflows.ASSERTION_TEXT, loc));
-            continueIn(newBlock());
+        List<UbGuards.Guard> all = guards.of(e);
+        int i = 0;
+        while (i < all.size()) {
+            UndefinedBehaviour kind = all.get(i).kind();
+            UbReading reading = readings.of(kind);
+            List<Expr> run = new ArrayList<>();
+            while (i < all.size() && readings.of(all.get(i).kind()) == reading
+                    && (reading == UbReading.UNDEFINED || all.get(i).kind() == kind)) {
+                run.add(all.get(i).condition());
+                i++;
+            }
+            if (reading == UbReading.UNDEFINED) {
+                current.add(new Stmt.Assume(guards.and(run), loc));
+            } else {
+                current.add(new Stmt.Assert(guards.and(run), kind.assertionText(), loc));
+                continueIn(newBlock());
+            }
         }
     }
 

@@ -1,6 +1,8 @@
 package pdpv.frontend;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
@@ -14,6 +16,7 @@ import org.eclipse.cdt.core.dom.ast.IFunction;
 import org.eclipse.cdt.core.dom.ast.IParameter;
 import org.eclipse.cdt.core.dom.ast.IVariable;
 import pdpv.cfg.Expr;
+import pdpv.cfg.FunctionSpan;
 import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
@@ -59,7 +62,15 @@ final class ProgramLowering {
         ctx.ir.prologue().setTerminator(new Terminator.Jump(ctx.ir.bodyStart()));
         IrreducibleFlowCheck.check(ctx.ir.prologue(), ctx.ir.gotos(), ctx.locator.fileName());
         JumpThreading.thread(ctx.ir.prologue());
-        return new Program(ctx.locator.fileName(), function, ctx.types.semantics(), ctx.ir.variables(), ctx.ir.prologue());
+        return new Program(ctx.locator.fileName(), function, ctx.types.semantics(), ctx.ir.variables(), ctx.ir.prologue(),
+                spans());
+    }
+
+    /** Where each function of the translation unit is defined. */
+    private List<FunctionSpan> spans() {
+        List<FunctionSpan> spans = new ArrayList<>();
+        ctx.definitions.forEach((name, f) -> spans.add(new FunctionSpan(name, ctx.locator.loc(f), ctx.locator.end(f))));
+        return spans;
     }
 
     /** Creates the globals of integer type, in declaration order, and queues their initialization. */

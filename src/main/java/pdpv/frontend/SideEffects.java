@@ -24,6 +24,18 @@ final class SideEffects {
     }
 
     static boolean has(IASTNode node) {
+        return contains(node, SideEffects::effectful);
+    }
+
+    /** Whether evaluating {@code node} applies an operator C can leave undefined (arithmetic, shifts, unary minus). */
+    static boolean mayBeUndefined(IASTNode node) {
+        return contains(node, e -> e instanceof IASTBinaryExpression b && Operators.binaryOperator(b.getOperator()) != null
+                && !Operators.binaryOperator(b.getOperator()).isComparison()
+                || e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_minus);
+    }
+
+    /** Whether an evaluated subexpression of {@code node} (not an operand of {@code sizeof}) is {@code wanted}. */
+    private static boolean contains(IASTNode node, java.util.function.Predicate<IASTExpression> wanted) {
         boolean[] found = {false};
         node.accept(new ASTVisitor() {
             {
@@ -39,7 +51,7 @@ final class SideEffects {
                 if (e instanceof IASTTypeIdExpression) {
                     return PROCESS_SKIP;
                 }
-                if (effectful(e)) {
+                if (wanted.test(e)) {
                     found[0] = true;
                     return PROCESS_ABORT;
                 }

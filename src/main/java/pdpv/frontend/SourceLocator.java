@@ -1,7 +1,9 @@
 package pdpv.frontend;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.eclipse.cdt.core.dom.ast.IASTFileLocation;
@@ -23,6 +25,8 @@ final class SourceLocator {
     private final String fileName;
     private final String source;
     private final List<Marker> markers = new ArrayList<>();
+    /** The text of each user header the preprocessor read (by the path CDT names it with). */
+    private final Map<String, String> headers = new HashMap<>();
 
     SourceLocator(String fileName, String source) {
         this.fileName = fileName;
@@ -44,6 +48,11 @@ final class SourceLocator {
         return fileName;
     }
 
+    /** A header read from disk: its nodes are located in its own text, by its path. */
+    void addHeader(String path, String text) {
+        headers.put(path, text);
+    }
+
     SourceLoc loc(IASTNode node) {
         IASTFileLocation location = node.getFileLocation();
         if (location == null) {
@@ -52,6 +61,9 @@ final class SourceLocator {
         String file = location.getFileName();
         if (file != null && file.startsWith(BuiltinHeaders.INCLUDE_DIR)) {
             return new SourceLoc(file, location.getStartingLineNumber(), 0);
+        }
+        if (file != null && headers.containsKey(file)) {
+            return new SourceLoc(file, location.getStartingLineNumber(), column(headers.get(file), location.getNodeOffset()));
         }
         return at(location.getStartingLineNumber(), location.getNodeOffset());
     }
@@ -62,20 +74,27 @@ final class SourceLocator {
         if (location == null || location.getFileName() != null && location.getFileName().startsWith(BuiltinHeaders.INCLUDE_DIR)) {
             return loc(node);
         }
+        String header = location.getFileName() == null ? null : headers.get(location.getFileName());
+        if (header != null) {
+            return new SourceLoc(location.getFileName(), location.getEndingLineNumber(),
+                    column(header, location.getNodeOffset() + Math.max(0, location.getNodeLength() - 1)));
+        }
         return at(location.getEndingLineNumber(), location.getNodeOffset() + Math.max(0, location.getNodeLength() - 1));
     }
 
     /** The user-visible location of physical line {@code line}, offset {@code offset} of the main file. */
     SourceLoc at(int line, int offset) {
-        int column = 0;
-        if (offset >= 0 && offset <= source.length()) {
-            column = offset - source.lastIndexOf('\n', offset - 1);
-        }
+        int column = column(source, offset);
         Marker last = lastMarkerBefore(line);
         if (last == null) {
             return new SourceLoc(fileName, line, column);
         }
         return new SourceLoc(last.file(), last.line() + line - last.physicalLine() - 1, column);
+    }
+
+    /** The 1-based column of {@code offset} in {@code text}, 0 if it is outside. */
+    private static int column(String text, int offset) {
+        return offset >= 0 && offset <= text.length() ? offset - text.lastIndexOf('\n', offset - 1) : 0;
     }
 
     /** The last marker on a physical line before {@code line} (markers are sorted), or null. */

@@ -74,11 +74,30 @@ final class Typing {
     Expr binary(BinaryOp op, Expr left, Expr right) {
         if (op == BinaryOp.SHL || op == BinaryOp.SHR) {
             CType t = semantics.promote(left.type());
-            return new Expr.Binary(op, convert(left, t), convert(right, t), t);
+            return new Expr.Binary(op, convert(left, t), shiftAmount(promote(right), t), t);
         }
         CType common = semantics.usualArithmetic(left.type(), right.type());
         CType result = op.isComparison() ? intType() : common;
         return new Expr.Binary(op, convert(left, common), convert(right, common), result);
+    }
+
+    /**
+     * The amount of a shift, of promoted type R, as an operand of the promoted left type T. C11
+     * §6.5.7p3 compares the amount's value with T's width; truncating a wider R would make an amount
+     * out of range (2^32 + 1 for a 32-bit T) look in range, so such an amount becomes -1 of T (all
+     * ones: out of range, read as unsigned) unless R's value, read as unsigned, is below T's width.
+     */
+    private Expr shiftAmount(Expr amount, CType t) {
+        if (amount.type().width() <= t.width()) {
+            return convert(amount, t);
+        }
+        Expr outOfRange = new Expr.Const(t, -1);
+        if (amount instanceof Expr.Const c) {
+            return Long.compareUnsigned(c.bits(), t.width()) < 0 ? convert(amount, t) : outOfRange;
+        }
+        CType unsigned = new CType(amount.type().kind(), amount.type().width(), false);
+        Expr inRange = new Expr.Binary(BinaryOp.LT, convert(amount, unsigned), new Expr.Const(unsigned, t.width()), intType());
+        return new Expr.Ite(inRange, convert(amount, t), outOfRange, t);
     }
 
     /** {@code -e} or {@code ~e} on the promoted operand, {@code !e} as int; constants are folded. */
@@ -97,8 +116,18 @@ final class Typing {
         return new Expr.Unary(op, e, e.type());
     }
 
-    /** {@code a && b} or {@code a || b} of two pure operands, as int: {@code (a!=0) & (b!=0)}. */
-    Expr logical(boolean and, Expr a, Expr b) {
+    /**
+     * {@code a && b} or {@code a || b} of two pure operands, as int: {@code (a!=0) & (b!=0)}, or, when
+     * evaluating {@code b} can have undefined behaviour ({@code shortCircuit}), {@code a ? b!=0 : 0}
+     * and {@code a ? 1 : b!=0}, so that b's guards hold, and b's overflows are noted, only where C
+     * evaluates b.
+     */
+    Expr logical(boolean and, Expr a, Expr b, boolean shortCircuit) {
+        if (shortCircuit) {
+            Expr zero = intConst(0);
+            Expr one = intConst(1);
+            return new Expr.Ite(a, and ? truth(b) : one, and ? zero : truth(b), intType());
+        }
         return new Expr.Binary(and ? BinaryOp.AND : BinaryOp.OR, truth(a), truth(b), intType());
     }
 

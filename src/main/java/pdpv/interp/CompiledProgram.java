@@ -14,14 +14,15 @@ import java.util.Set;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
 import pdpv.cfg.ExprEvaluator;
-import pdpv.cfg.SignedOverflows;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
+import pdpv.cfg.UbGuards;
 import pdpv.cfg.Variable;
 import pdpv.cfg.VariableUses;
 import pdpv.semantics.CSemantics;
-import pdpv.semantics.SignedOverflow;
+import pdpv.semantics.UbReading;
+import pdpv.semantics.UndefinedBehaviour;
 
 /**
  * The blocks reachable from one start block, compiled once for the interpreter of thesis §4.3.2
@@ -47,10 +48,11 @@ final class CompiledProgram {
         final Code value;
         final Cond condition;
         final int havoc;
-        /** True when evaluating the statement's expression overflows a wrapping signed operation; null if it cannot. */
-        final Cond overflows;
+        /** The operations of the statement's expression that SMT-LIB defines and C does not, in evaluation order; null if none. */
+        final UndefinedCheck[] undefined;
 
-        Statement(int kind, Stmt source, int target, long targetMask, Code value, Cond condition, int havoc, Cond overflows) {
+        Statement(int kind, Stmt source, int target, long targetMask, Code value, Cond condition, int havoc,
+                  UndefinedCheck[] undefined) {
             this.kind = kind;
             this.source = source;
             this.target = target;
@@ -58,8 +60,12 @@ final class CompiledProgram {
             this.value = value;
             this.condition = condition;
             this.havoc = havoc;
-            this.overflows = overflows;
+            this.undefined = undefined;
         }
+    }
+
+    /** An operation with undefined behaviour of {@code kind} that the run performs when {@code violated} holds. */
+    record UndefinedCheck(UndefinedBehaviour kind, Cond violated) {
     }
 
     /** One compiled block: statements, and how control leaves it. */
@@ -69,7 +75,7 @@ final class CompiledProgram {
         Statement[] statements;
         /** Null for a jump or a halt. */
         Cond branch;
-        Cond branchOverflows;
+        UndefinedCheck[] branchUndefined;
         /** Successor indices: the jump's target or the branch's true side, and the false side; -1 for a halt. */
         int ifTrue = -1;
         int ifFalse = -1;
@@ -125,9 +131,7 @@ final class CompiledProgram {
         ExprEvaluator<Code, Cond> walk = new ExprEvaluator<>(semantics, algebra);
         Map<Variable, Code> reads = new HashMap<>();
         slots.forEach((v, s) -> reads.put(v, algebra.variable(s, v.type().width())));
-        SignedOverflows overflows = semantics.signedOverflow() == SignedOverflow.WRAP
-                ? new SignedOverflows(semantics.intType()) : null;
-        Compiler c = new Compiler(walk, reads, overflows);
+        Compiler c = new Compiler(walk, reads, new UbGuards(semantics, semantics.readings().kinds(UbReading.DEFINED)));
         List<Stmt.Havoc> havocs = new ArrayList<>();
         Map<Stmt.Havoc, Integer> havocIndex = new IdentityHashMap<>();
         CompiledBlock[] blocks = new CompiledBlock[reachable.size()];
@@ -145,7 +149,7 @@ final class CompiledProgram {
                 cb.ifTrue = index.get(j.target());
             } else if (t instanceof Terminator.Branch br) {
                 cb.branch = c.truth(br.condition());
-                cb.branchOverflows = c.overflows(br.condition());
+                cb.branchUndefined = c.undefined(br.condition());
                 cb.ifTrue = index.get(br.ifTrue());
                 cb.ifFalse = index.get(br.ifFalse());
             } else if (!(t instanceof Terminator.Halt)) {
@@ -177,7 +181,7 @@ final class CompiledProgram {
     }
 
     /** Compiles expressions of one program. */
-    private record Compiler(ExprEvaluator<Code, Cond> walk, Map<Variable, Code> reads, SignedOverflows overflowChecks) {
+    private record Compiler(ExprEvaluator<Code, Cond> walk, Map<Variable, Code> reads, UbGuards unguarded) {
         Code value(Expr e) {
             return walk.value(e, reads::get);
         }
@@ -186,17 +190,19 @@ final class CompiledProgram {
             return walk.truth(e, reads::get);
         }
 
-        /** True when {@code e} overflows a wrapping signed operation; null if it cannot or overflow does not wrap. */
-        Cond overflows(Expr e) {
-            if (overflowChecks == null) {
-                return null;
+        /**
+         * The operations of {@code e} whose undefined behaviour is read as SMT-LIB's (the front end
+         * has guarded the other kinds), each with when it is performed; null if none can be.
+         */
+        UndefinedCheck[] undefined(Expr e) {
+            List<UndefinedCheck> out = new ArrayList<>();
+            for (UbGuards.Guard g : unguarded.of(e)) {
+                Cond holds = truth(g.condition());
+                if (!(holds instanceof Cond.Fixed f && f.value)) {
+                    out.add(new UndefinedCheck(g.kind(), new CompilingAlgebra().lnot(holds)));
+                }
             }
-            Expr noOverflow = overflowChecks.noOverflow(e);
-            if (noOverflow == null) {
-                return null;
-            }
-            Cond holds = truth(noOverflow);
-            return holds instanceof Cond.Fixed f && f.value ? null : new CompilingAlgebra().lnot(holds);
+            return out.isEmpty() ? null : out.toArray(new UndefinedCheck[0]);
         }
 
         Statement statement(Stmt s, Map<Variable, Integer> slots, List<Stmt.Havoc> havocs, Map<Stmt.Havoc, Integer> havocIndex) {
@@ -205,7 +211,7 @@ final class CompiledProgram {
                 if (value.width != a.target().type().width()) {
                     throw new IllegalStateException("ill-typed assignment " + a);
                 }
-                return new Statement(Statement.ASSIGN, s, slots.get(a.target()), value.mask, value, null, -1, overflows(a.value()));
+                return new Statement(Statement.ASSIGN, s, slots.get(a.target()), value.mask, value, null, -1, undefined(a.value()));
             }
             if (s instanceof Stmt.Havoc h) {
                 Integer k = havocIndex.get(h);
@@ -218,10 +224,10 @@ final class CompiledProgram {
                 return new Statement(Statement.HAVOC, s, slots.get(h.target()), Code.Words64.mask(width), null, null, k, null);
             }
             if (s instanceof Stmt.Assume a) {
-                return new Statement(Statement.ASSUME, s, -1, 0, null, truth(a.condition()), -1, overflows(a.condition()));
+                return new Statement(Statement.ASSUME, s, -1, 0, null, truth(a.condition()), -1, undefined(a.condition()));
             }
             Stmt.Assert a = (Stmt.Assert) s;
-            return new Statement(Statement.ASSERT, s, -1, 0, null, truth(a.condition()), -1, overflows(a.condition()));
+            return new Statement(Statement.ASSERT, s, -1, 0, null, truth(a.condition()), -1, undefined(a.condition()));
         }
     }
 

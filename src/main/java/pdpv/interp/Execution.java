@@ -4,8 +4,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
+import pdpv.cfg.UndefinedAt;
 import pdpv.cfg.Variable;
 
 /**
@@ -22,12 +22,13 @@ import pdpv.cfg.Variable;
  * @param path            ids of the entered blocks in order (at most
  *                        {@link InterpreterOptions#maxPathLength()}, the latest ones)
  * @param blocksEntered   the number of block entries, listed in {@code path} or not
- * @param firstOverflow   where the run first overflowed a signed operation that wraps
- *                        ({@code --signed-overflow wrap}), or null
+ * @param firstUndefined  where the run first performed an operation whose undefined behaviour is
+ *                        read as SMT-LIB's (a signed overflow that wraps, a division by zero under
+ *                        {@code --div-by-zero smtlib}...), and of which kind, or null
  */
 public record Execution(Outcome outcome, Stmt.Assert failedAssertion, List<InputEvent> inputs, long inputsRead,
                         Map<Variable, Long> finalState, long steps, List<Integer> path, long blocksEntered,
-                        SourceLoc firstOverflow) {
+                        UndefinedAt firstUndefined) {
 
     /** How a run ended. Only ASSERTION_FAILED says an assertion fails; STEP_LIMIT and INTERRUPTED leave it open. */
     public enum Outcome {

@@ -6,6 +6,7 @@ import java.util.function.BooleanSupplier;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
+import pdpv.cfg.UndefinedAt;
 import pdpv.interp.CompiledProgram.CompiledBlock;
 import pdpv.interp.CompiledProgram.Statement;
 import pdpv.interp.Execution.Outcome;
@@ -40,7 +41,7 @@ final class Run {
     private long blocksEntered;
     private long steps;
     private Stmt.Assert failedAssertion;
-    private SourceLoc firstOverflow;
+    private UndefinedAt firstUndefined;
 
     Run(CompiledProgram program, InterpreterOptions options, State state, InputOracle oracle, BlockObserver observer,
         BooleanSupplier stop) {
@@ -96,8 +97,8 @@ final class Run {
                 return finish(Outcome.STEP_LIMIT);
             }
             if (block.branch != null) {
-                if (firstOverflow == null && block.branchOverflows != null && block.branchOverflows.test(v)) {
-                    firstOverflow = ((Terminator.Branch) block.block.terminator()).loc();
+                if (firstUndefined == null && block.branchUndefined != null) {
+                    noteUndefined(block.branchUndefined, ((Terminator.Branch) block.block.terminator()).loc());
                 }
                 current = block.branch.test(v) ? block.ifTrue : block.ifFalse;
             } else if (block.ifTrue >= 0) {
@@ -130,8 +131,8 @@ final class Run {
 
     /** Executes one statement; false if the run stops here (a failed assertion or assumption). */
     private boolean execute(Statement s) {
-        if (firstOverflow == null && s.overflows != null && s.overflows.test(v)) {
-            firstOverflow = s.source.loc();
+        if (firstUndefined == null && s.undefined != null) {
+            noteUndefined(s.undefined, s.source.loc());
         }
         switch (s.kind) {
             case Statement.ASSIGN -> {
@@ -172,6 +173,19 @@ final class Run {
         repeats.inputRead();
     }
 
+    /**
+     * Remembers where the run first performed an operation that SMT-LIB defines and C does not: the
+     * first of {@code guards} (in evaluation order) that is violated, if any.
+     */
+    private void noteUndefined(CompiledProgram.UndefinedCheck[] guards, SourceLoc loc) {
+        for (CompiledProgram.UndefinedCheck g : guards) {
+            if (g.violated().test(v)) {
+                firstUndefined = new UndefinedAt(g.kind(), loc);
+                return;
+            }
+        }
+    }
+
     private void markSet(int slot) {
         if (!set[slot]) {
             set[slot] = true;
@@ -181,7 +195,7 @@ final class Run {
 
     private Execution finish(Outcome outcome) {
         return new Execution(outcome, failedAssertion, inputs, inputsRead, state.toBits(), steps, path(), blocksEntered,
-                firstOverflow);
+                firstUndefined);
     }
 
     /** The latest block ids entered, oldest first. */

@@ -7,25 +7,25 @@ package pdpv.semantics;
  */
 public final class CSemantics {
     private final DataModel model;
-    private final SignedOverflow signedOverflow;
+    private final UbReadings readings;
 
-    public CSemantics(DataModel model, SignedOverflow signedOverflow) {
+    public CSemantics(DataModel model, UbReadings readings) {
         this.model = model;
-        this.signedOverflow = signedOverflow;
+        this.readings = readings;
     }
 
-    /** Signed overflow wraps (the thesis's reading). */
+    /** Every operation has SMT-LIB's meaning, signed overflow wraps (the thesis's reading). */
     public CSemantics(DataModel model) {
-        this(model, SignedOverflow.WRAP);
+        this(model, UbReadings.smtlib());
     }
 
     public DataModel model() {
         return model;
     }
 
-    /** What a signed overflow means for the program typed under these semantics. */
-    public SignedOverflow signedOverflow() {
-        return signedOverflow;
+    /** What each kind of undefined behaviour means for the program typed under these semantics. */
+    public UbReadings readings() {
+        return readings;
     }
 
     public CType type(CType.Kind kind, boolean signed) {
@@ -103,18 +103,57 @@ public final class CSemantics {
     }
 
     /**
-     * Whether {@code a op b} on operands of type {@code t} overflows (C11 §6.5p5): the one
-     * definition the encoder, the interpreters and the checks the front end inserts share. Only
-     * signed types overflow: {@code + - *} when the mathematical result leaves the type's range,
-     * {@code / %} for {@code MIN / -1}, {@code <<} when the left operand is negative or its shifted
-     * value is not representable (C11 §6.5.7p4; an amount of at least the width is not counted
-     * here, it keeps its SMT-LIB meaning). Unary minus is {@code 0 - a}.
+     * Whether {@code a op b} on operands of type {@code t} has undefined behaviour of {@code kind}:
+     * the one definition the encoder, the interpreters and the guards the front end inserts share
+     * (C11 §6.5p5, §6.5.5, §6.5.7). The amount {@code b} of a shift comes converted to the promoted
+     * left type; the front end converts a wider amount so that an amount out of range stays out of
+     * range ({@code pdpv.frontend.Typing#binary}).
      */
-    public <V, B> B overflows(BitVectorAlgebra<V, B> alg, BinaryOp op, CType t, V a, V b) {
-        int w = t.width();
-        if (!t.signed()) {
+    public <V, B> B undefined(BitVectorAlgebra<V, B> alg, UndefinedBehaviour kind, BinaryOp op, CType t, V a, V b) {
+        if (!kind.concerns(op, t)) {
             return alg.truth(false);
         }
+        int w = t.width();
+        return switch (kind) {
+            case SIGNED_OVERFLOW -> overflows(alg, op, t, a, b);
+            case DIVISION_BY_ZERO -> alg.eq(b, alg.constant(0, w));
+            // read as unsigned, a negative amount is at least 2^(w-1) >= w
+            case SHIFT -> alg.lnot(alg.ult(b, alg.constant(w, w)));
+        };
+    }
+
+    /**
+     * Whether {@code a op b} on operands of type {@code t} has undefined behaviour of {@code kind}
+     * for some {@code a} when {@code b} is the constant {@code bits}: false lets the front end leave
+     * out a guard that always holds ({@code x / 2}, {@code x << 3}, {@code x + 0}).
+     */
+    public boolean canBeUndefined(UndefinedBehaviour kind, BinaryOp op, CType t, long bits) {
+        if (!kind.concerns(op, t)) {
+            return false;
+        }
+        long b = t.normalize(bits);
+        return switch (kind) {
+            case DIVISION_BY_ZERO, SHIFT -> {
+                ConcreteAlgebra c = new ConcreteAlgebra();
+                yield undefined(c, kind, op, t, new BitVec(0, t.width()), new BitVec(b, t.width()));
+            }
+            case SIGNED_OVERFLOW -> switch (op) {
+                case ADD, SUB -> b != 0;
+                case MUL -> b != 0 && b != 1;
+                case DIV, REM -> t.toLong(b) == -1;
+                default -> true;
+            };
+        };
+    }
+
+    /**
+     * Whether signed {@code a op b} overflows: {@code + - *} when the mathematical result leaves the
+     * type's range, {@code / %} for {@code MIN / -1}, {@code <<} (by an amount in range, below the
+     * width) when the left operand is negative or its shifted value is not representable
+     * (C11 §6.5.7p4). Unary minus is {@code 0 - a}.
+     */
+    private static <V, B> B overflows(BitVectorAlgebra<V, B> alg, BinaryOp op, CType t, V a, V b) {
+        int w = t.width();
         V zero = alg.constant(0, w);
         return switch (op) {
             case ADD -> {

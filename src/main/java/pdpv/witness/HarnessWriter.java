@@ -11,16 +11,26 @@ import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
+import pdpv.semantics.CSemantics;
 import pdpv.semantics.CType;
+import pdpv.semantics.DataModel;
+import pdpv.semantics.UbReading;
+import pdpv.semantics.UbReadings;
+import pdpv.semantics.UndefinedBehaviour;
 
 /**
  * Writes a C test harness that replays an UNSAFE answer outside PDPV (in the spirit of SV-COMP's
  * test-harness format): one file that is the program itself, unchanged line for line, with each
  * uninitialized local that the answer reads given the answer's value, followed by definitions of
  * the nondet functions that return the answer's values in reading order and of the assertion
- * functions the program leaves undefined. Compiled with {@code gcc -fwrapv} (PDPV's signed wrap)
- * and run, it prints each value it feeds and ends in {@code abort()} at the failing assertion,
- * saying from which address the failing check was called; a label {@code ERROR} reports itself.
+ * functions the program leaves undefined. Built by the command its first lines print
+ * ({@link #gccCommand}: the answer's data model, {@code -m32} for ILP32, and gcc's reading of each
+ * kind of undefined behaviour as PDPV read it: {@code -fwrapv} for signed overflow that wraps, UBSan
+ * for what PDPV reads as an error or as undefined) and run, it prints each value it feeds and ends in
+ * {@code abort()} at the failing assertion, saying from which address the failing check was called,
+ * or in UBSan's report of the undefined operation PDPV names; a label {@code ERROR} reports itself.
+ * Built for another data model it does not compile, built without UBSan where it needs it it does
+ * not run.
  */
 public final class HarnessWriter {
     private static final Pattern CALL = Pattern.compile("([A-Za-z_]\\w*)\\s*\\(.*\\)");
@@ -33,6 +43,45 @@ public final class HarnessWriter {
     }
 
     private HarnessWriter() {
+    }
+
+    /** The UBSan checks of each kind of undefined behaviour (gcc 12's names). */
+    private static String sanitizer(UndefinedBehaviour kind) {
+        return switch (kind) {
+            case SIGNED_OVERFLOW -> "signed-integer-overflow,shift-base";
+            case DIVISION_BY_ZERO -> "integer-divide-by-zero";
+            case SHIFT -> "shift-exponent";
+        };
+    }
+
+    /**
+     * gcc's options that build a program as {@code semantics} reads it: {@code -m32} for ILP32;
+     * {@code -fwrapv} when signed overflow wraps, else UBSan's check of it; UBSan's check of every
+     * other kind of undefined behaviour PDPV does not read as SMT-LIB's (as an error, the check is
+     * the failure PDPV names; as undefined, it shows that the run stays defined). gcc cannot give a
+     * division by zero or an over-wide shift SMT-LIB's meaning: a run PDPV notes doing one may end
+     * otherwise under gcc.
+     */
+    public static List<String> gccOptions(CSemantics semantics) {
+        List<String> options = new ArrayList<>();
+        if (semantics.model() == DataModel.ILP32) {
+            options.add("-m32");
+        }
+        UbReadings readings = semantics.readings();
+        if (readings.of(UndefinedBehaviour.SIGNED_OVERFLOW) == UbReading.DEFINED) {
+            options.add("-fwrapv");
+        }
+        List<String> checks = readings.guarded().stream().map(HarnessWriter::sanitizer).toList();
+        if (!checks.isEmpty()) {
+            options.add("-fsanitize=" + String.join(",", checks));
+            options.add("-fno-sanitize-recover=all");
+        }
+        return options;
+    }
+
+    /** The shell command that builds the harness {@code file} as {@code semantics} reads the program into {@code exe} and runs it. */
+    public static String gccCommand(CSemantics semantics, String file, String exe) {
+        return "gcc " + String.join(" ", gccOptions(semantics)) + " -w -o " + exe + " " + file + " && ./" + exe;
     }
 
     /**
@@ -69,8 +118,10 @@ public final class HarnessWriter {
                     " = (" + v.type() + ")__pdpv_input(\"" + in.source() + "\")");
         }
         StringBuilder out = new StringBuilder();
+        CSemantics semantics = program.semantics();
         out.append("/* Test harness written by PDPV for ").append(file).append(": the program, with the inputs of the\n")
-                .append("   UNSAFE answer fed to it. Build and run: gcc -fwrapv -w -o harness THIS_FILE && ./harness */\n");
+                .append("   UNSAFE answer fed to it. Build and run: ").append(gccCommand(semantics, "THIS_FILE", "harness"))
+                .append(" */\n");
         out.append("static unsigned long long __pdpv_input(const char *what);\n");
         out.append("static void __pdpv_fail(const char *what, void *caller);\n");
         functions.forEach((name, type) -> out.append(type).append(' ').append(name).append("();\n"));
@@ -87,6 +138,21 @@ public final class HarnessWriter {
         }
         out.append("#line 1 \"pdpv-harness\"\n");
         out.append("#include <stdio.h>\n#include <stdlib.h>\n");
+        DataModel model = semantics.model();
+        out.append("_Static_assert(sizeof(int) * 8 == 32 && sizeof(long) * 8 == ").append(model.longWidth())
+                .append(", \"the answer is for ").append(model).append(": build the harness with ")
+                .append(model == DataModel.ILP32 ? "gcc -m32" : "gcc for a 64-bit target").append("\");\n");
+        if (!semantics.readings().kinds(UbReading.ERROR).isEmpty()) {
+            out.append("""
+                    extern void __ubsan_handle_shift_out_of_bounds_abort(void *, void *, void *) __attribute__((weak));
+                    __attribute__((constructor)) static void __pdpv_check_build(void) {
+                        if (!__ubsan_handle_shift_out_of_bounds_abort) {
+                            fprintf(stderr, "pdpv-harness: built without UBSan, which reports the undefined behaviour PDPV reads as an error: build it with: %s\\n", "%s");
+                            exit(4);
+                        }
+                    }
+                    """.formatted("%s", gccCommand(semantics, "THIS_FILE", "harness")));
+        }
         out.append("static const unsigned long long __pdpv_values[] = {").append(String.join(", ", values.isEmpty() ? List.of("0") : values))
                 .append("};\n");
         out.append("static const unsigned __pdpv_count = ").append(values.size()).append(";\n");

@@ -6,6 +6,7 @@ import com.microsoft.z3.Context;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -16,12 +17,13 @@ import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
 import pdpv.cfg.ExprEvaluator;
 import pdpv.cfg.Program;
-import pdpv.cfg.SignedOverflows;
+import pdpv.cfg.UbGuards;
 import pdpv.cfg.Variable;
 import pdpv.cfg.VariableUses;
 import pdpv.encode.Z3Algebra;
 import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CType;
+import pdpv.semantics.UndefinedBehaviour;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -55,7 +57,8 @@ final class PlainInvariants implements AutoCloseable {
     private final Context ctx = new Context();
     private final InvariantParser parser;
     private final ExprEvaluator<BitVecExpr, BoolExpr> eval;
-    private final SignedOverflows overflows;
+    /** Every kind of undefined behaviour: a printed condition must be defined C wherever it is evaluated. */
+    private final UbGuards defined;
     private final SmtSolver solver;
     private final Map<Variable, BitVecExpr> state = new HashMap<>();
     private final Map<Variable, Integer> order = new HashMap<>();
@@ -65,7 +68,7 @@ final class PlainInvariants implements AutoCloseable {
     PlainInvariants(Program program, InvariantParser parser) {
         this.parser = parser;
         this.eval = new ExprEvaluator<>(program.semantics(), new Z3Algebra(ctx));
-        this.overflows = new SignedOverflows(program.semantics().intType());
+        this.defined = new UbGuards(program.semantics(), EnumSet.allOf(UndefinedBehaviour.class));
         this.solver = new SmtSolver(ctx, new SmtStatistics());
         List<Variable> vars = program.variables();
         for (int i = 0; i < vars.size(); i++) {
@@ -495,7 +498,7 @@ final class PlainInvariants implements AutoCloseable {
         return out;
     }
 
-    /** Whether {@code text}, read back, means {@code e} wherever {@code context} holds, and overflows nothing there. */
+    /** Whether {@code text}, read back, means {@code e} wherever {@code context} holds, and is defined there (overflows nothing...). */
     private boolean means(String text, Expr e, BoolExpr context, Set<Block> body) {
         Expr read = parse(text, body);
         if (read == null) {
@@ -504,7 +507,7 @@ final class PlainInvariants implements AutoCloseable {
         if (!valid(ctx.mkImplies(context, ctx.mkEq(truth(read), truth(e))))) {
             return false;
         }
-        Expr safe = overflows.noOverflow(read);
+        Expr safe = defined.defined(read);
         return safe == null || valid(ctx.mkImplies(context, truth(safe)));
     }
 

@@ -14,6 +14,7 @@ import pdpv.interp.Execution;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
+import pdpv.semantics.CType;
 
 /**
  * Checks a violation witness by running the program in the interpreter: each time a nondet call
@@ -35,24 +36,30 @@ final class ViolationReplay {
 
     ViolationReplay(Program program, String source) {
         this.program = program;
-        this.sites = new CallSites(source);
+        this.sites = new CallSites(program.file(), source);
     }
 
     /** Null if the witness is confirmed, else why not. */
     String check(List<Witness.Waypoint> waypoints) {
         List<Witness.Waypoint> pins = new ArrayList<>();
-        Witness.Waypoint target = null;
+        List<Witness.Waypoint> targets = new ArrayList<>();
         for (Witness.Waypoint w : waypoints) {
             switch (w.type()) {
                 case "function_return", "assumption" -> pins.add(w);
-                case "target" -> target = w;
+                case "target" -> targets.add(w);
                 default -> throw new WitnessError("unsupported waypoint type " + w.type() + " (this validator replays function_return and target)");
             }
         }
-        if (target == null || waypoints.get(waypoints.size() - 1) != target) {
+        if (targets.isEmpty() || waypoints.get(waypoints.size() - 1) != targets.get(targets.size() - 1)) {
             throw new WitnessError("the violation sequence does not end with a target waypoint");
         }
-        List<Long> values = new ArrayList<>();
+        if (targets.size() > 1) {
+            Witness.Waypoint first = targets.get(0);
+            return "the violation sequence has " + targets.size() + " target waypoints (the first at " + first.line() + ":"
+                    + first.column() + "); format 2.0 allows one, in the last segment";
+        }
+        Witness.Waypoint target = targets.get(0);
+        List<BigInteger> values = new ArrayList<>();
         for (Witness.Waypoint w : pins) {
             Matcher m = (w.type().equals("assumption") ? VALUE : RESULT).matcher(w.constraint() == null ? "" : w.constraint());
             if (!m.matches()) {
@@ -60,12 +67,18 @@ final class ViolationReplay {
                         + (w.type().equals("assumption") ? "variable == constant" : "\\result == constant") + ")");
             }
             String digits = m.group(m.groupCount());
-            boolean hex = digits.replace("-", "").startsWith("0x");
-            values.add(new BigInteger(digits.replace("0x", ""), hex ? 16 : 10).longValue());
+            boolean negative = digits.startsWith("-");
+            String magnitude = negative ? digits.substring(1) : digits;
+            boolean hex = magnitude.startsWith("0x") || magnitude.startsWith("0X");
+            BigInteger v = new BigInteger(hex ? magnitude.substring(2) : magnitude, hex ? 16 : 10);
+            values.add(negative ? v.negate() : v);
         }
         Sequence oracle = new Sequence(pins, values);
         Execution run = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(MAX_STEPS))
                 .run(program.entry(), Map.of(), oracle);
+        if (oracle.misfit != null) {
+            return oracle.misfit;
+        }
         if (oracle.next < pins.size()) {
             Witness.Waypoint w = pins.get(oracle.next);
             return "the run never passes the " + w.type() + " waypoint at " + w.line() + ":" + w.column()
@@ -75,10 +88,24 @@ final class ViolationReplay {
             return "the run with the witness's values does not fail an assertion (it ends: " + run.outcome() + ")";
         }
         SourceLoc failed = run.failedAssertion().loc();
-        if (failed.line() != target.line() || target.column() != 0 && failed.column() != target.column()) {
-            return "the run fails the assertion at " + failed + ", not the target at " + target.line() + ":" + target.column();
+        if (failed.line() != target.line() || target.column() != 0 && failed.column() != target.column()
+                || !CallSites.sameFile(sites.fileOf(failed), target.file())) {
+            return "the run fails the assertion at " + failed + ", not the target at " + target.file() + ":" + target.line() + ":"
+                    + target.column();
         }
         return null;
+    }
+
+    /** Null if {@code value} is a value of {@code type}, else why the waypoint {@code w} that gives it is wrong. */
+    private static String misfit(Witness.Waypoint w, BigInteger value, CType type) {
+        BigInteger min = type.signed() ? BigInteger.ONE.shiftLeft(type.width() - 1).negate() : BigInteger.ZERO;
+        BigInteger max = type.signed() ? BigInteger.ONE.shiftLeft(type.width() - 1).subtract(BigInteger.ONE)
+                : BigInteger.ONE.shiftLeft(type.width()).subtract(BigInteger.ONE);
+        if (value.compareTo(min) >= 0 && value.compareTo(max) <= 0) {
+            return null;
+        }
+        return "the " + w.type() + " waypoint at " + w.line() + ":" + w.column() + " gives the value " + value
+                + ", which " + type + " cannot hold (its values are " + min + " to " + max + ")";
     }
 
     /** An uninitialized local, or a global read as an input ({@code --nondet-globals}): what an assumption pins. */
@@ -95,11 +122,13 @@ final class ViolationReplay {
     /** The waypoints' values in sequence order, each given to the call at its location. */
     private final class Sequence implements InputOracle {
         private final List<Witness.Waypoint> pins;
-        private final List<Long> values;
+        private final List<BigInteger> values;
         private final Map<String, Long> answered = new HashMap<>();
         private int next;
+        /** Why a waypoint's value is not one of its input's type, or null. */
+        private String misfit;
 
-        Sequence(List<Witness.Waypoint> pins, List<Long> values) {
+        Sequence(List<Witness.Waypoint> pins, List<BigInteger> values) {
             this.pins = pins;
             this.values = values;
         }
@@ -116,16 +145,27 @@ final class ViolationReplay {
                 Witness.Waypoint w = pins.get(next);
                 if (w.type().equals("function_return") && havoc.reason() == Stmt.Havoc.Reason.INPUT) {
                     SourceLoc end = sites.closingParenthesis(havoc.loc());
-                    if (end != null && end.line() == w.line() && end.column() == w.column()) {
-                        value = values.get(next++);
+                    if (end != null && end.line() == w.line() && end.column() == w.column() && CallSites.sameFile(end.file(), w.file())) {
+                        value = take(havoc);
                     }
                 } else if (w.type().equals("assumption") && indeterminate(havoc)
                         && assumed(w).equals(havoc.target().sourceName()) && havoc.loc().line() <= w.line()) {
-                    value = values.get(next++);
+                    value = take(havoc);
                 }
             }
             answered.put(key, value);
             return value;
+        }
+
+        /** The next waypoint's value for {@code havoc}; a value its type cannot hold is recorded as the misfit. */
+        private long take(Stmt.Havoc havoc) {
+            Witness.Waypoint w = pins.get(next);
+            BigInteger value = values.get(next++);
+            String problem = misfit(w, value, havoc.target().type());
+            if (problem != null && misfit == null) {
+                misfit = problem;
+            }
+            return value.longValue();
         }
     }
 }

@@ -10,8 +10,13 @@ import java.util.List;
 public sealed interface Witness {
     Metadata metadata();
 
-    /** What {@code metadata.task} says: the input files with their SHA-256 hashes, the property, the data model. */
-    record Metadata(java.util.Map<String, String> fileHashes, String specification, String dataModel) {
+    /**
+     * What {@code metadata.task} says (the input files with their SHA-256 hashes, the property, the
+     * data model) and {@code metadata.producer.configuration}: the readings of C the producer
+     * verified under, as {@code --option value} pairs (empty if it states none; see {@link Task#readings()}).
+     */
+    record Metadata(java.util.Map<String, String> fileHashes, String specification, String dataModel,
+                    java.util.Map<String, String> readings) {
     }
 
     record Correctness(Metadata metadata, List<Invariant> invariants) implements Witness {
@@ -25,14 +30,17 @@ public sealed interface Witness {
      * the loop; or a {@code location_invariant}: one that holds whenever control is about to execute
      * the statement that begins there.
      */
-    record Invariant(int line, int column, String value, boolean atLoop) {
+    record Invariant(String file, int line, int column, String function, String value, boolean atLoop) {
         @Override
         public String toString() {
             return "the invariant at line " + line + ", column " + column;
         }
     }
 
-    /** A waypoint of action {@code follow}: its type, location and constraint (null for a target). */
-    record Waypoint(String type, int line, int column, String constraint) {
+    /**
+     * A waypoint of action {@code follow}: its type, location (file, line, column 0 when absent),
+     * the function its location says it is in, and its constraint (null for a target).
+     */
+    record Waypoint(String type, String file, int line, int column, String function, String constraint) {
     }
 }

@@ -66,7 +66,10 @@ public final class WitnessReader {
         Map<String, Object> task = map(m.get("task"), "metadata.task");
         Map<String, String> hashes = new LinkedHashMap<>();
         map(task.get("input_file_hashes"), "input_file_hashes").forEach((k, v) -> hashes.put(k, String.valueOf(v)));
-        return new Witness.Metadata(hashes, string(task, "specification"), string(task, "data_model"));
+        Object producer = m.get("producer");
+        Object configuration = producer instanceof Map<?, ?> p ? p.get("configuration") : null;
+        return new Witness.Metadata(hashes, string(task, "specification"), string(task, "data_model"),
+                Task.readings(configuration == null ? null : String.valueOf(configuration)));
     }
 
     private static Witness.Invariant invariant(Map<String, Object> inv) {
@@ -78,15 +81,18 @@ public final class WitnessReader {
             throw new WitnessError("unsupported invariant format " + inv.get("format"));
         }
         Map<String, Object> loc = map(inv.get("location"), "location");
-        return new Witness.Invariant(integer(loc, "line"), integer(loc, "column"), string(inv, "value"), type.equals("loop_invariant"));
+        return new Witness.Invariant(string(loc, "file_name"), integer(loc, "line"), integer(loc, "column"), string(loc, "function"),
+                string(inv, "value"),
+                type.equals("loop_invariant"));
     }
 
     private static Witness.Waypoint waypoint(Map<String, Object> w) {
         Map<String, Object> loc = map(w.get("location"), "location");
         Object c = w.get("constraint");
         String constraint = c == null ? null : string(map(c, "constraint"), "value");
-        return new Witness.Waypoint(string(w, "type"), integer(loc, "line"), loc.containsKey("column") ? integer(loc, "column") : 0,
-                constraint);
+        return new Witness.Waypoint(string(w, "type"), string(loc, "file_name"), integer(loc, "line"),
+                loc.containsKey("column") ? integer(loc, "column") : 0,
+                string(loc, "function"), constraint);
     }
 
     @SuppressWarnings("unchecked")

@@ -12,6 +12,7 @@ import java.util.Map;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
 import pdpv.cfg.Program;
+import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import java.util.Set;
 
@@ -40,12 +41,44 @@ public final class WitnessValidator {
         }
     }
 
+    /**
+     * Null if every location of {@code witness} lies in the function its {@code location.function}
+     * names (format 2.0 requires it; a location in no function of the program is left to the
+     * checks that follow), else the first that does not.
+     */
+    private static String misplacedFunction(Program program, Witness witness) {
+        record Located(String file, int line, int column, String function, String what) {
+        }
+        List<Located> locations = new ArrayList<>();
+        if (witness instanceof Witness.Correctness c) {
+            c.invariants().forEach(i -> locations.add(new Located(i.file(), i.line(), i.column(), i.function(), i.toString())));
+        } else {
+            ((Witness.Violation) witness).waypoints().forEach(w -> locations.add(new Located(w.file(), w.line(), w.column(), w.function(),
+                    "the " + w.type() + " waypoint at line " + w.line() + ", column " + w.column())));
+        }
+        for (Located l : locations) {
+            // the file as the program names it: the program's own, or a header one of its functions is defined in
+            String file = CallSites.sameFile(l.file(), program.file()) ? program.file()
+                    : program.functions().stream().map(f -> f.start().file()).filter(f -> CallSites.sameFile(f, l.file()))
+                            .findFirst().orElse(l.file());
+            String actual = program.functionAt(new SourceLoc(file, l.line(), l.column()));
+            if (actual != null && !actual.equals(l.function())) {
+                return l.what() + " is in function " + actual + ", not in " + l.function() + " as its location.function says";
+            }
+        }
+        return null;
+    }
+
     /** Checks {@code witness} for {@code program}, lowered from {@code file}. */
     public static Outcome check(Path file, Program program, Witness witness) throws IOException {
         String kind = witness instanceof Witness.Correctness ? "correctness witness" : "violation witness";
         String hash = Task.sha256(file);
         if (!witness.metadata().fileHashes().containsValue(hash)) {
             return new Outcome(false, kind, "the witness is for another file: no input_file_hashes entry is " + hash);
+        }
+        String misplaced = misplacedFunction(program, witness);
+        if (misplaced != null) {
+            return new Outcome(false, kind, misplaced);
         }
         String problem;
         if (witness instanceof Witness.Correctness c) {

@@ -60,9 +60,21 @@ public final class WitnessWriter {
     public record Uninitialized(String variable, SourceLoc next, String value) implements Pin {
     }
 
-    public WitnessWriter(Task task, String producerVersion) {
+    private final Program program;
+    private final CallSites sites;
+
+    /** {@code program}: the task's program as lowered, which tells in which function each location lies. */
+    public WitnessWriter(Task task, Program program, String producerVersion) throws IOException {
         this.task = task;
+        this.program = program;
         this.producerVersion = producerVersion;
+        this.sites = new CallSites(task.file().toString(), Files.readString(task.file(), StandardCharsets.ISO_8859_1));
+    }
+
+    /** The function whose definition holds {@code loc} ({@code location.function}); the entry function if none does. */
+    private String function(SourceLoc loc) {
+        String f = program.functionAt(loc);
+        return f != null ? f : task.function();
     }
 
     /**
@@ -109,7 +121,6 @@ public final class WitnessWriter {
      * assertion at {@code target}.
      */
     public String violation(List<Pin> pins, SourceLoc target) throws IOException {
-        CallSites sites = new CallSites(Files.readString(task.file(), StandardCharsets.ISO_8859_1));
         List<Object> content = new ArrayList<>();
         for (Pin pin : pins) {
             Map<String, Object> constraint = new LinkedHashMap<>();
@@ -193,6 +204,9 @@ public final class WitnessWriter {
         Map<String, Object> producer = new LinkedHashMap<>();
         producer.put("name", "PDPV");
         producer.put("version", producerVersion);
+        if (!task.readings().isEmpty()) {
+            producer.put("configuration", task.configuration());
+        }
         Map<String, Object> t = new LinkedHashMap<>();
         t.put("input_files", List.of(task.file().toString()));
         t.put("input_file_hashes", Map.of(task.file().toString(), task.hash()));
@@ -211,10 +225,10 @@ public final class WitnessWriter {
 
     private Map<String, Object> location(SourceLoc loc) {
         Map<String, Object> l = new LinkedHashMap<>();
-        l.put("file_name", task.file().toString());
+        l.put("file_name", sites.fileOf(loc)); // a header's own name for a location in it
         l.put("line", loc.line());
         l.put("column", loc.column());
-        l.put("function", task.function());
+        l.put("function", function(loc));
         return l;
     }
 

@@ -75,7 +75,7 @@ class CommandLineErrorsTest {
         Path program = Files.writeString(dir.resolve("p.c"), "int main(void) { return 0; }\n");
         assertOneLineError(run("chc", "-o", dir.toString(), program.toString()), "is a directory", "chc -o DIR");
         assertOneLineError(run("chc", "-o", dir.resolve("no/such/dir/out.smt2").toString(), program.toString()),
-                "cannot write", "chc -o missing dir");
+                "no folder", "chc -o missing dir");
         CliResult missing = run("chc", dir.resolve("nope.c").toString());
         assertEquals(ExitCodes.BAD_INPUT, missing.code());
         assertTrue(missing.err().contains("nope.c") && !missing.err().contains("\tat "), missing.err());
@@ -177,6 +177,52 @@ class CommandLineErrorsTest {
             JsonObject o = JsonParser.parseString(r.out()).getAsJsonObject();
             assertEquals("error", o.get("verdict").getAsString(), r.out());
             assertFalse(o.get("error").getAsString().isBlank(), r.out());
+        }
+    }
+
+    /**
+     * Issue #18: an output path naming a folder, a missing folder or a place nothing can be written
+     * (under /proc, refused even to root) used to print the verdict, then a stack trace and exit 1.
+     * Every output path is checked before the run starts: one line, exit 30, no verdict.
+     */
+    @Test
+    void everyOutputPathIsCheckedBeforeTheRun() throws IOException {
+        Path program = Files.writeString(dir.resolve("p.c"), """
+                extern int __VERIFIER_nondet_int(void);
+                extern void __VERIFIER_assert(int);
+                int main(void) { int x = __VERIFIER_nondet_int(); __VERIFIER_assert(x != 7); return 0; }
+                """);
+        Path aFile = Files.writeString(dir.resolve("a-file"), "x");
+        String missing = dir.resolve("no/such/folder/out").toString();
+        String unwritable = "/proc/pdpv-output-test";
+        String p = program.toString();
+        String btor2 = Path.of("src/test/resources/btor2/counter_holds.btor2").toString();
+        Path manifest = manifest();
+        String configs = Path.of("invgen-bench/configurations.tsv").toAbsolutePath().toString();
+        String[][] cases = {
+                {"is a directory", "verify", "--witness", dir.toString(), p},
+                {"no folder", "verify", "--witness", missing, p},
+                {"cannot write", "verify", "--witness", unwritable, p},
+                {"is a directory", "verify", "--harness", dir.toString(), p},
+                {"no folder", "verify", "--harness", missing, p},
+                {"cannot write", "verify", "--harness", unwritable, p},
+                {"is a file", "verify", "--dump-instances", aFile.toString(), p},
+                {"cannot create", "verify", "--dump-instances", unwritable + "/dir", p},
+                {"no such directory", "daikon-trace", "-o", missing, p},
+                {"is a file", "daikon-trace", "-o", aFile.toString(), p},
+                {"cannot write", "daikon-trace", "-o", "/proc", p},
+                {"is a directory", "chc", "-o", dir.toString(), p},
+                {"no folder", "chc", "-o", missing, p},
+                {"cannot write", "chc", "-o", unwritable, p},
+                {"is a directory", "mc", "--compare-simulations", dir.toString(), btor2},
+                {"no folder", "mc", "--compare-simulations", missing, btor2},
+                {"cannot create", "bench", "--manifest", manifest.toString(), "--configurations", configs, "--out", unwritable + "/dir"},
+        };
+        for (String[] c : cases) {
+            String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
+            CliResult r = run(args);
+            assertOneLineError(r, c[0], args);
+            assertFalse(r.out().contains("verdict"), String.join(" ", args) + ": " + r.out());
         }
     }
 }

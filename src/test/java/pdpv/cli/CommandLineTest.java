@@ -348,7 +348,7 @@ class CommandLineTest {
         Path f = write("d.c", "int main(void) { return 0; }\n");
         CliResult notADirectory = run("verify", "--dump-instances", f.toString(), f.toString());
         assertEquals(ExitCodes.BAD_INPUT, notADirectory.code());
-        assertTrue(notADirectory.err().contains("cannot create the directory"), notADirectory.err());
+        assertTrue(notADirectory.err().contains("is a file; it must name a folder"), notADirectory.err());
         CliResult symbolic = run("verify", "--encoding", "symbolic", "--dump-instances", dir.resolve("i").toString(), f.toString());
         assertEquals(ExitCodes.BAD_INPUT, symbolic.code());
         assertTrue(symbolic.err().contains("--dump-instances applies to --encoding loops only"), symbolic.err());

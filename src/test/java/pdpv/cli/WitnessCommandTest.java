@@ -137,7 +137,7 @@ class WitnessCommandTest {
         Files.writeString(changed, yaml.substring(0, m.start(2)) + (v + 1) + yaml.substring(m.end(2)));
         CliResult r = run("check-witness", example, changed.toString());
         assertEquals(ExitCodes.WITNESS_REJECTED, r.code(), r.out() + r.err());
-        assertTrue(r.out().startsWith("witness rejected: violation witness: "), r.out());
+        assertTrue(r.out().startsWith("witness rejected: violation witness ("), r.out());
     }
 
     @Test

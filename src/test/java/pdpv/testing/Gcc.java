@@ -28,6 +28,38 @@ public final class Gcc {
         }
     }
 
+    /** Whether {@code gcc -m32} links a program here (Debian's gcc-multilib); the ILP32 harness tests are skipped, visibly, when not. */
+    public static boolean links32() {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("pdpv-m32");
+            Path c = dir.resolve("m32.c");
+            Files.writeString(c, "int main(void) { return sizeof(long) == 4 ? 0 : 1; }\n");
+            Process p = new ProcessBuilder("gcc", "-m32", "-fsanitize=undefined", "-o", dir.resolve("m32").toString(), c.toString())
+                    .redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            boolean linked = p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+            Process run = new ProcessBuilder(dir.resolve("m32").toString()).redirectErrorStream(true).start();
+            run.getInputStream().readAllBytes();
+            return linked && run.waitFor(60, TimeUnit.SECONDS) && run.exitValue() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        } finally {
+            delete(dir);
+        }
+    }
+
+    private static void delete(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // a temporary folder left behind is harmless
+        }
+    }
+
     /** Compiles {@code source} as {@code dir/name.c}, runs it and returns its output lines. */
     public static List<String> compileAndRun(Path dir, String name, String source) throws IOException, InterruptedException {
         Path c = dir.resolve(name + ".c");

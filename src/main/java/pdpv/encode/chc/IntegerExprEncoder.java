@@ -62,8 +62,8 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
         if (e instanceof pdpv.cfg.Expr.Binary b) {
             return b.op().isComparison() ? fromTruth(truth(b, variants)) : arithmetic(b, variants);
         }
-        if (e instanceof pdpv.cfg.Expr.Overflow o) {
-            return fromTruth(overflows(o, variants));
+        if (e instanceof pdpv.cfg.Expr.Undefined u) {
+            return fromTruth(undefined(u, variants));
         }
         if (e instanceof pdpv.cfg.Expr.Cast c) {
             return c.type().isBool() ? fromTruth(truth(c.operand(), variants)) : value(c.operand(), variants);
@@ -124,11 +124,35 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
         };
     }
 
-    /** A signed operation overflows when its exact result leaves the type's range ({@code a % b} when {@code a / b} does). */
-    private BoolExpr overflows(pdpv.cfg.Expr.Overflow o, Map<Variable, Expr<IntSort>> variants) {
-        CType t = o.left().type();
-        BinaryOp op = o.op() == BinaryOp.REM ? BinaryOp.DIV : o.op();
-        Expr<IntSort> exact = arithmetic(new pdpv.cfg.Expr.Binary(op, o.left(), o.right(), t), variants);
+    /**
+     * The undefined behaviour of C (CSemantics#undefined) read over integers: a signed operation
+     * overflows when its exact result leaves the type's range ({@code a % b} when {@code a / b}
+     * does, {@code a << b} also when {@code a} is negative); a division by zero has a zero divisor;
+     * a shift amount is negative or at least the width.
+     */
+    private BoolExpr undefined(pdpv.cfg.Expr.Undefined u, Map<Variable, Expr<IntSort>> variants) {
+        CType t = u.left().type();
+        if (!u.kind().concerns(u.op(), t)) {
+            return ctx.mkFalse();
+        }
+        Expr<IntSort> right = value(u.right(), variants);
+        return switch (u.kind()) {
+            case DIVISION_BY_ZERO -> ctx.mkEq(right, ctx.mkInt(0));
+            case SHIFT -> ctx.mkOr(ctx.mkLt(right, ctx.mkInt(0)), ctx.mkGe(right, ctx.mkInt(t.width())));
+            case SIGNED_OVERFLOW -> {
+                BinaryOp op = u.op() == BinaryOp.REM ? BinaryOp.DIV : u.op();
+                BoolExpr overflows = outOfRange(arithmetic(new pdpv.cfg.Expr.Binary(op, u.left(), u.right(), t), variants), t);
+                yield switch (op) {
+                    case DIV -> ctx.mkAnd(ctx.mkNot(ctx.mkEq(right, ctx.mkInt(0))), overflows);
+                    case SHL -> ctx.mkAnd(ctx.mkGe(right, ctx.mkInt(0)), ctx.mkLt(right, ctx.mkInt(t.width())),
+                            ctx.mkOr(ctx.mkLt(value(u.left(), variants), ctx.mkInt(0)), overflows));
+                    default -> overflows;
+                };
+            }
+        };
+    }
+
+    private BoolExpr outOfRange(Expr<IntSort> exact, CType t) {
         return ctx.mkOr(ctx.mkLt(exact, ctx.mkInt(t.format(t.minBits()))), ctx.mkGt(exact, ctx.mkInt(t.format(t.maxBits()))));
     }
 

@@ -52,7 +52,7 @@ final class WideningThresholds implements Thresholds {
             collect(b.right());
         } else if (e instanceof Expr.Unary u) {
             collect(u.operand());
-        } else if (e instanceof Expr.Overflow o) {
+        } else if (e instanceof Expr.Undefined o) {
             collect(o.left());
             collect(o.right());
         } else if (e instanceof Expr.Cast c) {

@@ -1,0 +1,80 @@
+package pdpv.semantics;
+
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The kinds of undefined behaviour of C's integer operations that PDPV checks, each read as the
+ * user asks ({@link UbReading}, one option per kind). Each kind is a condition on one binary
+ * operation's operands, {@link CSemantics#undefined}, over the operators {@link #concerns} names;
+ * the conditions of different kinds never hold together, so one operation has at most one kind.
+ * A further kind is one constant here and its case in {@link CSemantics#undefined}.
+ */
+public enum UndefinedBehaviour {
+    /**
+     * C11 §6.5p5: a signed {@code + - *}, unary {@code -} or {@code /} whose exact result does not
+     * fit its type; a signed {@code %} whose quotient does not ({@code INT_MIN % -1}, §6.5.5p6); a
+     * signed {@code <<} of a negative value or whose {@code E1 * 2^E2} does not fit (§6.5.7p4), as
+     * gcc's {@code -fwrapv} (which defines it) and UBSan's {@code shift-base} group it.
+     */
+    SIGNED_OVERFLOW("signed overflow", "signed-overflow", "wrap", EnumSet.of(BinaryOp.ADD, BinaryOp.SUB, BinaryOp.MUL,
+            BinaryOp.DIV, BinaryOp.REM, BinaryOp.SHL)),
+    /** C11 §6.5.5p5: the second operand of {@code /} or {@code %} is zero, of any signedness. */
+    DIVISION_BY_ZERO("division by zero", "div-by-zero", "smtlib", EnumSet.of(BinaryOp.DIV, BinaryOp.REM)),
+    /** C11 §6.5.7p3: the amount of {@code <<} or {@code >>} is negative or at least the width of the
+     * promoted left operand (UBSan's {@code shift-exponent}), of any signedness. */
+    SHIFT("undefined shift", "undefined-shift", "smtlib", EnumSet.of(BinaryOp.SHL, BinaryOp.SHR));
+
+    private final String description;
+    private final String option;
+    private final String definedName;
+    private final Set<BinaryOp> operators;
+
+    UndefinedBehaviour(String description, String option, String definedName, Set<BinaryOp> operators) {
+        this.description = description;
+        this.option = option;
+        this.definedName = definedName;
+        this.operators = operators;
+    }
+
+    /** What the user reads: {@code division by zero}. */
+    public String description() {
+        return description;
+    }
+
+    /** The option that sets its reading, without dashes: {@code div-by-zero}. */
+    public String option() {
+        return option;
+    }
+
+    /** The name of its {@link UbReading#DEFINED} reading: {@code wrap} for signed overflow, else {@code smtlib}. */
+    public String definedName() {
+        return definedName;
+    }
+
+    /** The text of the assertions the front end inserts under {@link UbReading#ERROR}: {@code no division by zero}. */
+    public String assertionText() {
+        return "no " + description;
+    }
+
+    /** Whether {@code op} on operands of type {@code operandType} can have this behaviour; unary minus is {@code 0 - a}. */
+    public boolean concerns(BinaryOp op, CType operandType) {
+        return operators.contains(op) && (this != SIGNED_OVERFLOW || operandType.signed());
+    }
+
+    /** The reading's name for this kind: {@code wrap}/{@code smtlib}, {@code undefined} or {@code error}. */
+    public String name(UbReading reading) {
+        return reading == UbReading.DEFINED ? definedName : reading.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The reading this kind calls {@code name} ({@link #name(UbReading)}), or null. */
+    public UbReading reading(String name) {
+        for (UbReading r : UbReading.values()) {
+            if (name(r).equals(name)) {
+                return r;
+            }
+        }
+        return null;
+    }
+}
