@@ -113,6 +113,9 @@ final class VerdictPrinter {
             for (Trace.Step step : v.trace().steps()) {
                 out.println("  " + TraceText.line(step));
             }
+            if (v.trace().truncated()) {
+                out.println("  ... (only the run's first steps are recorded; the replayed run goes on and fails the assertion above)");
+            }
         }
         boolean plainShown = !relational && !plain.isEmpty();
         if (plainShown) {
@@ -232,6 +235,7 @@ final class VerdictPrinter {
             JsonArray trace = new JsonArray();
             v.trace().steps().forEach(step -> trace.add(TraceText.json(step)));
             o.add("trace", trace);
+            o.addProperty("trace_truncated", v.trace().truncated());
         }
         JsonArray invariants = new JsonArray();
         for (Verdict.LoopCertificate c : v.invariants()) {

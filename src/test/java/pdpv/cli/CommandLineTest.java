@@ -290,6 +290,26 @@ class CommandLineTest {
         assertEquals("6", summary.getAsJsonArray("at_end").get(0).getAsJsonObject().get("value").getAsString());
     }
 
+    /**
+     * A counterexample deeper than the recorded trace (issue 19: acceleration finds runs of 10^7
+     * iterations and more): the trace says that it stops before the failing assertion.
+     */
+    @Test
+    void aTraceCutShortSaysSo() throws IOException {
+        Path f = write("deep.c", "extern void __VERIFIER_assert(int);\nint main(void) {\n  unsigned int x = 0;\n"
+                + "  while (x < 12000000u) { x++; }\n  __VERIFIER_assert(x != 12000000u);\n  return 0;\n}\n");
+        CliResult text = run("verify", "--timeout", "120", f.toString());
+        assertEquals(ExitCodes.UNSAFE, text.code(), text.out() + text.err());
+        assertTrue(text.out().contains("  ... (only the run's first steps are recorded; the replayed run goes on and fails the assertion above)\n"),
+                text.out());
+        assertFalse(text.out().contains("the assertion fails:"), text.out());
+        JsonObject json = JsonParser.parseString(run("verify", "--json", "--timeout", "120", f.toString()).out()).getAsJsonObject();
+        assertTrue(json.get("trace_truncated").getAsBoolean(), json.toString());
+        JsonObject shallow = JsonParser.parseString(run("verify", "--json", "--timeout", "120",
+                Path.of("examples", "sum_fails_after_five.c").toString()).out()).getAsJsonObject();
+        assertFalse(shallow.get("trace_truncated").getAsBoolean(), shallow.toString());
+    }
+
     @Test
     void engineChoosesWhatRunsAndStatisticsReportEachEngine() throws IOException {
         Path counter = Path.of("examples", "bmc_bounded_nested_safe.c");
