@@ -142,7 +142,10 @@ class UndefinedBehaviourCommandsTest {
         CliResult verified = run("verify", "--div-by-zero", "undefined", "--undefined-shift", "undefined", "--witness",
                 safe.toString(), f.toString());
         assertEquals(ExitCodes.SAFE, verified.code(), verified.out() + verified.err());
-        CliResult asC = run("check-witness", f.toString(), safe.toString());
+        CliResult asStated = run("check-witness", f.toString(), safe.toString());
+        assertEquals(ExitCodes.SAFE, asStated.code(), asStated.out() + asStated.err());
+        assertTrue(asStated.out().contains("division by zero undefined, undefined shift undefined"), asStated.out());
+        CliResult asC = run("check-witness", "--div-by-zero", "error", "--undefined-shift", "error", f.toString(), safe.toString());
         assertEquals(ExitCodes.WITNESS_REJECTED, asC.code(), asC.out() + asC.err());
         CliResult asVerified = run("check-witness", "--div-by-zero", "undefined", "--undefined-shift", "undefined",
                 f.toString(), safe.toString());
