@@ -22,6 +22,7 @@ import pdpv.encode.accel.AccelerationOptions;
  *     count, far more for the solver than a copy of a block, so later copies go without
  */
 public record BmcOptions(int firstBound, int maxBlocks, boolean proofs, AccelerationOptions acceleration, int acceleratedCopies) {
+    /** Two accelerated copies: a run of two phases in a row, the families; provisional, not yet swept. */
     public static BmcOptions defaults() {
         return new BmcOptions(1, 10_000, true, AccelerationOptions.defaults(), 2);
     }
