@@ -10,8 +10,8 @@ import java.util.Map;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
-import pdpv.cfg.Stmt;
 import pdpv.encode.BlockSummary;
+import pdpv.encode.HavocValues;
 import pdpv.encode.UnrolledEncoding;
 import pdpv.encode.accel.LoopAcceleration;
 import pdpv.encode.accel.PathAccelerator;
@@ -180,10 +180,10 @@ public final class BoundedModelChecker implements ProgramVerifier {
             s.add(enc.violation());
             SmtResult r = s.check();
             if (r instanceof SmtResult.Sat sat) {
-                Map<Stmt.Havoc, List<Long>> inputs = enc.inputs(sat.model());
+                HavocValues inputs = enc.inputs(sat.model());
                 UnrolledEncoding.Replay replay = enc.replay(sat.model());
                 long steps = Math.max(verifierOptions.maxInterpreterSteps(), replay.steps());
-                Execution run = interpreter.run(program.entry(), Map.of(), InputOracle.fromValues(inputs, 0L), steps,
+                Execution run = interpreter.run(program.entry(), Map.of(), InputOracle.fromValues(inputs.scalars(), inputs.arrays(), 0L), steps,
                         cancelled::isSet);
                 if (run.outcome() == Execution.Outcome.INTERRUPTED && cancelled.isSet()) {
                     return unknown(cancelled.get(), tracks, stats);

@@ -136,8 +136,9 @@ final class CertificateChecker {
         }
         LoopInvariantStore.Templates t = store.templates(l);
         BoolExpr inv = store.conjunction(l);
-        Map<Variable, BitVecExpr> atStart = new LinkedHashMap<>();
-        t.end().keySet().forEach(v -> atStart.put(v, t.before().get(v).current()));
+        Map<Variable, Expr<?>> atStart = new LinkedHashMap<>();
+        Map<Variable, Expr<?>> before = t.beforeExprs();
+        t.endExprs().keySet().forEach(v -> atStart.put(v, before.get(v)));
         if (!unsat(List.of(ctx.mkNot(withEnd(inv, t, atStart))))) {
             return "the invariant of " + Evidence.describe(l) + " does not hold on entry";
         }
@@ -167,11 +168,11 @@ final class CertificateChecker {
     }
 
     /** inv with x_e replaced by {@code end(x)}. */
-    private static BoolExpr withEnd(BoolExpr inv, LoopInvariantStore.Templates t, Map<Variable, BitVecExpr> end) {
+    private static BoolExpr withEnd(BoolExpr inv, LoopInvariantStore.Templates t, Map<Variable, Expr<?>> end) {
         List<Expr<?>> from = new ArrayList<>();
         List<Expr<?>> to = new ArrayList<>();
-        t.end().forEach((v, s) -> {
-            from.add(s.current());
+        t.endExprs().forEach((v, s) -> {
+            from.add(s);
             to.add(end.get(v));
         });
         return (BoolExpr) inv.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0]));

@@ -1,7 +1,6 @@
 package pdpv.cegar;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Block;
@@ -13,6 +12,7 @@ import pdpv.cfg.Stmt;
 import pdpv.cfg.UbGuards;
 import pdpv.cfg.UndefinedAt;
 import pdpv.cfg.Variable;
+import pdpv.encode.HavocValues;
 import pdpv.interp.Execution;
 import pdpv.interp.InputEvent;
 import pdpv.interp.InputOracle;
@@ -20,6 +20,7 @@ import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
 import pdpv.interp.Trace;
 import pdpv.interp.TraceRecorder;
+import pdpv.semantics.ArrayValue;
 
 /**
  * How the evidence behind a verdict is shown to the user, the same for the CEGAR loop (thesis
@@ -35,13 +36,15 @@ final class Evidence {
         List<Verdict.InputValue> inputs = new ArrayList<>();
         for (InputEvent e : run.inputs()) {
             Stmt.Havoc h = e.havoc();
-            String name = h.target().kind() == Variable.Kind.TEMPORARY ? null : h.target().sourceName();
-            inputs.add(new Verdict.InputValue(name, h.description(), h.loc(), h.target().type().format(e.value())));
+            String name = h.target().kind() == Variable.Kind.TEMPORARY ? null
+                    : e.isCell() ? h.target().cellName(e.index()) : h.target().sourceName();
+            String source = e.isCell() ? h.description() + h.target().subscripts(e.index()) : h.description();
+            inputs.add(new Verdict.InputValue(name, source, h.loc(), h.target().type().format(e.value())));
         }
         Stmt.Assert failed = run.failedAssertion();
         UndefinedAt undefined = UbGuards.kindOf(failed.condition()).map(k -> new UndefinedAt(k, failed.loc()))
                 .orElse(run.firstUndefined());
-        return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text(), undefined),
+        return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text(), undefined, failed.callers()),
                 trace(program, run), statistics);
     }
 
@@ -59,18 +62,28 @@ final class Evidence {
      * {@link #TRACE_STEPS} steps.
      */
     private static Trace trace(Program program, Execution run) {
-        Map<Stmt.Havoc, List<Long>> values = recordedInputs(run);
+        HavocValues values = recordedInputs(program, run);
         TraceRecorder recorder = new TraceRecorder(LoopForest.of(program));
         Execution again = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(Math.min(run.steps(),
-                TRACE_STEPS))).run(program.entry(), Map.of(), InputOracle.fromValues(values, 0L), recorder);
+                TRACE_STEPS))).run(program.entry(), Map.of(), InputOracle.fromValues(values.scalars(), values.arrays(), 0L),
+                recorder);
         return recorder.trace(again);
     }
 
-    /** The inputs {@code run} read, by havoc and occurrence, to replay it. */
-    static Map<Stmt.Havoc, List<Long>> recordedInputs(Execution run) {
-        Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
+    /** The inputs {@code run} read, by havoc and occurrence, to replay it; an array's unread cells are 0. */
+    static HavocValues recordedInputs(Program program, Execution run) {
+        HavocValues values = new HavocValues();
+        int indexWidth = program.semantics().indexType().width();
         for (InputEvent e : run.inputs()) {
-            List<Long> list = values.computeIfAbsent(e.havoc(), k -> new ArrayList<>());
+            if (e.isCell()) {
+                List<ArrayValue> list = values.arrays().computeIfAbsent(e.havoc(), k -> new ArrayList<>());
+                while (list.size() <= e.occurrence()) {
+                    list.add(ArrayValue.filled(0, e.havoc().target().type().width(), indexWidth));
+                }
+                list.set(e.occurrence(), list.get(e.occurrence()).store(e.index(), e.value()));
+                continue;
+            }
+            List<Long> list = values.scalars().computeIfAbsent(e.havoc(), k -> new ArrayList<>());
             while (list.size() < e.occurrence()) {
                 list.add(0L);
             }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
+import pdpv.cfg.Variable;
 import pdpv.daikon.Invariant;
 import pdpv.encode.LoopSite;
 import pdpv.encode.ProgramEncoding;
@@ -68,7 +69,7 @@ final class InvariantRefiner {
     }
 
     private RefinementInstance build(Loop l) {
-        RefinementInstance inst = new RefinementInstance(ctx, encoding, l, store, options, encoding.formula());
+        RefinementInstance inst = new RefinementInstance(ctx, encoding, l, store, options, encoding.formula(), encoding.hasArrays());
         used.add(inst);
         BoolExpr seed = seeds.get(l);
         if (seed != null) {
@@ -132,13 +133,15 @@ final class InvariantRefiner {
         LoopInvariantStore.Templates t = store.templates(l);
         List<Expr<?>> from = new ArrayList<>();
         List<Expr<?>> to = new ArrayList<>();
+        Map<Variable, Expr<?>> before = t.beforeExprs();
+        Map<Variable, Expr<?>> end = t.endExprs();
         own.pre().forEach((v, e) -> {
             from.add(e);
-            to.add(t.before().get(v).current());
+            to.add(before.get(v));
         });
         own.post().forEach((v, e) -> {
             from.add(e);
-            to.add(t.end().get(v).current());
+            to.add(end.get(v));
         });
         BoolExpr f = ctx.mkAnd(conjuncts.toArray(new BoolExpr[0]));
         return (BoolExpr) f.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0]));

@@ -3,6 +3,7 @@ package pdpv.cegar;
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -13,8 +14,10 @@ import pdpv.cfg.Variable;
 import pdpv.domain.AbstractValue;
 import pdpv.domain.BitConstraint;
 import pdpv.encode.LoopSite;
+import pdpv.encode.VariantFactory;
 import pdpv.interp.abstraction.GeneralizedCounterexample;
 import pdpv.pdr.StateVar;
+import pdpv.semantics.CSemantics;
 
 /**
  * The loop invariants LI_l(U_l, R_l) learned so far (thesis §4.3.3, "update F"): for each loop the
@@ -26,20 +29,30 @@ import pdpv.pdr.StateVar;
  */
 final class LoopInvariantStore {
     private final Context ctx;
+    private final VariantFactory variants;
     private final Map<Loop, Templates> templates = new HashMap<>();
     private final Map<Loop, List<BoolExpr>> invariants = new HashMap<>();
 
-    /** The state variables of one loop: x_b for R_l and x_e for U_l, in the loop's variable order. */
-    record Templates(Map<Variable, StateVar> before, Map<Variable, StateVar> end) {
-        Map<Variable, BitVecExpr> beforeExprs() {
-            Map<Variable, BitVecExpr> m = new LinkedHashMap<>();
+    /**
+     * The templates of one loop: the state variables x_b for the scalars of R_l and x_e for those of
+     * U_l, in the loop's variable order; and for its arrays (issue #20), which are no state of PDR's,
+     * array constants a_b and a_e that invariants over the arrays are written over.
+     */
+    record Templates(Map<Variable, StateVar> before, Map<Variable, StateVar> end,
+                     Map<Variable, Expr<?>> arraysBefore, Map<Variable, Expr<?>> arraysEnd) {
+        /** Every template of R_l, scalars and arrays, as terms. */
+        Map<Variable, Expr<?>> beforeExprs() {
+            Map<Variable, Expr<?>> m = new LinkedHashMap<>();
             before.forEach((v, s) -> m.put(v, s.current()));
+            m.putAll(arraysBefore);
             return m;
         }
 
-        Map<Variable, BitVecExpr> endExprs() {
-            Map<Variable, BitVecExpr> m = new LinkedHashMap<>();
+        /** Every template of U_l, scalars and arrays, as terms. */
+        Map<Variable, Expr<?>> endExprs() {
+            Map<Variable, Expr<?>> m = new LinkedHashMap<>();
             end.forEach((v, s) -> m.put(v, s.current()));
+            m.putAll(arraysEnd);
             return m;
         }
 
@@ -50,8 +63,9 @@ final class LoopInvariantStore {
         }
     }
 
-    LoopInvariantStore(Context ctx) {
+    LoopInvariantStore(Context ctx, CSemantics semantics) {
         this.ctx = ctx;
+        this.variants = new VariantFactory(ctx, semantics);
     }
 
     /** The template variables of {@code l}. */
@@ -59,14 +73,24 @@ final class LoopInvariantStore {
         return templates.computeIfAbsent(l, loop -> {
             Map<Variable, StateVar> before = new LinkedHashMap<>();
             Map<Variable, StateVar> end = new LinkedHashMap<>();
+            Map<Variable, Expr<?>> arraysBefore = new LinkedHashMap<>();
+            Map<Variable, Expr<?>> arraysEnd = new LinkedHashMap<>();
             String prefix = "L" + loop.head().id() + ".";
             for (Variable v : loop.referenced()) {
-                before.put(v, StateVar.of(ctx, prefix + v.name() + "_b", v.type().width()));
+                if (v.isArray()) {
+                    arraysBefore.put(v, ctx.mkConst(prefix + v.name() + "_b", variants.sort(v)));
+                } else {
+                    before.put(v, StateVar.of(ctx, prefix + v.name() + "_b", v.type().width()));
+                }
             }
             for (Variable v : loop.updated()) {
-                end.put(v, StateVar.of(ctx, prefix + v.name() + "_e", v.type().width()));
+                if (v.isArray()) {
+                    arraysEnd.put(v, ctx.mkConst(prefix + v.name() + "_e", variants.sort(v)));
+                } else {
+                    end.put(v, StateVar.of(ctx, prefix + v.name() + "_e", v.type().width()));
+                }
             }
-            return new Templates(before, end);
+            return new Templates(before, end, arraysBefore, arraysEnd);
         });
     }
 

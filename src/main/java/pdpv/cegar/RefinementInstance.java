@@ -44,7 +44,8 @@ import pdpv.smt.SmtStatistics;
  * open) and the constants of F that a B reads besides the state variables (Boolean ones as 1-bit
  * vectors), read in the last step: simulation fixes them to the values of the model that gave the
  * bad point. The engine keeps its trace between calls: I never changes and T only gets stronger
- * when nested invariants are strengthened.
+ * when nested invariants are strengthened. Arrays (issue #20) are no state of PDR's: what T and B
+ * read of them is abstracted ({@link ArrayAbstraction}), so the instance over-approximates the loop.
  */
 final class RefinementInstance {
     /** Iterations within which a trace to B is looked for by unrolling before PDR runs (the policy's). */
@@ -55,6 +56,9 @@ final class RefinementInstance {
     private final LoopIteration iteration;
     private final Expr<?>[] booleans;
     private final Expr<?>[] booleanBits;
+    /** Null when the program has no arrays, which then cost nothing here. */
+    private final ArrayAbstraction arrays;
+    private final List<StateVar> stateVars;
     private final List<InputVar> inputs = new ArrayList<>();
     private final Map<LoopSite, Integer> usedInvariants = new LinkedHashMap<>();
     private final PdrEngine engine;
@@ -72,24 +76,27 @@ final class RefinementInstance {
      * the state variables; they become inputs too, read in the last step.
      */
     RefinementInstance(Context ctx, ProgramEncoding encoding, Loop loop, LoopInvariantStore store,
-                       CegarOptions cegar, BoolExpr badVocabulary) {
+                       CegarOptions cegar, BoolExpr badVocabulary, boolean hasArrays) {
         PdrOptions options = cegar.pdr();
         this.lookaheadSteps = cegar.policy().lookaheadSteps();
         this.ctx = ctx;
         this.store = store;
         this.templates = store.templates(loop);
+        this.arrays = hasArrays ? new ArrayAbstraction(ctx) : null;
+        this.stateVars = new ArrayList<>(templates.all());
         this.iteration = encoding.iteration(loop, templates.beforeExprs(), templates.endExprs());
         Map<String, BitVecExpr> next = new LinkedHashMap<>();
         templates.before().values().forEach(b -> next.put(b.name(), b.current()));
-        templates.end().forEach((v, e) -> next.put(e.name(), iteration.nextFunctions().get(v)));
-        List<BoolExpr> constraints = new ArrayList<>(iteration.constraints());
+        templates.end().forEach((v, e) -> next.put(e.name(), (BitVecExpr) abstracted(iteration.nextFunctions().get(v))));
+        List<BoolExpr> constraints = new ArrayList<>();
+        iteration.constraints().forEach(c -> constraints.add(abstracted(c)));
         for (LoopSite site : iteration.dag().loopSites()) {
-            constraints.add(store.instantiateFrom(site, 0));
+            constraints.add(abstracted(store.instantiateFrom(site, 0)));
             usedInvariants.put(site, store.count(site.loop()));
         }
         List<Expr<?>> vocabulary = new ArrayList<>(constraints);
         vocabulary.addAll(next.values());
-        vocabulary.add(badVocabulary);
+        vocabulary.add(abstracted(badVocabulary));
         Set<Expr<?>> constants = freeConstants(vocabulary);
         List<Expr<?>> bools = new ArrayList<>();
         List<Expr<?>> bits = new ArrayList<>();
@@ -108,7 +115,7 @@ final class RefinementInstance {
         this.booleanBits = bits.toArray(new Expr<?>[0]);
         List<BoolExpr> init = new ArrayList<>();
         templates.end().forEach((v, e) -> init.add(ctx.mkEq(e.current(), templates.before().get(v).current())));
-        this.system = TransitionSystem.functional(ctx, templates.all(), inputs, and(init), next,
+        this.system = TransitionSystem.functional(ctx, stateVars, inputs, and(init), next,
                 constraints.stream().map(this::withBits).toList(), ctx.mkFalse());
         this.engine = new PdrEngine(ctx, system, options);
         this.lookahead = new BoundedReachability(ctx, lookaheadStats);
@@ -157,8 +164,8 @@ final class RefinementInstance {
             stronger.add(store.instantiateFrom(e.getKey(), e.getValue()));
             e.setValue(store.count(e.getKey().loop()));
         }
-        BoolExpr b = withBits(bad);
-        BoolExpr s = withBits(and(stronger));
+        BoolExpr b = withBits(abstracted(bad));
+        BoolExpr s = withBits(abstracted(and(stronger)));
         system = system.strengthened(ctx, s, b);
         notYetInEngine.add(s);
         Optional<PdrResult.Fails> shortTrace = lookahead.find(system, lookaheadSteps);
@@ -207,18 +214,28 @@ final class RefinementInstance {
         return ((BitVecNum) evaluate(trace, k, e)).getBigInteger().longValue();
     }
 
-    private Map<Variable, Long> valuesAt(PdrResult.Fails trace, int k, Map<Variable, BitVecExpr> variants) {
+    private Map<Variable, Long> valuesAt(PdrResult.Fails trace, int k, Map<Variable, Expr<?>> variants) {
         Map<Variable, Long> values = new LinkedHashMap<>();
-        variants.forEach((v, e) -> values.put(v, valueAt(trace, k, e)));
+        variants.forEach((v, e) -> {
+            if (!v.isArray()) {
+                values.put(v, valueAt(trace, k, (BitVecExpr) e));
+            }
+        });
         return values;
     }
 
-    private Expr<?> evaluate(PdrResult.Fails trace, int k, Expr<?> e) {
+    /** {@code f} as the instance sees it: with the subterms over arrays abstracted. */
+    private <T extends Expr<?>> T abstracted(T f) {
+        return arrays == null ? f : arrays.apply(f);
+    }
+
+    private Expr<?> evaluate(PdrResult.Fails trace, int k, Expr<?> term) {
+        Expr<?> e = abstracted(term);
         List<Expr<?>> from = new ArrayList<>();
         List<Expr<?>> to = new ArrayList<>();
         Map<String, Long> state = trace.states().get(k);
         Map<String, Long> following = k + 1 < trace.states().size() ? trace.states().get(k + 1) : Map.of();
-        for (StateVar s : templates.all()) {
+        for (StateVar s : stateVars) {
             from.add(s.current());
             to.add(ctx.mkBV(state.getOrDefault(s.name(), 0L), s.width()));
             from.add(s.next());
@@ -243,7 +260,7 @@ final class RefinementInstance {
     /** The uninterpreted constants of the formulas and of the nested sites, state variables excluded. */
     private Set<Expr<?>> freeConstants(List<Expr<?>> formulas) {
         Set<Expr<?>> states = new HashSet<>();
-        for (StateVar s : templates.all()) {
+        for (StateVar s : stateVars) {
             states.add(s.current());
             states.add(s.next());
         }
@@ -265,7 +282,7 @@ final class RefinementInstance {
                 continue;
             }
             if (e.getNumArgs() == 0 && e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_UNINTERPRETED) {
-                if (!states.contains(e)) {
+                if (!states.contains(e) && (e.isBool() || e.isBV())) {
                     out.add(e);
                 }
                 continue;

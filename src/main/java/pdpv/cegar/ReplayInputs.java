@@ -1,15 +1,16 @@
 package pdpv.cegar;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import com.microsoft.z3.BitVecExpr;
 import java.util.List;
-import java.util.Map;
 import pdpv.cfg.Block;
 import pdpv.cfg.Stmt;
+import pdpv.cfg.Variable;
 import pdpv.encode.Counterexample;
 import pdpv.encode.DagEncoding;
+import pdpv.encode.HavocValues;
 import pdpv.encode.HavocVariant;
 import pdpv.encode.LoopVisit;
+import pdpv.semantics.ArrayValue;
 
 /**
  * Concrete inputs for replaying a counterexample of F whose loop visits are all real (thesis
@@ -19,14 +20,16 @@ import pdpv.encode.LoopVisit;
  * result lists, per havoc statement, its values in the order the program executes it.
  */
 final class ReplayInputs {
-    private final Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
+    private final HavocValues values = new HavocValues();
+    private final int indexWidth;
 
-    private ReplayInputs() {
+    private ReplayInputs(int indexWidth) {
+        this.indexWidth = indexWidth;
     }
 
     /** {@code traces.get(i)} is the trace of the i-th loop visit of {@code cex}. */
-    static Map<Stmt.Havoc, List<Long>> of(Counterexample cex, List<LoopTrace> traces) {
-        ReplayInputs r = new ReplayInputs();
+    static HavocValues of(Counterexample cex, List<LoopTrace> traces, int indexWidth) {
+        ReplayInputs r = new ReplayInputs(indexWidth);
         int visit = 0;
         List<LoopVisit> visits = cex.loopVisits();
         for (Block b : cex.path()) {
@@ -36,7 +39,9 @@ final class ReplayInputs {
             }
             for (Stmt s : b.statements()) {
                 if (s instanceof Stmt.Havoc h && cex.havocValues().containsKey(h)) {
-                    r.add(h, cex.havocValues().get(h));
+                    r.values.add(h, cex.havocValues().get(h));
+                } else if (s instanceof Stmt.Havoc h && cex.arrayHavocValues().containsKey(h)) {
+                    r.values.add(h, cex.arrayHavocValues().get(h));
                 }
             }
         }
@@ -56,13 +61,15 @@ final class ReplayInputs {
                     appendIterations(inner);
                 }
                 for (HavocVariant h : dag.block(b).havocs()) {
-                    add(h.havoc(), inst.valueAt(t.trace(), k, h.variant()));
+                    Variable v = h.havoc().target();
+                    if (v.isArray()) {
+                        // PDR does not see arrays: the cells of a havoc in a loop are left at 0
+                        values.add(h.havoc(), ArrayValue.filled(0, v.type().width(), indexWidth));
+                    } else {
+                        values.add(h.havoc(), inst.valueAt(t.trace(), k, (BitVecExpr) h.variant()));
+                    }
                 }
             }
         }
-    }
-
-    private void add(Stmt.Havoc h, long value) {
-        values.computeIfAbsent(h, k -> new ArrayList<>()).add(value);
     }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
+import pdpv.cfg.Variable;
 import pdpv.interp.Execution;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
@@ -48,6 +49,10 @@ public final class SymbolicVerifier implements ProgramVerifier {
     public Verdict verify(Program program) {
         long start = System.nanoTime();
         Run run = new Run(program, LoopForest.of(program), start);
+        if (program.variables().stream().anyMatch(Variable::isArray)) {
+            return Verdict.unknown("the symbolic encoding (one PDR instance over bit-vectors) models no arrays; "
+                    + "the default encoding does", run.statistics());
+        }
         try (Context ctx = new Context()) {
             ProgramCounterSystem system = new ProgramCounterSystem(ctx, program);
             PdrEngine e = new PdrEngine(ctx, system.system(), options);

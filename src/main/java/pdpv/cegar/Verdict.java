@@ -1,6 +1,7 @@
 package pdpv.cegar;
 
 import java.util.List;
+import pdpv.cfg.CallSite;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.UndefinedAt;
 import pdpv.interp.Trace;
@@ -49,11 +50,16 @@ public record Verdict(
     /**
      * The assertion an UNSAFE run violates, and where the run first performed an operation C leaves
      * undefined on its way ({@code undefined}, null if it did not): a signed overflow that wraps, or
-     * the violated assertion itself when it is a guard of a kind read as an error.
+     * the violated assertion itself when it is a guard of a kind read as an error; {@code callers}
+     * are the inlined calls that led to it, innermost first (see {@link pdpv.cfg.Stmt.Assert}).
      */
-    public record FailedAssertion(SourceLoc loc, String text, UndefinedAt undefined) {
+    public record FailedAssertion(SourceLoc loc, String text, UndefinedAt undefined, List<CallSite> callers) {
+        public FailedAssertion {
+            callers = List.copyOf(callers);
+        }
+
         public FailedAssertion(SourceLoc loc, String text) {
-            this(loc, text, null);
+            this(loc, text, null, List.of());
         }
     }
 

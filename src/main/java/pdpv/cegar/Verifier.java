@@ -1,7 +1,9 @@
 package pdpv.cegar;
 
+import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
 import com.microsoft.z3.Model;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,6 +26,7 @@ import pdpv.daikon.ProgramPoints;
 import pdpv.daikon.Term;
 import pdpv.daikon.TestRuns;
 import pdpv.encode.Counterexample;
+import pdpv.encode.HavocValues;
 import pdpv.encode.LoopSite;
 import pdpv.encode.LoopVisit;
 import pdpv.encode.ProgramEncoding;
@@ -32,6 +35,7 @@ import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
 import pdpv.interp.abstraction.CounterexampleGeneralizer;
+import pdpv.semantics.ArrayValue;
 import pdpv.smt.Cancellation;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
@@ -110,7 +114,7 @@ public final class Verifier implements ProgramVerifier {
         SmtStatistics smt = new SmtStatistics();
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
-            LoopInvariantStore store = new LoopInvariantStore(ctx);
+            LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             Run run = new Run(ctx, program, loops, encoding, store, smt, start);
             refiner = new InvariantRefiner(ctx, encoding, store, options.cegar(),
                     options.dumpInstances() == null ? null : new InstanceDump(options.dumpInstances()), progress);
@@ -201,7 +205,7 @@ public final class Verifier implements ProgramVerifier {
             }
             dynamic = new VerifierStatistics.Dynamic(tests, directed, (t1 - t0) / 1e9, 0, List.of());
             if (runs != null && runs.failure() != null) {
-                Execution replay = replayFromEntry(Evidence.recordedInputs(runs.failure()));
+                Execution replay = replayFromEntry(Evidence.recordedInputs(program, runs.failure()));
                 if (replay.hitsAssertion()) {
                     return unsafe(replay);
                 }
@@ -347,7 +351,7 @@ public final class Verifier implements ProgramVerifier {
                 }
                 traces[i] = ((RefineOutcome.Reachable) o).trace();
             }
-            Execution replay = replayFromEntry(ReplayInputs.of(cex, Arrays.asList(traces)));
+            Execution replay = replayFromEntry(ReplayInputs.of(cex, Arrays.asList(traces), program.semantics().indexType().width()));
             if (replay.hitsAssertion()) {
                 return unsafe(replay);
             }
@@ -415,11 +419,18 @@ public final class Verifier implements ProgramVerifier {
             for (LoopSite site : encoding.loopSites()) {
                 if (site.loop() == l) {
                     eqs.add(site.headVar());
-                    site.pre().forEach((v, e) -> eqs.add(ctx.mkEq(e, ctx.mkBV(end.before().get(v), e.getSortSize()))));
-                    site.post().forEach((v, e) -> eqs.add(ctx.mkEq(e, ctx.mkBV(end.after().get(v), e.getSortSize()))));
+                    site.pre().forEach((v, e) -> pinTo(eqs, v, e, end.before().get(v)));
+                    site.post().forEach((v, e) -> pinTo(eqs, v, e, end.after().get(v)));
                 }
             }
             return ctx.mkAnd(eqs.toArray(new BoolExpr[0]));
+        }
+
+        /** x = value for a scalar's variant; arrays are not pinned (PDR's traces do not say their values). */
+        private void pinTo(List<BoolExpr> eqs, Variable v, Expr<?> variant, Long value) {
+            if (!v.isArray()) {
+                eqs.add(ctx.mkEq(variant, ctx.mkBV(value, ((BitVecExpr) variant).getSortSize())));
+            }
         }
 
         /**
@@ -430,11 +441,12 @@ public final class Verifier implements ProgramVerifier {
          */
         private int findWeaklyModeledLoop(Counterexample cex) {
             List<LoopVisit> visits = cex.loopVisits();
-            InputOracle inputs = InputOracle.fromValues(singleValues(cex), 0L);
+            HavocValues values = singleValues(cex);
+            InputOracle inputs = InputOracle.fromValues(values.scalars(), values.arrays(), 0L);
             int bounded = -1;
             for (int i = visits.size() - 1; i >= 0; i--) {
                 LoopVisit v = visits.get(i);
-                Execution run = headInterpreter.run(v.loop().head(), v.before(), inputs);
+                Execution run = headInterpreter.run(v.loop().head(), v.before(), v.arraysBefore(), inputs);
                 if (run.outcome() == Execution.Outcome.STEP_LIMIT) {
                     bounded = bounded < 0 ? i : bounded;
                 } else if (!run.hitsAssertion()) {
@@ -514,15 +526,16 @@ public final class Verifier implements ProgramVerifier {
             return inv.rename(t -> !t.old() && l.updated().contains(t.variable()) ? new Term(t.variable(), true) : t);
         }
 
-        private Execution replayFromEntry(Map<Stmt.Havoc, List<Long>> values) {
+        private Execution replayFromEntry(HavocValues values) {
             return replayFromEntry(values, 0);
         }
 
         /** A replay whose step bound is raised by {@code acceleratedSteps}, the steps of the accelerated passes it should take. */
-        private Execution replayFromEntry(Map<Stmt.Havoc, List<Long>> values, long acceleratedSteps) {
+        private Execution replayFromEntry(HavocValues values, long acceleratedSteps) {
             long bound = options.maxInterpreterSteps() > Long.MAX_VALUE - acceleratedSteps ? Long.MAX_VALUE
                     : options.maxInterpreterSteps() + acceleratedSteps;
-            return interpreter.run(program.entry(), Map.of(), InputOracle.fromValues(values, 0L), bound, cancelled::isSet);
+            return interpreter.run(program.entry(), Map.of(), InputOracle.fromValues(values.scalars(), values.arrays(), 0L), bound,
+                    cancelled::isSet);
         }
 
         private Verdict unsafe(Execution run) {
@@ -545,21 +558,22 @@ public final class Verifier implements ProgramVerifier {
         }
     }
 
-    /** A loop's values around its invariant: R_l before it and U_l after it. */
+    /** A loop's scalar values around its invariant: R_l before it and U_l after it (PDR does not see arrays). */
     private record Endpoint(Map<Variable, Long> before, Map<Variable, Long> after) {
         static Endpoint of(Loop l, Map<Variable, Long> before, Map<Variable, Long> after) {
             Map<Variable, Long> b = new HashMap<>();
-            l.referenced().forEach(v -> b.put(v, before.getOrDefault(v, 0L)));
+            l.referenced().stream().filter(v -> !v.isArray()).forEach(v -> b.put(v, before.getOrDefault(v, 0L)));
             Map<Variable, Long> a = new HashMap<>();
-            l.updated().forEach(v -> a.put(v, after.getOrDefault(v, 0L)));
+            l.updated().stream().filter(v -> !v.isArray()).forEach(v -> a.put(v, after.getOrDefault(v, 0L)));
             return new Endpoint(b, a);
         }
     }
 
     /** The model's value for each havoc on its path, as the first occurrence of that havoc. */
-    private static Map<Stmt.Havoc, List<Long>> singleValues(Counterexample cex) {
-        Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
-        cex.havocValues().forEach((h, v) -> values.put(h, List.of(v)));
+    private static HavocValues singleValues(Counterexample cex) {
+        HavocValues values = new HavocValues();
+        cex.havocValues().forEach(values::add);
+        cex.arrayHavocValues().forEach(values::add);
         return values;
     }
 }

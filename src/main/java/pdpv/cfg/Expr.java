@@ -25,6 +25,12 @@ public sealed interface Expr {
     }
 
     record VarRef(Variable variable) implements Expr {
+        public VarRef {
+            if (variable.isArray()) {
+                throw new IllegalArgumentException(variable + " is an array: its cells are read by Select");
+            }
+        }
+
         @Override
         public CType type() {
             return variable.type();
@@ -33,6 +39,24 @@ public sealed interface Expr {
         @Override
         public String toString() {
             return variable.name();
+        }
+    }
+
+    /**
+     * The cell at {@code index} (of the index type, {@link pdpv.semantics.CSemantics#indexType()})
+     * of the array variable {@code array}, in the SMT theory of arrays: any index has a cell; the
+     * front end guards the accesses C allows (issue #20).
+     */
+    record Select(Variable array, Expr index, CType type) implements Expr {
+        public Select {
+            if (!array.isArray() || !array.type().equals(type)) {
+                throw new IllegalArgumentException("select of " + type + " from " + array);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return array.name() + "[" + index + "]";
         }
     }
 

@@ -39,7 +39,8 @@ public final class Program {
         }
     }
 
-    private static List<Block> reachableFrom(Block entry) {
+    /** The blocks reachable from {@code entry}, breadth first; every one must have its terminator. */
+    public static List<Block> reachableFrom(Block entry) {
         List<Block> order = new ArrayList<>();
         java.util.Set<Block> seen = new java.util.HashSet<>();
         java.util.ArrayDeque<Block> work = new java.util.ArrayDeque<>();

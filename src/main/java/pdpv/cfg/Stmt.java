@@ -1,5 +1,7 @@
 package pdpv.cfg;
 
+import java.util.List;
+
 /** A statement of a basic block. Every statement carries its source location. */
 public sealed interface Stmt {
     SourceLoc loc();
@@ -7,7 +9,7 @@ public sealed interface Stmt {
     /** {@code target = value}; value already converted to the target's type. */
     record Assign(Variable target, Expr value, SourceLoc loc) implements Stmt {
         public Assign {
-            if (!target.type().equals(value.type())) {
+            if (target.isArray() || !target.type().equals(value.type())) {
                 throw new IllegalArgumentException("assignment of " + value.type() + " to " + target + ": " + target.type());
             }
         }
@@ -19,7 +21,27 @@ public sealed interface Stmt {
     }
 
     /**
-     * {@code target} gets a fresh arbitrary value: a program input (nondet call, entry parameter,
+     * {@code target = value} for an array variable (issue #20): a cell written, the whole array
+     * zeroed or copied. The value's element type is the target's.
+     */
+    record ArrayAssign(Variable target, ArrayExpr value, SourceLoc loc) implements Stmt {
+        public ArrayAssign {
+            if (!target.isArray() || !target.type().equals(value.elementType())) {
+                throw new IllegalArgumentException("array assignment of " + value + " to " + target);
+            }
+            if (value instanceof ArrayExpr.Whole w && !w.array().dims().equals(target.dims())) {
+                throw new IllegalArgumentException("copy of " + w.array() + " " + w.array().dims() + " to " + target + " " + target.dims());
+            }
+        }
+
+        @Override
+        public String toString() {
+            return target + " = " + value;
+        }
+    }
+
+    /**
+     * {@code target} gets a fresh arbitrary value (every cell of an array): a program input (nondet call, entry parameter,
      * BLAST's NONDET, a global under --nondet-globals) or an indeterminate uninitialized local.
      * {@code description} says which, for the user (e.g. {@code __VERIFIER_nondet_int()}).
      */
@@ -42,9 +64,20 @@ public sealed interface Stmt {
 
     /**
      * An assertion: an execution that reaches it with {@code condition} zero is an error. Always
-     * the last statement of its block. {@code text} is the source text, for messages.
+     * the last statement of its block. {@code text} is the source text, for messages;
+     * {@code callers} are the inlined calls that lead to it from the entry function, innermost first
+     * (empty for an assertion of the entry function itself).
      */
-    record Assert(Expr condition, String text, SourceLoc loc) implements Stmt {
+    record Assert(Expr condition, String text, SourceLoc loc, List<CallSite> callers) implements Stmt {
+        public Assert {
+            callers = List.copyOf(callers);
+        }
+
+        /** An assertion of the entry function itself. */
+        public Assert(Expr condition, String text, SourceLoc loc) {
+            this(condition, text, loc, List.of());
+        }
+
         @Override
         public String toString() {
             return "assert " + condition;

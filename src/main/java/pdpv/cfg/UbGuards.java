@@ -12,8 +12,8 @@ import pdpv.semantics.UnaryOp;
 import pdpv.semantics.UndefinedBehaviour;
 
 /**
- * Where evaluating an expression can have undefined behaviour (issues #12 and #18): one guard per
- * operation that can, in C's evaluation order (operands before their operator), each an IR
+ * Where evaluating an expression can have undefined behaviour (issues #12, #18 and #20): one guard per
+ * operation that can, subscripts included, in C's evaluation order (operands before their operator), each an IR
  * expression that is 1 exactly when that operation is defined or not evaluated. Only the operations
  * C evaluates count: of {@code c ? x : y} the branch {@code c} picks. What "undefined" means for one
  * operation is {@link pdpv.semantics.CSemantics#undefined}, reached through {@link Expr.Undefined}.
@@ -21,8 +21,14 @@ import pdpv.semantics.UndefinedBehaviour;
  * where a run performed an operation that SMT-LIB defines but C does not.
  */
 public final class UbGuards {
-    /** The operation that {@code condition} guards is free of {@code kind} (or not evaluated). */
-    public record Guard(UndefinedBehaviour kind, Expr condition) {
+    /**
+     * The operation that {@code condition} guards is free of {@code kind} (or not evaluated);
+     * {@code access}, for a subscript, names it for the user ({@code a[i] of 8 cells}), else null.
+     */
+    public record Guard(UndefinedBehaviour kind, Expr condition, String access) {
+        public Guard(UndefinedBehaviour kind, Expr condition) {
+            this(kind, condition, null);
+        }
     }
 
     private final CSemantics semantics;
@@ -69,19 +75,47 @@ public final class UbGuards {
             }
         } else if (e instanceof Expr.Cast c) {
             collect(c.operand(), out);
+        } else if (e instanceof Expr.Select s) {
+            collect(s.index(), out);
+            subscript(s.array(), s.index(), out);
         } else if (e instanceof Expr.Ite i) {
             collect(i.condition(), out);
             Expr one = new Expr.Const(intType, 1);
             for (Guard g : of(i.ifTrue())) {
-                out.add(new Guard(g.kind(), new Expr.Ite(i.condition(), g.condition(), one, intType)));
+                out.add(new Guard(g.kind(), new Expr.Ite(i.condition(), g.condition(), one, intType), g.access()));
             }
             for (Guard g : of(i.ifFalse())) {
-                out.add(new Guard(g.kind(), new Expr.Ite(i.condition(), one, g.condition(), intType)));
+                out.add(new Guard(g.kind(), new Expr.Ite(i.condition(), one, g.condition(), intType), g.access()));
             }
         } else if (e instanceof Expr.Undefined u) {
             collect(u.left(), out);
             collect(u.right(), out);
         }
+    }
+
+    /**
+     * The guards of writing the cell {@code index} of {@code array} (issue #20): those of evaluating
+     * the index, then that the cell lies inside the array.
+     */
+    public List<Guard> ofStore(Variable array, Expr index) {
+        List<Guard> out = new ArrayList<>();
+        collect(index, out);
+        subscript(array, index, out);
+        return out;
+    }
+
+    /** The guard that the flat {@code index} is a cell of {@code array}, but none for a constant one that is. */
+    private void subscript(Variable array, Expr index, List<Guard> out) {
+        if (!kinds.contains(UndefinedBehaviour.ARRAY_BOUNDS)) {
+            return;
+        }
+        long cells = array.length();
+        if (index instanceof Expr.Const c && c.bits() >= 0 && c.bits() < cells) {
+            return;
+        }
+        out.add(new Guard(UndefinedBehaviour.ARRAY_BOUNDS, not(new Expr.Undefined(UndefinedBehaviour.ARRAY_BOUNDS, BinaryOp.ADD,
+                index, new Expr.Const(index.type(), cells), intType)),
+                array.sourceName() + "[" + index + "] of " + cells + (cells == 1 ? " cell" : " cells")));
     }
 
     /** The guards of {@code left op right}, but none that holds for every value: by a constant divisor, amount or addend. */
@@ -121,6 +155,9 @@ public final class UbGuards {
         }
         if (e instanceof Expr.Cast c) {
             return kindOf(c.operand());
+        }
+        if (e instanceof Expr.Select s) {
+            return kindOf(s.index());
         }
         if (e instanceof Expr.Ite i) {
             return kindOf(i.condition()).or(() -> kindOf(i.ifTrue())).or(() -> kindOf(i.ifFalse()));

@@ -26,6 +26,11 @@ public final class VariableUses {
         if (s instanceof Stmt.Assert a) {
             return reads(a.condition());
         }
+        if (s instanceof Stmt.ArrayAssign a) {
+            Set<Variable> out = new LinkedHashSet<>();
+            collect(a.value(), out);
+            return out;
+        }
         return Set.of();
     }
 
@@ -45,12 +50,29 @@ public final class VariableUses {
         if (s instanceof Stmt.Havoc h) {
             return h.target();
         }
+        if (s instanceof Stmt.ArrayAssign a) {
+            return a.target();
+        }
         return null;
+    }
+
+    /** The variables read by {@code a}: the arrays it starts from, its indices' and values' variables. */
+    private static void collect(ArrayExpr a, Set<Variable> out) {
+        if (a instanceof ArrayExpr.Whole w) {
+            out.add(w.array());
+        } else if (a instanceof ArrayExpr.Store st) {
+            collect(st.base(), out);
+            collect(st.index(), out);
+            collect(st.value(), out);
+        }
     }
 
     private static void collect(Expr e, Set<Variable> out) {
         if (e instanceof Expr.VarRef v) {
             out.add(v.variable());
+        } else if (e instanceof Expr.Select sel) {
+            out.add(sel.array());
+            collect(sel.index(), out);
         } else if (e instanceof Expr.Unary u) {
             collect(u.operand(), out);
         } else if (e instanceof Expr.Binary b) {

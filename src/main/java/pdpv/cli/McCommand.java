@@ -129,7 +129,7 @@ final class McCommand implements Callable<Integer> {
         Btor2Check check = running.get();
         PdrStatistics statistics = late != null ? late.statistics() : check != null ? check.statistics() : new PdrStatistics();
         return new Btor2Outcome(Btor2Outcome.Kind.UNKNOWN, o.limit(), List.of(), List.of(), statistics.frames(), 0, 0,
-                statistics);
+                List.of(), statistics);
     }
 
     /**
@@ -182,6 +182,10 @@ final class McCommand implements Callable<Integer> {
             out.println("frames: " + o.frames());
             out.println("invariant: " + o.invariantSize() + " ARUs (" + o.invariantCubes() + " Boolean cubes, "
                     + o.invariantPolytopes() + " polytopes)");
+            if (!o.excluded().isEmpty()) {
+                out.println("no reachable state meets any of these (a cube's bits read the state unsigned, a polytope row signed):");
+                o.excluded().forEach(region -> out.println("  " + region));
+            }
         }
         out.println(String.format(Locale.ROOT, "time: %.2f s", seconds));
         if (run.stats) {
@@ -232,6 +236,9 @@ final class McCommand implements Callable<Integer> {
         root.add("trace", trace);
         root.addProperty("frames", o.frames());
         root.addProperty("invariant_size", o.invariantSize());
+        JsonArray excluded = new JsonArray();
+        o.excluded().forEach(excluded::add);
+        root.add("excluded", excluded);
         root.addProperty("time_seconds", seconds);
         PdrStatistics s = o.statistics();
         JsonObject st = new JsonObject();

@@ -34,6 +34,13 @@ final class ReadingOptions {
                     + "(default: error; undefined for a .yml task or --property FILE.prp)")
     UbReading undefinedShift;
 
+    @Option(names = "--array-bounds", paramLabel = "MODE", converter = ArrayBounds.class,
+            description = "what a subscript outside its array (a[i] with i < 0 or i >= the array's cells) means: "
+                    + "error (a violation, CBMC --bounds-check), undefined (runs that do are not executions), "
+                    + "smtlib (SMT-LIB's theory of arrays: every index has a cell of its own) "
+                    + "(default: error; undefined for a .yml task or --property FILE.prp)")
+    UbReading arrayBounds;
+
     /** The readings given, the others SV-COMP's ({@code svcomp}) or a C file's. */
     UbReadings resolve(boolean svcomp) {
         UbReadings r = svcomp ? UbReadings.svcomp() : UbReadings.forC();
@@ -49,6 +56,7 @@ final class ReadingOptions {
             case SIGNED_OVERFLOW -> signedOverflow;
             case DIVISION_BY_ZERO -> divByZero;
             case SHIFT -> undefinedShift;
+            case ARRAY_BOUNDS -> arrayBounds;
         };
     }
 
@@ -58,6 +66,7 @@ final class ReadingOptions {
             case SIGNED_OVERFLOW -> signedOverflow = reading;
             case DIVISION_BY_ZERO -> divByZero = reading;
             case SHIFT -> undefinedShift = reading;
+            case ARRAY_BOUNDS -> arrayBounds = reading;
         }
     }
 
@@ -95,6 +104,12 @@ final class ReadingOptions {
     static final class UndefinedShift extends Mode {
         UndefinedShift() {
             super(UndefinedBehaviour.SHIFT);
+        }
+    }
+
+    static final class ArrayBounds extends Mode {
+        ArrayBounds() {
+            super(UndefinedBehaviour.ARRAY_BOUNDS);
         }
     }
 }

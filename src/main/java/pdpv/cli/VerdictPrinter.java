@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import pdpv.cegar.Verdict;
 import pdpv.cegar.VerifierStatistics;
+import pdpv.cfg.CallSite;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.UndefinedAt;
 import pdpv.interp.Trace;
@@ -97,6 +98,9 @@ final class VerdictPrinter {
         }
         if (v.failedAssertion() != null) {
             out.println("failing assertion: " + v.failedAssertion().loc() + ": " + v.failedAssertion().text());
+            for (CallSite c : v.failedAssertion().callers()) {
+                out.println("  called from " + c.loc() + ": " + c.text());
+            }
             UndefinedAt undefined = v.failedAssertion().undefined();
             if (undefined != null) {
                 out.println("note: " + undefined.kind().description() + " at " + lineOf(undefined.loc()));
@@ -117,7 +121,11 @@ final class VerdictPrinter {
                 out.println("  ... (only the run's first steps are recorded; the replayed run goes on and fails the assertion above)");
             }
         }
-        boolean plainShown = !relational && !plain.isEmpty();
+        boolean plainShown = !relational && !plain.isEmpty() && !plain.late();
+        if (!relational && plain.late()) {
+            out.println("note: the loop invariants were not written plainly within --plain-seconds (or --timeout); "
+                    + "they follow as the certificate states them");
+        }
         if (plainShown) {
             out.println(plain.problem() == null ? "loop invariants (at the loop head):"
                     : "loop invariants (at the loop head; they hold, but the assertions follow only from the two-state invariants below):");
@@ -222,6 +230,16 @@ final class VerdictPrinter {
             f.addProperty("line", v.failedAssertion().loc().line());
             f.addProperty("column", v.failedAssertion().loc().column());
             f.addProperty("text", v.failedAssertion().text());
+            JsonArray callers = new JsonArray();
+            for (CallSite c : v.failedAssertion().callers()) {
+                JsonObject call = new JsonObject();
+                call.addProperty("file", c.loc().file());
+                call.addProperty("line", c.loc().line());
+                call.addProperty("column", c.loc().column());
+                call.addProperty("text", c.text());
+                callers.add(call);
+            }
+            f.add("called_from", callers);
             UndefinedAt undefined = v.failedAssertion().undefined();
             if (undefined != null) {
                 JsonObject at = new JsonObject();
@@ -241,13 +259,16 @@ final class VerdictPrinter {
         for (Verdict.LoopCertificate c : v.invariants()) {
             JsonObject i = new JsonObject();
             i.addProperty("line", c.head().line());
-            i.addProperty("invariant", plain.of(c) != null ? plain.of(c) : c.invariant());
+            i.addProperty("invariant", plain.of(c) != null && !plain.late() ? plain.of(c) : c.invariant());
             i.addProperty("relational", c.invariant());
             invariants.add(i);
         }
         o.add("invariants", invariants);
-        if (!plain.isEmpty()) {
+        if (!plain.isEmpty() && !plain.late()) {
             o.addProperty("invariants_prove", plain.problem() == null);
+        }
+        if (plain.late()) {
+            o.addProperty("invariants_plain", false);
         }
         o.addProperty("time_seconds", seconds);
         if (v.statistics() != null) {

@@ -41,6 +41,7 @@ import pdpv.pdr.PdrOptions;
 import pdpv.report.ReadableInvariants;
 import pdpv.frontend.UserError;
 import pdpv.witness.ExactRun;
+import pdpv.witness.PlainBudget;
 import pdpv.witness.Task;
 
 /** {@code pdpv verify FILE.c}: the push-button question, can any assertion fail? */
@@ -164,6 +165,21 @@ final class VerifyCommand implements Callable<Integer> {
                     + "those on entry (\\old(x)), instead of the plain condition at the loop head")
     boolean relational;
 
+    /**
+     * Default of {@code --plain-seconds}. The plain rewriting of a SAFE answer's invariants took 1 to
+     * 27 s of wall time on the examples and thesis programs measured under a load of 30 on 2 cores
+     * (invgen-bench/results/2026-11-25-plain-cost), a few seconds of processor time; 20 s of processor
+     * time leaves each its plain text with a wide margin, and bounds what printing can add to an answer.
+     * Processor time, not wall time: a loaded machine must not change the text.
+     */
+    static final double PLAIN_SECONDS = 20;
+
+    @Option(names = "--plain-seconds", paramLabel = "SECONDS", defaultValue = "" + PLAIN_SECONDS,
+            description = "at most this much processor time (and never past --timeout) writing a SAFE answer's loop "
+                    + "invariants plainly; when it runs out, the two-state invariants are printed instead, with a note "
+                    + "(0: no limit; default: ${DEFAULT-VALUE})")
+    double plainSeconds;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text, json (the same as --json) or svcomp (text, then SV-COMP's "
                     + "'Verification result: TRUE|FALSE(property)|UNKNOWN' line) (default: ${DEFAULT-VALUE})")
@@ -203,6 +219,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : accelMaxPaths < 1 || accelMaxDegree < 1 || accelResources < 1
                         ? "--accel-max-paths, --accel-max-degree and --accel-resources must be at least 1"
                 : bmcAcceleratedCopies < 0 ? "--bmc-accelerated-copies must not be negative"
+                : plainSeconds < 0 ? "--plain-seconds must not be negative"
                 : policyProblem() != null ? policyProblem()
                 : outputProblem();
         if (problem != null) {
@@ -266,13 +283,15 @@ final class VerifyCommand implements Callable<Integer> {
             }
             throw e;
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
         progress.report("verdict: " + verdict.kind().word());
         Supplier<Program> program = memoized(() -> input.parse(resolved));
         if (verdict.kind() == Verdict.Kind.SAFE && !verdict.invariants().isEmpty() && !(relational && witness == null)) {
             progress.report("writing the loop invariants at the loop heads plainly, and checking them");
         }
-        ReadableInvariants plain = relational && witness == null ? ReadableInvariants.NONE : ReadableInvariants.of(verdict, program.get());
+        ReadableInvariants plain = relational && witness == null ? ReadableInvariants.NONE
+                : ReadableInvariants.of(verdict, program.get(), plainBudget(start));
+        // the user's time is the whole run's, the plain invariants included
+        double seconds = (System.nanoTime() - start) / 1e9;
         VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut(), resolved);
         if (run.json || format == OutputFormat.JSON) {
             printer.printJson(input.file.toString(), verdict, seconds, plain);
@@ -299,6 +318,14 @@ final class VerifyCommand implements Callable<Integer> {
             }
         }
         return verdict.kind().exitCode();
+    }
+
+    /**
+     * How long writing the invariants plainly may take: {@code --plain-seconds} of processor time,
+     * and never past {@code --timeout} from {@code start}.
+     */
+    private PlainBudget plainBudget(long start) {
+        return new PlainBudget(plainSeconds, run.timeoutSeconds > 0 ? start + (long) (run.timeoutSeconds * 1e9) : Long.MAX_VALUE);
     }
 
     /** {@code supplier}'s value, computed on the first call only. */

@@ -81,11 +81,21 @@ final class WitnessOutput {
         } else if (verdict.kind() == Verdict.Kind.UNSAFE) {
             List<WitnessWriter.Pin> results = new ArrayList<>();
             Program p = program.get();
+            WitnessWriter.UninitializedCells cells = null;
             for (Verdict.InputValue in : verdict.inputs()) {
                 SourceLoc next = in.source().startsWith("uninitialized ") ? WitnessWriter.afterDeclaration(p, in.loc())
                         : in.source().startsWith("global ") ? WitnessWriter.entryStart(p) : null;
+                boolean cell = in.name() != null && in.name().endsWith("]");
+                if (cell && next != null && cells != null && cells.next().equals(next) && !cells.cells().containsKey(in.name())) {
+                    cells.cells().put(in.name(), in.value());
+                    continue;
+                }
+                cells = null;
                 if (CALL.matcher(in.source()).matches()) {
                     results.add(new WitnessWriter.CallResult(in.loc(), in.value()));
+                } else if (cell && next != null) {
+                    cells = new WitnessWriter.UninitializedCells(new LinkedHashMap<>(Map.of(in.name(), in.value())), next);
+                    results.add(cells);
                 } else if (next != null && in.name() != null) {
                     results.add(new WitnessWriter.Uninitialized(in.name(), next, in.value()));
                 } else {

@@ -3,6 +3,7 @@ package pdpv.daikon;
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,25 +31,24 @@ public final class InvariantEncoder {
      * {@code end} each x of U_l to x_e; a variable without x_e is constant in the loop, its head
      * value is x_b. Fails if a term's variable has no template.
      */
-    public BoolExpr overLoop(Invariant inv, Map<Variable, BitVecExpr> before, Map<Variable, BitVecExpr> end) {
-        BoolExpr atHead = formula(inv, t -> t.old() ? template(before, t.variable())
-                : end.getOrDefault(t.variable(), template(before, t.variable())));
+    public BoolExpr overLoop(Invariant inv, Map<Variable, ? extends Expr<?>> before, Map<Variable, ? extends Expr<?>> end) {
+        BoolExpr atHead = formula(inv, t -> t.old() || !end.containsKey(t.variable()) ? template(before, t.variable())
+                : template(end, t.variable()));
         return needsPremise(inv, before) ? ctx.mkImplies(atEntry(inv, before), atHead) : atHead;
     }
 
     /** Whether {@link #overLoop} has a premise: P[x := x_b] is not true by itself. */
-    public boolean needsPremise(Invariant inv, Map<Variable, BitVecExpr> before) {
+    public boolean needsPremise(Invariant inv, Map<Variable, ? extends Expr<?>> before) {
         return !atEntry(inv, before).simplify().isTrue();
     }
 
-    private BoolExpr atEntry(Invariant inv, Map<Variable, BitVecExpr> before) {
+    private BoolExpr atEntry(Invariant inv, Map<Variable, ? extends Expr<?>> before) {
         return formula(inv, t -> template(before, t.variable()));
     }
 
-    private static BitVecExpr template(Map<Variable, BitVecExpr> before, Variable v) {
-        BitVecExpr x = before.get(v);
-        if (x == null) {
-            throw new IllegalArgumentException(v + " is not a variable of the loop");
+    private static BitVecExpr template(Map<Variable, ? extends Expr<?>> templates, Variable v) {
+        if (!(templates.get(v) instanceof BitVecExpr x)) {
+            throw new IllegalArgumentException(v + " is not a scalar variable of the loop");
         }
         return x;
     }

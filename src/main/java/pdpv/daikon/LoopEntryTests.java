@@ -1,8 +1,8 @@
 package pdpv.daikon;
 
-import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -81,9 +81,9 @@ public final class LoopEntryTests {
         solver.setTimeoutMillis(Math.max(1, nanosLeft / 1_000_000));
         try {
             List<BoolExpr> pins = new ArrayList<>();
-            for (Map.Entry<Variable, BitVecExpr> e : site.pre().entrySet()) {
+            for (Map.Entry<Variable, Expr<?>> e : site.pre().entrySet()) {
                 Variable v = e.getKey();
-                if (v.kind() == Variable.Kind.TEMPORARY) {
+                if (v.kind() == Variable.Kind.TEMPORARY || v.isArray()) {
                     continue;
                 }
                 long bits = TestGenerator.draw(random, v.type());

@@ -24,7 +24,7 @@ public final class LoopSamples {
 
     LoopSamples(Loop loop) {
         this.loop = loop;
-        this.variables = List.copyOf(loop.referenced());
+        this.variables = loop.referenced().stream().filter(v -> !v.isArray()).toList();
         for (int i = 0; i < variables.size(); i++) {
             index.put(variables.get(i), i);
         }
@@ -39,7 +39,7 @@ public final class LoopSamples {
         return loop;
     }
 
-    /** R_l, in the loop's order. */
+    /** The scalars of R_l, in the loop's order (arrays are sampled apart, issue #20). */
     public List<Variable> variables() {
         return variables;
     }

@@ -90,12 +90,12 @@ public final class ProgramPoints {
     }
 
     /**
-     * The variables of {@code l}'s points: R_l without the front end's temporaries (the values of
-     * nondet calls and the like, not the user's variables), in the order of their ids.
+     * The variables of {@code l}'s points: the scalars of R_l without the front end's temporaries
+     * (the values of nondet calls and the like, not the user's variables), in the order of their ids.
      */
     public List<Variable> variables(Loop l) {
         List<Variable> vars = new ArrayList<>(l.referenced());
-        vars.removeIf(v -> v.kind() == Variable.Kind.TEMPORARY);
+        vars.removeIf(v -> v.kind() == Variable.Kind.TEMPORARY || v.isArray());
         vars.sort(Comparator.comparingInt(Variable::id));
         return vars;
     }

@@ -13,7 +13,8 @@ import pdpv.semantics.CType;
  * with the corner values oversampled: one of nine cases with equal probability, 0, -1, 1, the
  * type's minimum and maximum, RAND(-10, -2), RAND(2, 10), RAND(min + 1, -11), RAND(11, max - 1).
  * Our programs read their inputs as they run (nondet calls, parameters, uninitialized locals), so
- * the "arguments" of a test are the values of its havocs, drawn in the order the run asks for them.
+ * the "arguments" of a test are the values of its havocs, drawn in the order the run asks for them
+ * (each cell of an uninitialized array, issue #20, when the run first reads it).
  * A value is taken in the type's range and cut to its width, so -1 of an unsigned type is its
  * maximum; a case whose interval is empty in the type (RAND(min + 1, -11) of an unsigned type)
  * draws uniformly from the whole type instead. Test i of a generator with seed s is always the same.
@@ -32,8 +33,20 @@ public final class TestGenerator {
     public InputOracle test(int i) {
         SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
         Map<Stmt.Havoc, Map<Integer, Long>> drawn = new HashMap<>();
-        return (havoc, occurrence) -> drawn.computeIfAbsent(havoc, h -> new HashMap<>())
-                .computeIfAbsent(occurrence, o -> draw(random, havoc.target().type()));
+        Map<Stmt.Havoc, Map<Integer, Map<Long, Long>>> cells = new HashMap<>();
+        return new InputOracle() {
+            @Override
+            public long next(Stmt.Havoc havoc, int occurrence) {
+                return drawn.computeIfAbsent(havoc, h -> new HashMap<>())
+                        .computeIfAbsent(occurrence, o -> draw(random, havoc.target().type()));
+            }
+
+            @Override
+            public long cell(Stmt.Havoc havoc, int occurrence, long index) {
+                return cells.computeIfAbsent(havoc, h -> new HashMap<>()).computeIfAbsent(occurrence, o -> new HashMap<>())
+                        .computeIfAbsent(index, k -> draw(random, havoc.target().type()));
+            }
+        };
     }
 
     /** One argument of Algorithm 6.1 (lines 4-14) for a variable of type {@code type}, as bits. */

@@ -61,8 +61,17 @@ public final class TestRuns {
      */
     public void runDirected(Map<Stmt.Havoc, Long> first) {
         InputOracle drawn = generator.test(options.tests() + runs);
-        run((havoc, occurrence) -> occurrence == 0 && first.containsKey(havoc) ? first.get(havoc)
-                : drawn.next(havoc, occurrence));
+        run(new InputOracle() {
+            @Override
+            public long next(Stmt.Havoc havoc, int occurrence) {
+                return occurrence == 0 && first.containsKey(havoc) ? first.get(havoc) : drawn.next(havoc, occurrence);
+            }
+
+            @Override
+            public long cell(Stmt.Havoc havoc, int occurrence, long index) {
+                return drawn.cell(havoc, occurrence, index);
+            }
+        });
     }
 
     private void run(InputOracle oracle) {

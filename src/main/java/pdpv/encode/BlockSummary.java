@@ -2,6 +2,8 @@ package pdpv.encode;
 
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Expr;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import pdpv.cfg.Variable;
 
@@ -18,12 +20,26 @@ public interface BlockSummary {
      *
      * @return the variants after them (for every variable) and when the block may be taken
      */
-    Effect encode(ExprEncoder exprs, Map<Variable, BitVecExpr> entry, BitVecExpr count);
+    Effect encode(ExprEncoder exprs, Map<Variable, Expr<?>> entry, BitVecExpr count);
+
+    /**
+     * The scalars' variants of {@code variants} (arrays left out: no accelerated path reads or writes
+     * an array, issue #20).
+     */
+    static Map<Variable, BitVecExpr> scalars(Map<Variable, ? extends Expr<?>> variants) {
+        Map<Variable, BitVecExpr> out = new LinkedHashMap<>();
+        variants.forEach((v, e) -> {
+            if (!v.isArray()) {
+                out.put(v, (BitVecExpr) e);
+            }
+        });
+        return out;
+    }
 
     /** Statements and terminators the interpreter executes in one of the passes. */
     long stepsPerPass();
 
     /** The passes' effect. */
-    record Effect(Map<Variable, BitVecExpr> exit, BoolExpr condition) {
+    record Effect(Map<Variable, Expr<?>> exit, BoolExpr condition) {
     }
 }

@@ -1,8 +1,8 @@
 package pdpv.encode;
 
-import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BitVecNum;
 import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Expr;
 import com.microsoft.z3.Model;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,6 +12,7 @@ import java.util.Map;
 import pdpv.cfg.Block;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
+import pdpv.semantics.ArrayValue;
 
 /**
  * Reads a model of F back as a {@link Counterexample} (thesis §4.3.2): finds a violated assertion
@@ -20,30 +21,38 @@ import pdpv.cfg.Variable;
  */
 final class CounterexampleDecoder {
     private final DagEncoding dag;
-    private final Map<Variable, BitVecExpr> initial;
+    private final Map<Variable, Expr<?>> initial;
+    private final int indexWidth;
 
-    CounterexampleDecoder(DagEncoding dag, Map<Variable, BitVecExpr> initial) {
+    CounterexampleDecoder(DagEncoding dag, Map<Variable, Expr<?>> initial, int indexWidth) {
         this.dag = dag;
         this.initial = initial;
+        this.indexWidth = indexWidth;
     }
 
     Counterexample decode(Model m) {
         EncodedBlock failing = violatedAssertion(m);
         List<Block> path = pathTo(m, failing.block());
         Map<Stmt.Havoc, Long> havocs = new LinkedHashMap<>();
+        Map<Stmt.Havoc, ArrayValue> arrayHavocs = new LinkedHashMap<>();
         List<LoopVisit> visits = new ArrayList<>();
         for (Block b : path) {
             EncodedBlock e = dag.block(b);
             if (e.loopSite() != null) {
-                visits.add(new LoopVisit(e.loopSite().loop(), values(m, e.entryVariants()), values(m, e.afterInvariantVariants())));
+                visits.add(new LoopVisit(e.loopSite().loop(), values(m, e.entryVariants()), values(m, e.afterInvariantVariants()),
+                        arrays(m, e.entryVariants()), arrays(m, e.afterInvariantVariants())));
             }
             for (HavocVariant h : e.havocs()) {
-                havocs.put(h.havoc(), value(m, h.variant()));
+                if (h.havoc().target().isArray()) {
+                    arrayHavocs.put(h.havoc(), array(m, h.havoc().target(), h.variant()));
+                } else {
+                    havocs.put(h.havoc(), value(m, h.variant()));
+                }
             }
         }
         List<Stmt> statements = failing.block().statements();
         Stmt.Assert violated = (Stmt.Assert) statements.get(statements.size() - 1);
-        return new Counterexample(violated, path, havocs, values(m, initial), visits);
+        return new Counterexample(violated, path, havocs, arrayHavocs, values(m, initial), visits);
     }
 
     private EncodedBlock violatedAssertion(Model m) {
@@ -82,14 +91,32 @@ final class CounterexampleDecoder {
         return m.eval(e, true).isTrue();
     }
 
-    private static long value(Model m, BitVecExpr e) {
+    static long value(Model m, Expr<?> e) {
         return ((BitVecNum) m.eval(e, true)).getBigInteger().longValue();
     }
 
-    private static Map<Variable, Long> values(Model m, Map<Variable, BitVecExpr> variants) {
+    private ArrayValue array(Model m, Variable v, Expr<?> e) {
+        return ArrayModel.read(m, e, v.type().width(), indexWidth);
+    }
+
+    /** The values of the scalar variables among {@code variants}. */
+    private static Map<Variable, Long> values(Model m, Map<Variable, Expr<?>> variants) {
         Map<Variable, Long> out = new LinkedHashMap<>();
-        for (Map.Entry<Variable, BitVecExpr> e : variants.entrySet()) {
-            out.put(e.getKey(), value(m, e.getValue()));
+        for (Map.Entry<Variable, Expr<?>> e : variants.entrySet()) {
+            if (!e.getKey().isArray()) {
+                out.put(e.getKey(), value(m, e.getValue()));
+            }
+        }
+        return out;
+    }
+
+    /** The values of the array variables among {@code variants}. */
+    private Map<Variable, ArrayValue> arrays(Model m, Map<Variable, Expr<?>> variants) {
+        Map<Variable, ArrayValue> out = new LinkedHashMap<>();
+        for (Map.Entry<Variable, Expr<?>> e : variants.entrySet()) {
+            if (e.getKey().isArray()) {
+                out.put(e.getKey(), array(m, e.getKey(), e.getValue()));
+            }
         }
         return out;
     }

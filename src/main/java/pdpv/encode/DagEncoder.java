@@ -3,6 +3,7 @@ package pdpv.encode;
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +17,7 @@ import pdpv.cfg.Program;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
 import pdpv.cfg.Variable;
+import pdpv.cfg.VariableUses;
 
 /**
  * Passifies and encodes a region of the CFG with every back edge cut (Algorithm 4.1 and thesis
@@ -98,7 +100,7 @@ public final class DagEncoder {
      * {@code start} is summarized by its invariant; invariants of all other loop heads in the region
      * always are.
      */
-    public DagEncoding encode(Set<Block> region, Block start, Map<Variable, BitVecExpr> initial, boolean invariantAtStart) {
+    public DagEncoding encode(Set<Block> region, Block start, Map<Variable, Expr<?>> initial, boolean invariantAtStart) {
         if (!region.contains(start)) {
             throw new IllegalArgumentException("start B" + start.id() + " is not in the region");
         }
@@ -118,7 +120,7 @@ public final class DagEncoder {
             }
             BoolExpr blockVar = mode == Passification.FUNCTIONAL ? ctx.mkTrue() : variants.freshBool("b" + b.id());
             Map<Block, BoolExpr> in = new LinkedHashMap<>();
-            Map<Variable, BitVecExpr> entry = initial;
+            Map<Variable, Expr<?>> entry = initial;
             if (b != start) {
                 in = incomingEdges(b, region, encoded, clauses);
                 BoolExpr someEdge = ctx.mkOr(in.values().toArray(new BoolExpr[0]));
@@ -171,17 +173,17 @@ public final class DagEncoder {
     }
 
     /** The variants on entry to a block: shared when all incoming edges agree, else a join variant. */
-    private Map<Variable, BitVecExpr> join(Map<Block, BoolExpr> in, Map<Block, EncodedBlock> encoded, List<BoolExpr> clauses) {
-        Map<Variable, BitVecExpr> entry = new LinkedHashMap<>();
+    private Map<Variable, Expr<?>> join(Map<Block, BoolExpr> in, Map<Block, EncodedBlock> encoded, List<BoolExpr> clauses) {
+        Map<Variable, Expr<?>> entry = new LinkedHashMap<>();
         if (in.isEmpty()) {
             entry.putAll(variants.fresh(program.variables()));
             return entry;
         }
         for (Variable v : program.variables()) {
-            BitVecExpr common = null;
+            Expr<?> common = null;
             boolean differ = false;
             for (Block pred : in.keySet()) {
-                BitVecExpr x = encoded.get(pred).exitVariants().get(v);
+                Expr<?> x = encoded.get(pred).exitVariants().get(v);
                 differ |= common != null && !common.equals(x);
                 common = common == null ? x : common;
             }
@@ -193,7 +195,7 @@ public final class DagEncoder {
                 entry.put(v, ifThenElse(in, encoded, v));
                 continue;
             }
-            BitVecExpr joined = variants.fresh(v);
+            Expr<?> joined = variants.fresh(v);
             if (mode == Passification.DEFINED) {
                 clauses.add(ctx.mkEq(joined, ifThenElse(in, encoded, v)));
             } else {
@@ -207,12 +209,12 @@ public final class DagEncoder {
     }
 
     /** ite(e_1, x_1, ite(e_2, x_2, ... x_n)) over the incoming edges: the variant of {@code v} on the edge taken. */
-    private BitVecExpr ifThenElse(Map<Block, BoolExpr> in, Map<Block, EncodedBlock> encoded, Variable v) {
+    private Expr<?> ifThenElse(Map<Block, BoolExpr> in, Map<Block, EncodedBlock> encoded, Variable v) {
         List<Block> preds = new ArrayList<>(in.keySet());
-        BitVecExpr value = encoded.get(preds.get(preds.size() - 1)).exitVariants().get(v);
+        Expr<?> value = encoded.get(preds.get(preds.size() - 1)).exitVariants().get(v);
         for (int i = preds.size() - 2; i >= 0; i--) {
             Block pred = preds.get(i);
-            value = (BitVecExpr) ctx.mkITE(in.get(pred), encoded.get(pred).exitVariants().get(v), value);
+            value = ite(in.get(pred), encoded.get(pred).exitVariants().get(v), value);
         }
         return value;
     }
@@ -221,17 +223,17 @@ public final class DagEncoder {
      * LI_l at a loop head, then b_i ⇒ (x_{k+1} = value), fresh havoc variants and b_i ⇒ assumption;
      * a summarized block gets a fresh count, b_i ⇒ its condition and the variants after it.
      */
-    private EncodedBlock encodeBlock(Block b, BoolExpr blockVar, Map<Variable, BitVecExpr> entry, boolean mayPlaceInvariant,
+    private EncodedBlock encodeBlock(Block b, BoolExpr blockVar, Map<Variable, Expr<?>> entry, boolean mayPlaceInvariant,
                                      List<BoolExpr> clauses, Map<Block, BitVecExpr> counts) {
-        Map<Variable, BitVecExpr> current = new LinkedHashMap<>(entry);
+        Map<Variable, Expr<?>> current = new LinkedHashMap<>(entry);
         Loop loop = loops.loopAt(b);
         LoopSite site = null;
         if (loop != null && mayPlaceInvariant) {
-            Map<Variable, BitVecExpr> pre = new LinkedHashMap<>();
+            Map<Variable, Expr<?>> pre = new LinkedHashMap<>();
             for (Variable v : loop.referenced()) {
                 pre.put(v, entry.get(v));
             }
-            Map<Variable, BitVecExpr> post = variants.fresh(loop.updated());
+            Map<Variable, Expr<?>> post = variants.fresh(loop.updated());
             current.putAll(post);
             site = new LoopSite(ctx, loop, blockVar, pre, post);
         }
@@ -242,7 +244,7 @@ public final class DagEncoder {
             BlockSummary.Effect effect = summary.encode(exprs, current, count);
             clauses.add(ctx.mkImplies(blockVar, effect.condition()));
             for (Variable v : program.variables()) {
-                BitVecExpr value = effect.exit().get(v);
+                Expr<?> value = effect.exit().get(v);
                 if (value.equals(current.get(v))) {
                     continue;
                 }
@@ -250,26 +252,28 @@ public final class DagEncoder {
                     current.put(v, value);
                     continue;
                 }
-                BitVecExpr next = variants.fresh(v);
+                Expr<?> next = variants.fresh(v);
                 clauses.add(mode == Passification.DEFINED ? ctx.mkEq(next, value) : ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
                 current.put(v, next);
             }
         }
-        Map<Variable, BitVecExpr> afterInvariant = new LinkedHashMap<>(current);
+        Map<Variable, Expr<?>> afterInvariant = new LinkedHashMap<>(current);
         List<HavocVariant> havocs = new ArrayList<>();
         BoolExpr assertionHolds = null;
         for (Stmt s : b.statements()) {
-            if (s instanceof Stmt.Assign a) {
-                BitVecExpr value = exprs.value(a.value(), current);
+            if (s instanceof Stmt.Assign || s instanceof Stmt.ArrayAssign) {
+                Variable target = VariableUses.written(s);
+                Expr<?> value = s instanceof Stmt.Assign a ? exprs.value(a.value(), current)
+                        : exprs.array(((Stmt.ArrayAssign) s).value(), current);
                 if (mode == Passification.FUNCTIONAL) {
-                    current.put(a.target(), value);
+                    current.put(target, value);
                     continue;
                 }
-                BitVecExpr next = variants.fresh(a.target());
+                Expr<?> next = variants.fresh(target);
                 clauses.add(mode == Passification.DEFINED ? ctx.mkEq(next, value) : ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
-                current.put(a.target(), next);
+                current.put(target, next);
             } else if (s instanceof Stmt.Havoc h) {
-                BitVecExpr next = variants.fresh(h.target());
+                Expr<?> next = variants.fresh(h.target());
                 havocs.add(new HavocVariant(h, next));
                 current.put(h.target(), next);
             } else if (s instanceof Stmt.Assume a) {
@@ -279,5 +283,10 @@ public final class DagEncoder {
             }
         }
         return new EncodedBlock(b, blockVar, entry, site, afterInvariant, havocs, current, assertionHolds);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Expr<?> ite(BoolExpr condition, Expr<?> ifTrue, Expr<?> ifFalse) {
+        return ctx.mkITE(condition, (Expr<com.microsoft.z3.Sort>) ifTrue, (Expr<com.microsoft.z3.Sort>) ifFalse);
     }
 }

@@ -1,7 +1,7 @@
 package pdpv.encode;
 
-import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Expr;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,11 +18,11 @@ import pdpv.cfg.Variable;
 public record EncodedBlock(
         Block block,
         BoolExpr blockVar,
-        Map<Variable, BitVecExpr> entryVariants,
+        Map<Variable, Expr<?>> entryVariants,
         LoopSite loopSite,
-        Map<Variable, BitVecExpr> afterInvariantVariants,
+        Map<Variable, Expr<?>> afterInvariantVariants,
         List<HavocVariant> havocs,
-        Map<Variable, BitVecExpr> exitVariants,
+        Map<Variable, Expr<?>> exitVariants,
         BoolExpr assertionHolds) {
 
     public EncodedBlock {

@@ -1,8 +1,9 @@
 package pdpv.encode;
 
-import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.Sort;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -27,9 +28,9 @@ public final class LoopIteration {
     private final Context ctx;
     private final DagEncoding dag;
     private final Map<Block, BoolExpr> taken;
-    private final Map<Variable, BitVecExpr> nextFunctions;
+    private final Map<Variable, Expr<?>> nextFunctions;
 
-    private LoopIteration(Context ctx, DagEncoding dag, Map<Block, BoolExpr> taken, Map<Variable, BitVecExpr> nextFunctions) {
+    private LoopIteration(Context ctx, DagEncoding dag, Map<Block, BoolExpr> taken, Map<Variable, Expr<?>> nextFunctions) {
         this.ctx = ctx;
         this.dag = dag;
         this.taken = taken;
@@ -37,9 +38,9 @@ public final class LoopIteration {
     }
 
     static LoopIteration encode(DagEncoder encoder, ExprEncoder exprs, VariantFactory variants, List<Variable> all,
-                                Loop loop, Map<Variable, BitVecExpr> before, Map<Variable, BitVecExpr> current) {
+                                Loop loop, Map<Variable, ? extends Expr<?>> before, Map<Variable, ? extends Expr<?>> current) {
         Context ctx = exprs.algebra().context();
-        Map<Variable, BitVecExpr> initial = new LinkedHashMap<>();
+        Map<Variable, Expr<?>> initial = new LinkedHashMap<>();
         for (Variable v : all) {
             initial.put(v, current.containsKey(v) ? current.get(v) : before.containsKey(v) ? before.get(v) : variants.fresh(v));
         }
@@ -55,13 +56,13 @@ public final class LoopIteration {
             }
             taken.put(tail, ctx.mkAnd(conditions.toArray(new BoolExpr[0])));
         }
-        Map<Variable, BitVecExpr> next = new LinkedHashMap<>();
+        Map<Variable, Expr<?>> next = new LinkedHashMap<>();
         List<Block> tails = new ArrayList<>(taken.keySet());
         for (Variable v : loop.updated()) {
-            BitVecExpr value = dag.block(tails.get(tails.size() - 1)).exitVariants().get(v);
+            Expr<?> value = dag.block(tails.get(tails.size() - 1)).exitVariants().get(v);
             for (int i = tails.size() - 2; i >= 0; i--) {
                 Block t = tails.get(i);
-                value = (BitVecExpr) ctx.mkITE(taken.get(t), dag.block(t).exitVariants().get(v), value);
+                value = ite(ctx, taken.get(t), dag.block(t).exitVariants().get(v), value);
             }
             next.put(v, value);
         }
@@ -86,7 +87,7 @@ public final class LoopIteration {
      * x_e′ = f(x_b, x_e, inputs) for each x ∈ U_l: the variant of x at the end of the tail taken.
      * Meaningful where {@link #constraints()} hold.
      */
-    public Map<Variable, BitVecExpr> nextFunctions() {
+    public Map<Variable, Expr<?>> nextFunctions() {
         return nextFunctions;
     }
 
@@ -102,19 +103,24 @@ public final class LoopIteration {
     }
 
     /** T as a relation: one iteration from the current variants to the constants {@code next} of U_l. */
-    public BoolExpr relation(Map<Variable, BitVecExpr> next) {
+    public BoolExpr relation(Map<Variable, ? extends Expr<?>> next) {
         List<BoolExpr> conjuncts = new ArrayList<>(dag.clauses());
         conjuncts.add(dag.block(dag.start()).blockVar());
         List<BoolExpr> paths = new ArrayList<>();
         for (Map.Entry<Block, BoolExpr> t : taken.entrySet()) {
             List<BoolExpr> path = new ArrayList<>();
             path.add(t.getValue());
-            for (Map.Entry<Variable, BitVecExpr> e : next.entrySet()) {
+            for (Map.Entry<Variable, ? extends Expr<?>> e : next.entrySet()) {
                 path.add(ctx.mkEq(e.getValue(), dag.block(t.getKey()).exitVariants().get(e.getKey())));
             }
             paths.add(ctx.mkAnd(path.toArray(new BoolExpr[0])));
         }
         conjuncts.add(ctx.mkOr(paths.toArray(new BoolExpr[0])));
         return ctx.mkAnd(conjuncts.toArray(new BoolExpr[0]));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Expr<?> ite(Context ctx, BoolExpr condition, Expr<?> ifTrue, Expr<?> ifFalse) {
+        return ctx.mkITE(condition, (Expr<Sort>) ifTrue, (Expr<Sort>) ifFalse);
     }
 }

@@ -1,6 +1,5 @@
 package pdpv.encode;
 
-import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
@@ -24,10 +23,10 @@ public final class LoopSite {
     private final Context ctx;
     private final Loop loop;
     private final BoolExpr headVar;
-    private final Map<Variable, BitVecExpr> pre;
-    private final Map<Variable, BitVecExpr> post;
+    private final Map<Variable, Expr<?>> pre;
+    private final Map<Variable, Expr<?>> post;
 
-    LoopSite(Context ctx, Loop loop, BoolExpr headVar, Map<Variable, BitVecExpr> pre, Map<Variable, BitVecExpr> post) {
+    LoopSite(Context ctx, Loop loop, BoolExpr headVar, Map<Variable, Expr<?>> pre, Map<Variable, Expr<?>> post) {
         this.ctx = ctx;
         this.loop = loop;
         this.headVar = headVar;
@@ -45,22 +44,23 @@ public final class LoopSite {
     }
 
     /** The variants of R_l before the invariant (on entry to the head). */
-    public Map<Variable, BitVecExpr> pre() {
+    public Map<Variable, Expr<?>> pre() {
         return pre;
     }
 
     /** The variants of U_l after the invariant. */
-    public Map<Variable, BitVecExpr> post() {
+    public Map<Variable, Expr<?>> post() {
         return post;
     }
 
     /**
      * b_H ⇒ invariant[templates := variants]: the invariant is written over template constants,
      * {@code preTemplates} for variables of R_l before the loop and {@code postTemplates} for
-     * variables of U_l after it; each template must have its variable's width.
+     * variables of U_l after it; each template must have its variable's sort (an array's template is
+     * an SMT array, issue #20).
      */
-    public BoolExpr instantiate(BoolExpr invariantOverTemplates, Map<Variable, BitVecExpr> preTemplates,
-                                Map<Variable, BitVecExpr> postTemplates) {
+    public BoolExpr instantiate(BoolExpr invariantOverTemplates, Map<Variable, ? extends Expr<?>> preTemplates,
+                                Map<Variable, ? extends Expr<?>> postTemplates) {
         List<Expr<?>> from = new ArrayList<>();
         List<Expr<?>> to = new ArrayList<>();
         addSubstitutions(preTemplates, pre, "R_l", from, to);
@@ -73,10 +73,10 @@ public final class LoopSite {
         return ctx.mkImplies(headVar, instance);
     }
 
-    private void addSubstitutions(Map<Variable, BitVecExpr> templates, Map<Variable, BitVecExpr> variants, String set,
+    private void addSubstitutions(Map<Variable, ? extends Expr<?>> templates, Map<Variable, ? extends Expr<?>> variants, String set,
                                   List<Expr<?>> from, List<Expr<?>> to) {
-        for (Map.Entry<Variable, BitVecExpr> e : templates.entrySet()) {
-            BitVecExpr variant = variants.get(e.getKey());
+        for (Map.Entry<Variable, ? extends Expr<?>> e : templates.entrySet()) {
+            Expr<?> variant = variants.get(e.getKey());
             if (variant == null) {
                 throw new IllegalArgumentException(e.getKey() + " is not in " + set + " of " + loop);
             }

@@ -1,8 +1,8 @@
 package pdpv.encode;
 
-import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
 import com.microsoft.z3.Model;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -30,11 +30,11 @@ public final class ProgramEncoding {
     private final ExprEncoder exprs;
     private final VariantFactory variants;
 
-    private ProgramEncoding(DagEncoding dag, BoolExpr formula, Map<Variable, BitVecExpr> initial, Program program,
+    private ProgramEncoding(DagEncoding dag, BoolExpr formula, Map<Variable, Expr<?>> initial, Program program,
                             LoopForest loops, ExprEncoder exprs, VariantFactory variants) {
         this.dag = dag;
         this.formula = formula;
-        this.decoder = new CounterexampleDecoder(dag, initial);
+        this.decoder = new CounterexampleDecoder(dag, initial, program.semantics().indexType().width());
         this.program = program;
         this.loops = loops;
         this.exprs = exprs;
@@ -57,8 +57,8 @@ public final class ProgramEncoding {
     /** As {@link #build(Context, Program, LoopForest, boolean)}, each block of {@code summaries} encoded by its summary. */
     static ProgramEncoding build(Context ctx, Program p, LoopForest loops, boolean defined, Map<Block, BlockSummary> summaries) {
         ExprEncoder exprs = new ExprEncoder(p.semantics(), new Z3Algebra(ctx));
-        VariantFactory variants = new VariantFactory(ctx);
-        Map<Variable, BitVecExpr> initial = variants.fresh(p.variables());
+        VariantFactory variants = new VariantFactory(ctx, p.semantics());
+        Map<Variable, Expr<?>> initial = variants.fresh(p.variables());
         DagEncoder encoder = new DagEncoder(p, loops, exprs, variants, DagEncoder.Passification.GUARDED, summaries);
         DagEncoding dag = (defined ? encoder.defined() : encoder)
                 .encode(new LinkedHashSet<>(p.blocks()), p.entry(), initial, true);
@@ -80,14 +80,15 @@ public final class ProgramEncoding {
      * instance (§4.3.3), passified by the encoder of F from the variants {@code before} of R_l \ U_l
      * and {@code current} of U_l.
      */
-    public LoopIteration iteration(Loop loop, Map<Variable, BitVecExpr> before, Map<Variable, BitVecExpr> current) {
+    public LoopIteration iteration(Loop loop, Map<Variable, ? extends Expr<?>> before, Map<Variable, ? extends Expr<?>> current) {
         return LoopIteration.encode(new DagEncoder(program, loops, exprs, variants, DagEncoder.Passification.FUNCTIONAL),
                 exprs, variants,
                 program.variables(), loop, before, current);
     }
 
     /** The same iteration encoded relationally, as F is, with block, edge and variant constants. */
-    public LoopIteration relationalIteration(Loop loop, Map<Variable, BitVecExpr> before, Map<Variable, BitVecExpr> current) {
+    public LoopIteration relationalIteration(Loop loop, Map<Variable, ? extends Expr<?>> before,
+                                             Map<Variable, ? extends Expr<?>> current) {
         return LoopIteration.encode(new DagEncoder(program, loops, exprs, variants), exprs, variants,
                 program.variables(), loop, before, current);
     }
@@ -105,6 +106,16 @@ public final class ProgramEncoding {
     /** The LI_l placeholders, one per loop, in topological order of their heads. */
     public List<LoopSite> loopSites() {
         return dag.loopSites();
+    }
+
+    /** The width of array indices (issue #20): {@link pdpv.semantics.CSemantics#indexType()}'s. */
+    public int indexWidth() {
+        return program.semantics().indexType().width();
+    }
+
+    /** Whether the program has an array variable (issue #20). */
+    public boolean hasArrays() {
+        return program.variables().stream().anyMatch(Variable::isArray);
     }
 
     /** The passified DAG behind F: block and edge variables and each block's variants. */

@@ -13,6 +13,7 @@ import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.cfg.Stmt;
+import pdpv.cfg.Variable;
 
 /**
  * The formula of bounded model checking: F of thesis §4.3.1 built by the same passification
@@ -136,12 +137,17 @@ public final class UnrolledEncoding {
      * values along the failing path in the order the path executes it (an {@code InputOracle}'s
      * occurrences).
      */
-    public Map<Stmt.Havoc, List<Long>> inputs(Model m) {
-        Map<Stmt.Havoc, List<Long>> values = new LinkedHashMap<>();
+    public HavocValues inputs(Model m) {
+        HavocValues values = new HavocValues();
+        int indexWidth = unwinding.program().semantics().indexType().width();
         for (Block b : encoding.decode(m).path()) {
             for (HavocVariant h : encoding.dag().block(b).havocs()) {
-                long v = ((BitVecNum) m.eval(h.variant(), true)).getBigInteger().longValue();
-                values.computeIfAbsent(h.havoc(), k -> new ArrayList<>()).add(v);
+                Variable v = h.havoc().target();
+                if (v.isArray()) {
+                    values.add(h.havoc(), ArrayModel.read(m, h.variant(), v.type().width(), indexWidth));
+                } else {
+                    values.add(h.havoc(), CounterexampleDecoder.value(m, h.variant()));
+                }
             }
         }
         return values;

@@ -1,17 +1,24 @@
 package pdpv.encode;
 
+import com.microsoft.z3.ArrayExpr;
+import com.microsoft.z3.ArraySort;
 import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BitVecSort;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
 import java.math.BigInteger;
+import pdpv.semantics.ArrayAlgebra;
 import pdpv.semantics.BitVectorAlgebra;
 
 /**
  * The bit-vector algebra as Z3 QF_BV terms with exact SMT-LIB meaning (the data-flow formulas of
  * thesis §4.3.1): signed remainder is {@code bvsrem} (sign of the dividend, as C's {@code %}),
- * division by zero and over-wide shifts are SMT-LIB's.
+ * division by zero and over-wide shifts are SMT-LIB's; arrays (issue #20) are SMT-LIB's arrays from
+ * index bit-vectors to element bit-vectors, whole arrays typed {@code Expr<?>} like the variants
+ * that hold them.
  */
-public final class Z3Algebra implements BitVectorAlgebra<BitVecExpr, BoolExpr> {
+public final class Z3Algebra implements BitVectorAlgebra<BitVecExpr, BoolExpr>, ArrayAlgebra<Expr<?>, BitVecExpr> {
     private final Context ctx;
 
     public Z3Algebra(Context ctx) {
@@ -166,5 +173,30 @@ public final class Z3Algebra implements BitVectorAlgebra<BitVecExpr, BoolExpr> {
     @Override
     public BoolExpr truth(boolean value) {
         return ctx.mkBool(value);
+    }
+
+    @Override
+    public Expr<?> filled(long bits, int elementWidth, int indexWidth) {
+        return ctx.mkConstArray(ctx.mkBitVecSort(indexWidth), constant(bits, elementWidth));
+    }
+
+    @Override
+    public Expr<?> store(Expr<?> array, BitVecExpr index, BitVecExpr value) {
+        return ctx.mkStore(asArray(array), index, value);
+    }
+
+    @Override
+    public BitVecExpr select(Expr<?> array, BitVecExpr index) {
+        return (BitVecExpr) ctx.mkSelect(asArray(array), index);
+    }
+
+    /** The sort of arrays of {@code elementWidth}-bit cells indexed by {@code indexWidth} bits. */
+    public ArraySort<BitVecSort, BitVecSort> arraySort(int indexWidth, int elementWidth) {
+        return ctx.mkArraySort(ctx.mkBitVecSort(indexWidth), ctx.mkBitVecSort(elementWidth));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ArrayExpr<BitVecSort, BitVecSort> asArray(Expr<?> array) {
+        return (ArrayExpr<BitVecSort, BitVecSort>) array;
     }
 }

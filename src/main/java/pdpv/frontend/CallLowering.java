@@ -1,8 +1,14 @@
 package pdpv.frontend;
 
-import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.eclipse.cdt.core.dom.ast.ASTVisitor;
+import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
+import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
@@ -15,22 +21,30 @@ import org.eclipse.cdt.core.dom.ast.IParameter;
 import org.eclipse.cdt.core.dom.ast.IType;
 import org.eclipse.cdt.internal.core.dom.parser.c.CExternalFunction;
 import pdpv.cfg.Block;
+import pdpv.cfg.CallSite;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
 import pdpv.cfg.Variable;
+import pdpv.cfg.VariableUses;
 import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CType;
 import pdpv.semantics.CType.Kind;
 
 /**
- * Lowers calls: the verification functions (assertions, assumptions, abort/exit) by their names,
- * input functions ({@code __VERIFIER_nondet_*}, {@code nondet*}, {@code unknown*} and every
- * function without a body) to a havocked temporary, and calls of defined functions by inlining a
- * fresh copy of the callee's body; recursion is reported as unsupported.
+ * Lowers calls. A function the program defines is the program's, whatever its name: its call is
+ * inlined as a fresh copy of the body (recursion is reported as unsupported). Only a function
+ * without a body (declared or not) follows the conventions: the verification functions
+ * (assertions, assumptions, abort/exit) by their names, every other one is an input, a havocked
+ * temporary of its return type. A call of {@code reach_error} or {@code __VERIFIER_error} is a
+ * violation whether or not the program defines it: it is the property itself, SV-COMP's
+ * unreach-call ({@code G ! call(reach_error())}), which PDPV checks and its witnesses name.
  */
 final class CallLowering {
+    /** The functions whose call is the violation of unreach-call. */
+    static final Set<String> ERROR_FUNCTIONS = Set.of("reach_error", "__VERIFIER_error");
+
     private static final Map<String, Kind> NONDET_SUFFIXES = Map.ofEntries(
             Map.entry("bool", Kind.BOOL), Map.entry("_Bool", Kind.BOOL), Map.entry("char", Kind.CHAR),
             Map.entry("uchar", Kind.CHAR), Map.entry("short", Kind.SHORT), Map.entry("ushort", Kind.SHORT),
@@ -39,6 +53,8 @@ final class CallLowering {
             Map.entry("longlong", Kind.LONG_LONG), Map.entry("ulonglong", Kind.LONG_LONG));
 
     private final LoweringContext ctx;
+    /** For each defined function, the names of the variables it and its callees assign. */
+    private final Map<String, Set<String>> writes = new HashMap<>();
 
     CallLowering(LoweringContext ctx) {
         this.ctx = ctx;
@@ -53,6 +69,15 @@ final class CallLowering {
         IASTInitializerClause[] args = call.getArguments();
         SourceLoc loc = ctx.loc(call);
         String text = SourceLocator.text(call);
+        if (ERROR_FUNCTIONS.contains(name)) {
+            ignoreArguments(args);
+            ctx.ir.addAssert(ctx.typing.intConst(0), text, loc);
+            return null;
+        }
+        IASTFunctionDefinition definition = ctx.definitions.get(name);
+        if (definition != null) {
+            return inline(definition, args, new CallSite(name, text, loc));
+        }
         switch (name) {
             case "__VERIFIER_assert" -> {
                 Expr c = ctx.typing.convert(singleArgument(name, args, loc), ctx.typing.intType());
@@ -62,11 +87,6 @@ final class CallLowering {
             case "assert" -> {
                 Expr c = singleArgument(name, args, loc);
                 ctx.ir.addAssert(c, SourceLocator.text(args[0]), loc);
-                return null;
-            }
-            case "reach_error", "__VERIFIER_error" -> {
-                ignoreArguments(args);
-                ctx.ir.addAssert(ctx.typing.intConst(0), text, loc);
                 return null;
             }
             case "__assert_fail" -> {
@@ -99,11 +119,7 @@ final class CallLowering {
             case "malloc", "calloc", "realloc", "alloca", "free" ->
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "heap memory (" + name + ")");
             default -> {
-                IASTFunctionDefinition definition = ctx.definitions.get(name);
-                if (definition == null || isInputName(name)) {
-                    return input(name, id.getName().resolveBinding(), args, text, loc, want);
-                }
-                return inline(definition, args, loc);
+                return input(name, id.getName().resolveBinding(), args, text, loc, want);
             }
         }
     }
@@ -130,13 +146,10 @@ final class CallLowering {
         return callText;
     }
 
-    private static boolean isInputName(String name) {
-        return name.startsWith("__VERIFIER_nondet") || name.startsWith("nondet") || name.startsWith("unknown");
-    }
-
+    /** The one argument of a convention; other counts are valid C (no prototype) that the convention gives no meaning. */
     private Expr singleArgument(String name, IASTInitializerClause[] args, SourceLoc loc) {
         if (args.length != 1 || !(args[0] instanceof IASTExpression arg)) {
-            throw new UserError(UserError.Kind.SYNTAX, loc, name + " expects one argument");
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, name + "() with " + args.length + " arguments (the convention takes one)");
         }
         return ctx.expressions.value(arg);
     }
@@ -151,6 +164,12 @@ final class CallLowering {
 
     /** A call of an input function: a fresh value of its return type (int when undeclared), if the value is used. */
     private Expr input(String name, IBinding binding, IASTInitializerClause[] args, String text, SourceLoc loc, boolean want) {
+        for (IASTInitializerClause a : args) {
+            if (a instanceof IASTExpression e && ctx.arrays.pointsIntoArray(e)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "call of " + name + ", which has no body, with the array argument "
+                        + SourceLocator.text(e) + " (what it does to the array is unknown)");
+            }
+        }
         ignoreArguments(args);
         if (!want) {
             return null;
@@ -195,8 +214,44 @@ final class CallLowering {
         return ctx.typing.intType();
     }
 
+    /**
+     * What a pointer (or array) parameter of an inlined callee is passed (issue #20): the array
+     * {@code arg} points into, seen from where it points with the parameter's extents, its offset
+     * evaluated now. The array's elements must have the type the parameter points to, and its
+     * inner extents the parameter's (no pointer conversion).
+     */
+    private ArrayView passedArray(IASTExpression arg, String param, TypeResolver.Shape pointee, SourceLoc loc) {
+        ArrayView v = ctx.arrays.pointsIntoArray(arg) ? ctx.arrays.pointer(arg) : null;
+        if (v == null) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(arg) + " for the pointer parameter "
+                    + param + " (PDPV passes arrays of integers, a + k and &a[i])");
+        }
+        List<Long> inner = pointee.dims().subList(1, pointee.dims().size());
+        List<Long> given = v.dims().subList(1, v.dims().size());
+        if (!v.array().type().equals(pointee.element()) || !inner.equals(given)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " ("
+                    + v.array().type() + shape(v.dims()) + ") passed for " + param + " (" + pointee.element() + shape(pointee.dims()) + ")");
+        }
+        Expr offset = v.offset();
+        if (!(offset instanceof Expr.Const)) {
+            Variable t = ctx.ir.temporary(param, offset.type());
+            ctx.ir.assign(t, offset, loc);
+            offset = new Expr.VarRef(t);
+        }
+        return new ArrayView(v.array(), offset, pointee.dims());
+    }
+
+    private static String shape(List<Long> dims) {
+        StringBuilder sb = new StringBuilder();
+        for (long d : dims) {
+            sb.append(d == 0 ? "[]" : "[" + d + "]");
+        }
+        return sb.toString();
+    }
+
     /** Inlines a fresh copy of {@code definition}; returns the result, or null for a void function. */
-    private Expr inline(IASTFunctionDefinition definition, IASTInitializerClause[] args, SourceLoc loc) {
+    private Expr inline(IASTFunctionDefinition definition, IASTInitializerClause[] args, CallSite call) {
+        SourceLoc loc = call.loc();
         String name = TypeResolver.innermost(definition.getDeclarator()).getName().toString();
         for (FunctionFrame f : ctx.frames) {
             if (f.name().equals(name)) {
@@ -207,15 +262,21 @@ final class CallLowering {
         }
         IFunction function = ProgramLowering.function(definition, ctx.locator);
         IParameter[] params = function.getParameters();
-        List<Expr> values = new ArrayList<>();
+        SourceLoc at = ctx.loc(definition.getDeclarator());
+        Object[] values = new Object[params.length];
         for (int i = 0; i < args.length; i++) {
             if (!(args[i] instanceof IASTExpression arg)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(args[i]));
             }
-            if (i < params.length) {
-                values.add(ctx.expressions.value(arg));
+            TypeResolver.Shape pointee = i < params.length ? ctx.types.pointee(params[i].getType(), at) : null;
+            if (pointee != null && ctx.arrays.pointsIntoArray(arg)) {
+                values[i] = passedArray(arg, params[i].getName(), pointee, loc);
+            } else if (i < params.length && ctx.types.isInteger(params[i].getType())) {
+                values[i] = ctx.expressions.value(arg);
             } else {
-                ctx.expressions.effect(arg);
+                // an extra argument of a call without prototype, or one for a parameter of a type PDPV
+                // does not model (accepted while the callee does not use it, as the entry's argv)
+                ctx.expressions.effectIfAny(arg);
             }
         }
         IType returnType = function.getType().getReturnType();
@@ -225,15 +286,37 @@ final class CallLowering {
                     ctx.types.resolve(returnType, ctx.loc(definition.getDeclarator())), Variable.Kind.TEMPORARY);
         }
         Block exit = ctx.ir.newBlock();
-        FunctionFrame frame = new FunctionFrame(name, false, result, exit);
-        SourceLoc at = ctx.loc(definition.getDeclarator());
+        FunctionFrame frame = FunctionFrame.inlined(name, result, exit, call);
+        Set<IBinding> assigned = new HashSet<>();
+        assignments(definition.getBody(), assigned, new HashSet<>());
         for (int i = 0; i < params.length; i++) {
             IParameter p = params[i];
+            if (values[i] instanceof ArrayView passed) {
+                frame.arrays().put(p, passed);
+                continue;
+            }
+            if (i >= args.length && ctx.types.pointee(p.getType(), at) != null) {
+                throw new UserError(UserError.Kind.SYNTAX, loc, "missing argument for the pointer parameter " + p.getName() + " of " + name);
+            }
+            if (!ctx.types.isInteger(p.getType())) {
+                // a pointer that points into no array (a string literal for __assert_fail's), or another
+                // type PDPV does not model: accepted while the callee does not use the parameter
+                ctx.unusable.put(p, "use of parameter " + p.getName() + " of type " + p.getType());
+                continue;
+            }
             CType type = ctx.types.resolve(p.getType(), at);
+            if (i < args.length && !assigned.contains(p) && unchangedBy((Expr) values[i], name)) {
+                // the callee can change neither the parameter nor what its argument reads: the argument's
+                // value is the parameter's, with no variable for a copy that a loop's state would carry
+                Expr value = ctx.typing.convert((Expr) values[i], type);
+                ctx.ir.evaluate(value, loc);
+                frame.arguments().put(p, value);
+                continue;
+            }
             Variable v = ctx.ir.variable(frame.prefix() + p.getName(), p.getName(), type, Variable.Kind.PARAMETER);
             frame.locals().put(p, v);
-            if (i < values.size()) {
-                ctx.ir.assign(v, ctx.typing.convert(values.get(i), type), loc);
+            if (i < args.length) {
+                ctx.ir.assign(v, ctx.typing.convert((Expr) values[i], type), loc);
             } else {
                 ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "missing argument " + p.getName(), loc);
             }
@@ -247,5 +330,75 @@ final class CallLowering {
         frame.checkLabels();
         ctx.frames.pop();
         return result == null ? null : new Expr.VarRef(result);
+    }
+
+    /**
+     * Whether no variable that {@code e} reads can change while {@code function} runs: the caller's
+     * scalar locals cannot (no pointers to them), a global or static one can if the function, or a
+     * function it calls, assigns a variable of its name; an array's cells can change through any
+     * pointer the callee was passed, so an argument that reads an array is always copied.
+     */
+    private boolean unchangedBy(Expr e, String function) {
+        Set<String> written = writes(function, new HashSet<>());
+        return VariableUses.reads(e).stream()
+                .noneMatch(v -> v.isArray() || v.kind() == Variable.Kind.GLOBAL && written.contains(v.sourceName()));
+    }
+
+    /**
+     * The names of the variables {@code function} and the defined functions it calls assign (memoized;
+     * a cycle of calls is cut, which matters not: inlining one reports the recursion as unsupported).
+     */
+    private Set<String> writes(String function, Set<String> visiting) {
+        Set<String> known = writes.get(function);
+        if (known != null) {
+            return known;
+        }
+        Set<String> out = new HashSet<>();
+        IASTFunctionDefinition definition = ctx.definitions.get(function);
+        if (definition != null && visiting.add(function)) {
+            Set<String> callees = new HashSet<>();
+            assignments(definition.getBody(), new HashSet<>(), out);
+            definition.getBody().accept(new ASTVisitor() {
+                {
+                    shouldVisitExpressions = true;
+                }
+
+                @Override
+                public int visit(IASTExpression e) {
+                    if (e instanceof IASTFunctionCallExpression c
+                            && ExpressionLowering.strip(c.getFunctionNameExpression()) instanceof IASTIdExpression id) {
+                        callees.add(id.getName().toString());
+                    }
+                    return PROCESS_CONTINUE;
+                }
+            });
+            callees.forEach(c -> out.addAll(writes(c, visiting)));
+            writes.put(function, out);
+        }
+        return out;
+    }
+
+    /** Adds the variables {@code body} assigns, increments or decrements by name to {@code bindings} and {@code names}. */
+    private static void assignments(IASTNode body, Set<IBinding> bindings, Set<String> names) {
+        body.accept(new ASTVisitor() {
+            {
+                shouldVisitExpressions = true;
+            }
+
+            @Override
+            public int visit(IASTExpression e) {
+                IASTExpression target = null;
+                if (e instanceof IASTBinaryExpression b && Operators.isAssignment(b.getOperator())) {
+                    target = b.getOperand1();
+                } else if (e instanceof IASTUnaryExpression u && Operators.isIncrement(u.getOperator())) {
+                    target = u.getOperand();
+                }
+                if (target != null && ExpressionLowering.strip(target) instanceof IASTIdExpression id) {
+                    bindings.add(id.getName().resolveBinding());
+                    names.add(id.getName().toString());
+                }
+                return PROCESS_CONTINUE;
+            }
+        });
     }
 }

@@ -24,8 +24,8 @@ import pdpv.semantics.DataModel;
  * SYNTAX, located at the first (in source order), whose message lists the others.
  */
 final class CdtParser {
-    /** How many problems the error message lists; the first one gives the error's location. */
-    private static final int MAX_REPORTED = 10;
+    /** The name of the typedef that stands for a {@code _Static_assert}. */
+    static final String STATIC_ASSERT = "__pdpv_static_assert";
 
     private CdtParser() {
     }
@@ -42,6 +42,15 @@ final class CdtParser {
         if (lp64) {
             macros.put("__LP64__", "1");
         }
+        // gcc's predefined sizes, which CDT also reads to evaluate sizeof in constant expressions
+        macros.put("__SIZEOF_SHORT__", "2");
+        macros.put("__SIZEOF_INT__", "4");
+        macros.put("__SIZEOF_LONG__", String.valueOf(model.longWidth() / 8));
+        macros.put("__SIZEOF_LONG_LONG__", "8");
+        macros.put("__SIZEOF_POINTER__", String.valueOf(model.longWidth() / 8));
+        // CDT's C parser does not know C11's _Static_assert: an array typedef whose size is -1
+        // when the assertion fails, which ConstraintCheck reports
+        macros.put("_Static_assert(e, m)", "typedef char " + STATIC_ASSERT + "[(e) ? 1 : -1]");
         macros.putAll(preprocessor.macros());
         List<String> includes = new ArrayList<>();
         // absolute: CDT resolves a relative include directory against the including file's folder, gcc against the working one
@@ -59,22 +68,16 @@ final class CdtParser {
         }
         List<IASTProblem> problems = problems(tu);
         if (!problems.isEmpty()) {
-            IASTProblem first = problems.get(0);
-            StringBuilder message = new StringBuilder(first.getMessage());
-            for (IASTProblem p : problems.subList(1, Math.min(problems.size(), MAX_REPORTED))) {
-                message.append('\n').append(new UserError(UserError.Kind.SYNTAX, locator.loc(p), p.getMessage()).render());
-            }
-            if (problems.size() > MAX_REPORTED) {
-                message.append("\n(").append(problems.size() - MAX_REPORTED).append(" more problems)");
-            }
-            throw new UserError(UserError.Kind.SYNTAX, locator.loc(first), message.toString());
+            throw UserError.combined(problems.stream()
+                    .map(p -> new UserError(UserError.Kind.SYNTAX, locator.loc(p), p.getMessage())).toList());
         }
         return tu;
     }
 
-    /** Errors as GCC sees them: CDT's errors and missing headers (CDT calls those warnings). */
+    /** Errors as GCC sees them: CDT's errors, missing headers and {@code #error} (CDT calls those warnings). */
     private static boolean isError(IASTProblem p) {
-        return p.isError() || p.getID() == IProblem.PREPROCESSOR_INCLUSION_NOT_FOUND;
+        return p.isError() || p.getID() == IProblem.PREPROCESSOR_INCLUSION_NOT_FOUND
+                || p.getID() == IProblem.PREPROCESSOR_POUND_ERROR;
     }
 
     /** All preprocessor and syntax errors of the translation unit (not warnings such as #warning), in source order. */

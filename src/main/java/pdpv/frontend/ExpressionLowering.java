@@ -45,7 +45,7 @@ final class ExpressionLowering {
     Expr value(IASTExpression e) {
         Expr v = lower(e, true);
         if (v == null) {
-            throw unsupported("use of a void value", e);
+            throw new UserError(UserError.Kind.SYNTAX, ctx.loc(e), "void value not ignored as it ought to be");
         }
         return v;
     }
@@ -141,8 +141,8 @@ final class ExpressionLowering {
         if (e instanceof IGNUASTCompoundStatementExpression s) {
             return ctx.statements.statementExpression(s, want);
         }
-        if (e instanceof IASTArraySubscriptExpression) {
-            throw unsupported("array subscript", e);
+        if (e instanceof IASTArraySubscriptExpression s) {
+            return ctx.arrays.cell(s).read();
         }
         if (e instanceof IASTFieldReference) {
             throw unsupported("struct/union member access", e);
@@ -183,6 +183,16 @@ final class ExpressionLowering {
         if (!(binding instanceof IVariable variable)) {
             throw new UserError(UserError.Kind.SYNTAX, loc, "'" + name + "' undeclared");
         }
+        Expr argument = ctx.frame().arguments().get(binding);
+        if (argument != null) {
+            return argument;
+        }
+        if (ctx.arrays.isArray(id)) {
+            if (want) {
+                throw unsupported("use of the array " + name + " as a value (a pointer)", id);
+            }
+            return null;
+        }
         if (!ctx.isKnown(binding) && !ctx.types.isInteger(variable.getType())) {
             if (want) {
                 throw unsupported(name + " (not an integer)", id);
@@ -209,8 +219,16 @@ final class ExpressionLowering {
             case IASTUnaryExpression.op_prefixDecr -> increment(u, BinaryOp.SUB, true, want);
             case IASTUnaryExpression.op_postFixIncr -> increment(u, BinaryOp.ADD, false, want);
             case IASTUnaryExpression.op_postFixDecr -> increment(u, BinaryOp.SUB, false, want);
-            case IASTUnaryExpression.op_sizeof -> sizeOf(u.getOperand().getExpressionType(), u);
-            case IASTUnaryExpression.op_star -> throw unsupported("pointer dereference", u);
+            case IASTUnaryExpression.op_sizeof -> {
+                long declared = ctx.arrays.declaredSize(u.getOperand());
+                yield declared >= 0 ? new Expr.Const(ctx.types.sizeType(), declared) : sizeOf(u.getOperand().getExpressionType(), u);
+            }
+            case IASTUnaryExpression.op_star -> {
+                if (!ctx.arrays.pointsIntoArray(u.getOperand())) {
+                    throw unsupported("pointer dereference", u);
+                }
+                yield ctx.arrays.dereference(u).read();
+            }
             case IASTUnaryExpression.op_amper -> throw unsupported("address-of operator (pointer)", u);
             default -> throw unsupported("operator in " + SourceLocator.text(u), u);
         };
@@ -225,34 +243,45 @@ final class ExpressionLowering {
     }
 
     private Expr increment(IASTUnaryExpression u, BinaryOp op, boolean prefix, boolean want) {
-        Variable v = lvalue(u.getOperand());
         SourceLoc loc = ctx.loc(u);
-        Expr updated = ctx.typing.convert(ctx.typing.binary(op, new Expr.VarRef(v), ctx.typing.intConst(1)), v.type());
+        LValue v = lvalue(u.getOperand());
+        Expr updated = ctx.typing.convert(ctx.typing.binary(op, v.read(), ctx.typing.intConst(1)), v.type());
         if (prefix || !want) {
-            ctx.ir.assign(v, updated, loc);
-            return new Expr.VarRef(v);
+            v.write(ctx.ir, updated, loc);
+            return v.read();
         }
-        Variable old = ctx.ir.temporary(v.sourceName(), v.type());
-        ctx.ir.assign(old, new Expr.VarRef(v), loc);
-        ctx.ir.assign(v, updated, loc);
+        Variable old = ctx.ir.temporary(name(u.getOperand()), v.type());
+        ctx.ir.assign(old, v.read(), loc);
+        v.write(ctx.ir, updated, loc);
         return new Expr.VarRef(old);
     }
 
-    /** The variable an assignment or increment writes. */
-    private Variable lvalue(IASTExpression expression) {
+    /** The name a temporary holding the old value of {@code e} is given. */
+    private static String name(IASTExpression e) {
+        return strip(e) instanceof IASTIdExpression id ? id.getName().toString() : SourceLocator.text(e);
+    }
+
+    /** The object an assignment or increment writes. */
+    private LValue lvalue(IASTExpression expression) {
         IASTExpression e = strip(expression);
         if (e instanceof IASTIdExpression id) {
             IBinding binding = id.getName().resolveBinding();
+            if (ctx.arrays.isArray(id)) {
+                throw unsupported("assignment to the array " + id.getName(), id);
+            }
             if (binding instanceof IVariable variable && !ctx.isKnown(binding) && !ctx.types.isInteger(variable.getType())) {
                 throw unsupported("assignment to " + id.getName() + " (not an integer)", id);
             }
-            return ctx.variable(binding, id.getName().toString(), ctx.loc(id));
+            return new LValue.Scalar(ctx.variable(binding, id.getName().toString(), ctx.loc(id)));
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
-            throw unsupported("pointer dereference", e);
+            if (!ctx.arrays.pointsIntoArray(u.getOperand())) {
+                throw unsupported("pointer dereference", e);
+            }
+            return ctx.arrays.dereference(u);
         }
-        if (e instanceof IASTArraySubscriptExpression) {
-            throw unsupported("array subscript", e);
+        if (e instanceof IASTArraySubscriptExpression s) {
+            return ctx.arrays.cell(s);
         }
         if (e instanceof IASTFieldReference) {
             throw unsupported("struct/union member access", e);
@@ -263,18 +292,18 @@ final class ExpressionLowering {
     private Expr binary(IASTBinaryExpression b, boolean want) {
         int op = b.getOperator();
         if (op == IASTBinaryExpression.op_assign) {
-            Variable v = lvalue(b.getOperand1());
+            LValue v = assigned(b);
             Expr value = value(b.getOperand2());
-            ctx.ir.assign(v, ctx.typing.convert(value, v.type()), ctx.loc(b));
-            return new Expr.VarRef(v);
+            v.write(ctx.ir, ctx.typing.convert(value, v.type()), ctx.loc(b));
+            return v.read();
         }
         BinaryOp compound = Operators.compoundOperator(op);
         if (compound != null) {
-            Variable v = lvalue(b.getOperand1());
+            LValue v = assigned(b);
             Expr value = value(b.getOperand2());
-            Expr result = ctx.typing.binary(compound, new Expr.VarRef(v), value);
-            ctx.ir.assign(v, ctx.typing.convert(result, v.type()), ctx.loc(b));
-            return new Expr.VarRef(v);
+            Expr result = ctx.typing.binary(compound, v.read(), value);
+            v.write(ctx.ir, ctx.typing.convert(result, v.type()), ctx.loc(b));
+            return v.read();
         }
         if (op == IASTBinaryExpression.op_logicalAnd || op == IASTBinaryExpression.op_logicalOr) {
             return logical(b, want);
@@ -286,6 +315,12 @@ final class ExpressionLowering {
         Expr left = value(b.getOperand1());
         Expr right = value(b.getOperand2());
         return ctx.typing.binary(plain, left, right);
+    }
+
+    /** The left operand of an assignment, located before the right operand is evaluated. */
+    private LValue assigned(IASTBinaryExpression b) {
+        LValue v = lvalue(b.getOperand1());
+        return SideEffects.has(b.getOperand2()) ? v.frozen(ctx.ir, ctx.loc(b)) : v;
     }
 
     private Expr logical(IASTBinaryExpression b, boolean want) {

@@ -32,6 +32,7 @@ public final class FrontEnd {
         SourceLocator locator = new SourceLocator(fileName, source);
         IASTTranslationUnit tu = CdtParser.parse(locator, source, options.dataModel(), options.preprocessor());
         TypeResolver types = new TypeResolver(new CSemantics(options.dataModel(), options.readings()));
+        ConstraintCheck.check(tu, locator, types);
         return new ProgramLowering(tu, locator, types, options).lower();
     }
 }

@@ -10,6 +10,8 @@ import java.util.Set;
 import org.eclipse.cdt.core.dom.ast.IASTStatement;
 import org.eclipse.cdt.core.dom.ast.IBinding;
 import pdpv.cfg.Block;
+import pdpv.cfg.CallSite;
+import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Variable;
 
@@ -22,7 +24,10 @@ final class FunctionFrame {
     private final boolean entry;
     private final Variable result;
     private final Block exit;
+    private final CallSite call;
     private final Map<IBinding, Variable> locals = new HashMap<>();
+    private final Map<IBinding, Expr> arguments = new HashMap<>();
+    private final Map<IBinding, ArrayView> arrays = new HashMap<>();
     private final Map<String, Block> labels = new LinkedHashMap<>();
     private final Map<String, SourceLoc> labelUses = new LinkedHashMap<>();
     private final Set<String> definedLabels = new HashSet<>();
@@ -30,12 +35,22 @@ final class FunctionFrame {
     private final Deque<Block> continueTargets = new ArrayDeque<>();
     private final Deque<Map<IASTStatement, Block>> switchCases = new ArrayDeque<>();
 
-    /** {@code exit} is null for the entry function, whose {@code return} ends the execution. */
-    FunctionFrame(String name, boolean entry, Variable result, Block exit) {
+    /** The entry function: its {@code return} ends the execution. */
+    static FunctionFrame entry(String name) {
+        return new FunctionFrame(name, true, null, null, null);
+    }
+
+    /** An inlined copy of {@code name}, called at {@code call}, returning into {@code exit}. */
+    static FunctionFrame inlined(String name, Variable result, Block exit, CallSite call) {
+        return new FunctionFrame(name, false, result, exit, call);
+    }
+
+    private FunctionFrame(String name, boolean entry, Variable result, Block exit, CallSite call) {
         this.name = name;
         this.entry = entry;
         this.result = result;
         this.exit = exit;
+        this.call = call;
     }
 
     String name() {
@@ -55,6 +70,11 @@ final class FunctionFrame {
         return exit;
     }
 
+    /** The call this copy was inlined for; null for the entry function. */
+    CallSite call() {
+        return call;
+    }
+
     /** The prefix of this function's renamed locals: none for the entry, {@code f::} for callees. */
     String prefix() {
         return entry ? "" : name + "::";
@@ -62,6 +82,19 @@ final class FunctionFrame {
 
     Map<IBinding, Variable> locals() {
         return locals;
+    }
+
+    /**
+     * Parameters bound to their argument's value without a copy: ones the body never assigns, whose
+     * argument reads no variable that the callee could change (see {@code CallLowering}).
+     */
+    Map<IBinding, Expr> arguments() {
+        return arguments;
+    }
+
+    /** The arrays that this inlined callee's array and pointer parameters were passed (issue #20). */
+    Map<IBinding, ArrayView> arrays() {
+        return arrays;
     }
 
     Block label(String label, IrBuilder ir, SourceLoc use) {

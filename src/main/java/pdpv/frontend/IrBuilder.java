@@ -7,7 +7,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
+import pdpv.cfg.ArrayExpr;
 import pdpv.cfg.Block;
+import pdpv.cfg.CallSite;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
@@ -47,13 +50,18 @@ final class IrBuilder {
     private final UbGuards guards;
     private final UbGuards anyKind;
     private final boolean overflowOnly;
+    private final Supplier<List<CallSite>> callers;
 
-    /** {@code overflowOnly}: assertions become assumptions, overflows are the only violations. */
-    IrBuilder(CSemantics semantics, boolean overflowOnly) {
+    /**
+     * {@code overflowOnly}: assertions become assumptions, overflows are the only violations;
+     * {@code callers}: the inlined calls that lead to the code being built, given to each assertion.
+     */
+    IrBuilder(CSemantics semantics, boolean overflowOnly, Supplier<List<CallSite>> callers) {
         this.readings = semantics.readings();
         this.guards = new UbGuards(semantics, readings.guarded());
         this.anyKind = new UbGuards(semantics, EnumSet.allOf(UndefinedBehaviour.class));
         this.overflowOnly = overflowOnly;
+        this.callers = callers;
         prologue = newBlock();
         bodyStart = newBlock();
         current = bodyStart;
@@ -85,8 +93,13 @@ final class IrBuilder {
         return new Block(nextBlockId++);
     }
 
-    /** A variable whose name is {@code base}, or {@code base#n} if that name is taken. */
+    /** A scalar variable whose name is {@code base}, or {@code base#n} if that name is taken. */
     Variable variable(String base, String sourceName, CType type, Variable.Kind kind) {
+        return variable(base, sourceName, type, kind, List.of());
+    }
+
+    /** A variable with the extents {@code dims} (none: a scalar; issue #20), named as {@link #variable(String, String, CType, Variable.Kind)} says. */
+    Variable variable(String base, String sourceName, CType type, Variable.Kind kind, List<Long> dims) {
         String name = base;
         if (!names.add(name)) {
             int n = suffixes.getOrDefault(base, 1);
@@ -96,7 +109,7 @@ final class IrBuilder {
             } while (!names.add(name));
             suffixes.put(base, n);
         }
-        Variable v = new Variable(variables.size(), name, sourceName, type, kind);
+        Variable v = new Variable(variables.size(), name, sourceName, type, kind, dims);
         variables.add(v);
         return v;
     }
@@ -108,21 +121,33 @@ final class IrBuilder {
     void add(Stmt s) {
         if (s instanceof Stmt.Assign a) {
             guard(a.value(), a.loc());
+        } else if (s instanceof Stmt.ArrayAssign a) {
+            for (ArrayExpr v = a.value(); v instanceof ArrayExpr.Store st; v = st.base()) {
+                guard(guards.ofStore(a.target(), st.index()), a.loc());
+                guard(st.value(), a.loc());
+            }
         } else if (s instanceof Stmt.Assume a) {
             guard(a.condition(), a.loc());
         }
         current.add(s);
     }
 
-    /** Adds an assertion and starts a new block after it (an assumption when only overflows count). */
+    /**
+     * Adds an assertion and starts a new block after it (an assumption when only overflows count).
+     * No run passes an assertion of 0 ({@code reach_error()}, an {@code ERROR} label): what follows
+     * it (InvGen's {@code ERROR: goto ERROR;}) is unreachable and ends there.
+     */
     void addAssert(Expr condition, String text, SourceLoc loc) {
         if (overflowOnly) {
             add(new Stmt.Assume(condition, loc));
-            return;
+        } else {
+            guard(condition, loc);
+            current.add(new Stmt.Assert(condition, text, loc, callers.get()));
+            continueIn(newBlock());
         }
-        guard(condition, loc);
-        current.add(new Stmt.Assert(condition, text, loc));
-        continueIn(newBlock());
+        if (condition instanceof Expr.Const c && c.bits() == 0) {
+            halt(Terminator.Halt.Kind.ABORT, loc);
+        }
     }
 
     /** Whether evaluating {@code e} involves an operation that can have undefined behaviour, of any kind, however read. */
@@ -130,7 +155,10 @@ final class IrBuilder {
         return anyKind.canBeUndefined(e);
     }
 
-    /** Evaluates {@code e} for nothing but its undefined behaviour: its guards, no statement. */
+    /**
+     * Evaluates {@code e} for nothing but its undefined behaviour: its guards, no statement (an
+     * argument bound to a parameter, or passed to a function without body).
+     */
     void evaluate(Expr e, SourceLoc loc) {
         guard(e, loc);
     }
@@ -141,21 +169,28 @@ final class IrBuilder {
      * assertion.
      */
     private void guard(Expr e, SourceLoc loc) {
-        List<UbGuards.Guard> all = guards.of(e);
+        guard(guards.of(e), loc);
+    }
+
+    /** Adds the guards {@code all}, in order, as {@link #guard(Expr, SourceLoc)} says. */
+    private void guard(List<UbGuards.Guard> all, SourceLoc loc) {
         int i = 0;
         while (i < all.size()) {
             UndefinedBehaviour kind = all.get(i).kind();
             UbReading reading = readings.of(kind);
             List<Expr> run = new ArrayList<>();
+            String access = all.get(i).access();
+            // an access named for the user is checked by an assertion of its own
             while (i < all.size() && readings.of(all.get(i).kind()) == reading
-                    && (reading == UbReading.UNDEFINED || all.get(i).kind() == kind)) {
+                    && (reading == UbReading.UNDEFINED || all.get(i).kind() == kind && access == null && all.get(i).access() == null
+                        || run.isEmpty())) {
                 run.add(all.get(i).condition());
                 i++;
             }
             if (reading == UbReading.UNDEFINED) {
                 current.add(new Stmt.Assume(guards.and(run), loc));
             } else {
-                current.add(new Stmt.Assert(guards.and(run), kind.assertionText(), loc));
+                current.add(new Stmt.Assert(guards.and(run), kind.assertionText() + (access == null ? "" : ": " + access), loc, callers.get()));
                 continueIn(newBlock());
             }
         }

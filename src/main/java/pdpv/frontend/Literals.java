@@ -1,6 +1,8 @@
 package pdpv.frontend;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
 import pdpv.semantics.CSemantics;
@@ -82,28 +84,69 @@ final class Literals {
     }
 
     private Expr characterValue(String body, String text, SourceLoc loc) {
-        long value;
-        if (body.charAt(0) != '\\') {
-            if (body.length() != 1) {
-                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "multi-character constant " + text);
-            }
-            value = body.charAt(0);
-        } else {
-            char c = body.charAt(1);
-            value = switch (c) {
-                case 'n' -> '\n';
-                case 't' -> '\t';
-                case 'r' -> '\r';
-                case 'a' -> 7;
-                case 'b' -> '\b';
-                case 'f' -> '\f';
-                case 'v' -> 11;
-                case 'x' -> Long.parseLong(body.substring(2), 16);
-                case '0', '1', '2', '3', '4', '5', '6', '7' -> Long.parseLong(body.substring(1), 8);
-                default -> c;
-            };
+        List<Long> chars = characters(body, loc);
+        if (chars.size() != 1) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "multi-character constant " + text);
         }
         CType plainChar = semantics.type(Kind.CHAR, true);
-        return new Expr.Const(semantics.intType(), plainChar.toLong(plainChar.normalize(value)));
+        return new Expr.Const(semantics.intType(), plainChar.toLong(plainChar.normalize(chars.get(0))));
+    }
+
+    /** The characters (as raw char bits) of a string literal {@code "..."}, without the terminating zero (issue #20). */
+    List<Long> string(String text, SourceLoc loc) {
+        if (text.length() < 2 || text.charAt(0) != '"' || text.charAt(text.length() - 1) != '"') {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "string literal " + text);
+        }
+        try {
+            return characters(text.substring(1, text.length() - 1), loc);
+        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "string literal " + text);
+        }
+    }
+
+    /** The characters of the body of a character constant or string literal, escapes decoded (C11 §6.4.4.4). */
+    private static List<Long> characters(String body, SourceLoc loc) {
+        List<Long> out = new ArrayList<>();
+        int i = 0;
+        while (i < body.length()) {
+            char c = body.charAt(i);
+            if (c != '\\') {
+                if (c > 0xFF) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "character outside Latin-1: " + c);
+                }
+                out.add((long) c & 0xFF);
+                i++;
+                continue;
+            }
+            char e = body.charAt(i + 1);
+            if (e == 'x') {
+                int j = i + 2;
+                while (j < body.length() && Character.digit(body.charAt(j), 16) >= 0) {
+                    j++;
+                }
+                out.add(Long.parseLong(body.substring(i + 2, j), 16) & 0xFF);
+                i = j;
+            } else if (e >= '0' && e <= '7') {
+                int j = i + 1;
+                while (j < body.length() && j < i + 4 && body.charAt(j) >= '0' && body.charAt(j) <= '7') {
+                    j++;
+                }
+                out.add(Long.parseLong(body.substring(i + 1, j), 8) & 0xFF);
+                i = j;
+            } else {
+                out.add((long) switch (e) {
+                    case 'n' -> '\n';
+                    case 't' -> '\t';
+                    case 'r' -> '\r';
+                    case 'a' -> 7;
+                    case 'b' -> '\b';
+                    case 'f' -> '\f';
+                    case 'v' -> 11;
+                    default -> e;
+                });
+                i += 2;
+            }
+        }
+        return out;
     }
 }

@@ -1,15 +1,22 @@
 package pdpv.frontend;
 
 import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
+import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import pdpv.semantics.BinaryOp;
 
-/** Maps CDT's binary operator codes to PDPV's {@link BinaryOp}s, compound assignments included. */
+/** Maps CDT's binary operator codes to PDPV's {@link BinaryOp}s, compound assignments included; tells the writing operators. */
 final class Operators {
     private Operators() {
     }
 
     static boolean isAssignment(int op) {
         return op == IASTBinaryExpression.op_assign || compoundOperator(op) != null;
+    }
+
+    /** Whether a unary operator code is one of {@code ++x}, {@code x++}, {@code --x}, {@code x--}. */
+    static boolean isIncrement(int op) {
+        return op == IASTUnaryExpression.op_prefixIncr || op == IASTUnaryExpression.op_prefixDecr
+                || op == IASTUnaryExpression.op_postFixIncr || op == IASTUnaryExpression.op_postFixDecr;
     }
 
     /** The arithmetic operator of a compound assignment such as {@code +=}, or null. */

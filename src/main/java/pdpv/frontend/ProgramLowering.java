@@ -9,6 +9,7 @@ import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
 import org.eclipse.cdt.core.dom.ast.IBinding;
@@ -27,7 +28,8 @@ import pdpv.semantics.BinaryOp;
 /**
  * Lowers a translation unit to the {@link Program} of its entry function: the prologue initializes
  * the globals (zero, or inputs with {@code nondetGlobals}) and havocs the entry's parameters, the
- * body follows with every call inlined; then the result is checked for irreducible control flow.
+ * body follows with every call inlined; then the result is checked for irreducible control flow,
+ * empty blocks are skipped and branches into failing blocks become assertions.
  */
 final class ProgramLowering {
     private final IASTTranslationUnit tu;
@@ -36,12 +38,19 @@ final class ProgramLowering {
     ProgramLowering(IASTTranslationUnit tu, SourceLocator locator, TypeResolver types, FrontEndOptions options) {
         this.tu = tu;
         Map<String, IASTFunctionDefinition> definitions = new LinkedHashMap<>();
+        boolean unreachCall = false;
         for (IASTDeclaration d : tu.getDeclarations()) {
             if (d instanceof IASTFunctionDefinition f) {
-                definitions.putIfAbsent(TypeResolver.innermost(f.getDeclarator()).getName().toString(), f);
+                String name = TypeResolver.innermost(f.getDeclarator()).getName().toString();
+                definitions.putIfAbsent(name, f);
+                unreachCall |= CallLowering.ERROR_FUNCTIONS.contains(name);
+            } else if (d instanceof IASTSimpleDeclaration sd) {
+                for (IASTDeclarator declarator : sd.getDeclarators()) {
+                    unreachCall |= CallLowering.ERROR_FUNCTIONS.contains(TypeResolver.innermost(declarator).getName().toString());
+                }
             }
         }
-        this.ctx = new LoweringContext(locator, types, options, definitions);
+        this.ctx = new LoweringContext(locator, types, options, definitions, !unreachCall);
     }
 
     Program lower() {
@@ -52,7 +61,7 @@ final class ProgramLowering {
                     "no definition of function '" + function + "'");
         }
         globals();
-        FunctionFrame frame = new FunctionFrame(function, true, null, null);
+        FunctionFrame frame = FunctionFrame.entry(function);
         ctx.frames.push(frame);
         parameters(entry, frame);
         ctx.statements.statement(entry.getBody());
@@ -62,6 +71,7 @@ final class ProgramLowering {
         ctx.ir.prologue().setTerminator(new Terminator.Jump(ctx.ir.bodyStart()));
         IrreducibleFlowCheck.check(ctx.ir.prologue(), ctx.ir.gotos(), ctx.locator.fileName());
         JumpThreading.thread(ctx.ir.prologue());
+        ErrorBranches.fold(ctx.ir.prologue(), ctx.typing);
         return new Program(ctx.locator.fileName(), function, ctx.types.semantics(), ctx.ir.variables(), ctx.ir.prologue(),
                 spans());
     }
@@ -77,6 +87,7 @@ final class ProgramLowering {
     private void globals() {
         Map<IBinding, IASTExpression> initializers = new LinkedHashMap<>();
         Map<IBinding, SourceLoc> locations = new LinkedHashMap<>();
+        Map<IBinding, ArrayLowering.Layout> arrays = new LinkedHashMap<>();
         for (IASTDeclaration d : tu.getDeclarations()) {
             if (!(d instanceof IASTSimpleDeclaration sd) || sd.getDeclSpecifier().getStorageClass() == IASTDeclSpecifier.sc_typedef) {
                 continue;
@@ -89,6 +100,11 @@ final class ProgramLowering {
                 }
                 String name = declarator.getName().toString();
                 SourceLoc loc = ctx.loc(declarator);
+                if (ctx.types.isIntegerArray(variable.getType())) {
+                    ArrayLowering.checkConstantExtents(declarator, loc);
+                    globalArray(binding, variable, name, outer.getInitializer(), loc, arrays, locations);
+                    continue;
+                }
                 if (!ctx.types.isInteger(variable.getType())) {
                     ctx.unusable.putIfAbsent(binding, "use of global " + name + " of type " + variable.getType()
                             + " (declared at line " + loc.line() + ")");
@@ -108,8 +124,36 @@ final class ProgramLowering {
             }
         }
         for (Map.Entry<IBinding, SourceLoc> g : locations.entrySet()) {
-            ctx.statements.initializeStatic(ctx.globals.get(g.getKey()), initializers.get(g.getKey()), g.getValue());
+            Variable v = ctx.globals.get(g.getKey());
+            if (v.isArray()) {
+                ctx.statements.initializeStaticArray(v, arrays.get(g.getKey()), g.getValue());
+            } else {
+                ctx.statements.initializeStatic(v, initializers.get(g.getKey()), g.getValue());
+            }
         }
+    }
+
+    /**
+     * A global array of integers (issue #20): its variable, created at its first declaration with
+     * the extents of the one that has them (a tentative {@code int a[];} takes them from a later
+     * definition or initializer), and its initializer's layout if it has one.
+     */
+    private void globalArray(IBinding binding, IVariable variable, String name, IASTInitializer init, SourceLoc loc,
+                             Map<IBinding, ArrayLowering.Layout> arrays, Map<IBinding, SourceLoc> locations) {
+        TypeResolver.Shape shape = ctx.types.shape(variable.getType(), loc);
+        ArrayLowering.Layout layout = init == null ? null : ctx.arrays.layout(init, shape, loc);
+        if (layout != null) {
+            arrays.put(binding, layout);
+        }
+        if (!ctx.globals.containsKey(binding)) {
+            if (shape.dims().get(0) == 0 && layout == null) {
+                return;
+            }
+            Variable v = ctx.ir.variable(name, name, shape.element(), Variable.Kind.GLOBAL, ArrayLowering.dims(shape, layout, loc));
+            ctx.globals.put(binding, v);
+            ctx.fileScopeGlobals.put(name, v);
+        }
+        locations.put(binding, loc);
     }
 
     /** The function a definition defines, as CDT resolved it. */

@@ -69,9 +69,7 @@ final class SideEffects {
             return isNondetName(id.getName().toString());
         }
         if (e instanceof IASTUnaryExpression u) {
-            int op = u.getOperator();
-            return op == IASTUnaryExpression.op_prefixIncr || op == IASTUnaryExpression.op_prefixDecr
-                    || op == IASTUnaryExpression.op_postFixIncr || op == IASTUnaryExpression.op_postFixDecr;
+            return Operators.isIncrement(u.getOperator());
         }
         if (e instanceof IASTBinaryExpression b) {
             return Operators.isAssignment(b.getOperator());

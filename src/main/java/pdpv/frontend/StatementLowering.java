@@ -2,6 +2,7 @@ package pdpv.frontend;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.eclipse.cdt.core.dom.ast.ASTVisitor;
 import org.eclipse.cdt.core.dom.ast.IASTBreakStatement;
@@ -32,6 +33,7 @@ import org.eclipse.cdt.core.dom.ast.IASTWhileStatement;
 import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.IVariable;
 import org.eclipse.cdt.core.dom.ast.gnu.IGNUASTCompoundStatementExpression;
+import pdpv.cfg.ArrayExpr;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
@@ -44,7 +46,8 @@ import pdpv.semantics.CType;
 /**
  * Lowers C statements and local declarations of the current function to blocks: structured
  * statements to branches and jumps, {@code switch} to a chain of comparisons with fallthrough,
- * labels and {@code goto} to blocks and jumps (a label named {@code ERROR} asserts false),
+ * labels and {@code goto} to blocks and jumps (a label named {@code ERROR} asserts false where
+ * {@link LoweringContext#errorLabels} says so),
  * {@code return} to an assignment of the result and a jump to the caller's continuation.
  */
 final class StatementLowering {
@@ -132,9 +135,14 @@ final class StatementLowering {
             }
             SourceLoc loc = ctx.loc(declarator);
             String name = declarator.getName().toString();
+            if (ctx.types.isIntegerArray(variable.getType())) {
+                ArrayLowering.checkConstantExtents(declarator, loc);
+                arrayDeclaration(binding, variable, name, storage, outer.getInitializer(), loc);
+                continue;
+            }
             CType type = variableType(variable, name, loc);
             if (storage == IASTDeclSpecifier.sc_extern) {
-                externLocal(binding, name, type, loc);
+                externLocal(binding, name, type, List.of(), loc);
                 continue;
             }
             if (storage == IASTDeclSpecifier.sc_static) {
@@ -149,6 +157,47 @@ final class StatementLowering {
             } else {
                 ctx.ir.assign(v, ctx.typing.convert(ctx.expressions.value(init), type), loc);
             }
+        }
+    }
+
+    /**
+     * A local array (issue #20): without initializer every cell is indeterminate, fresh each time the
+     * declaration runs; with one, the cells it names get their values in order and the others 0.
+     */
+    private void arrayDeclaration(IBinding binding, IVariable variable, String name, int storage, IASTInitializer init,
+                                  SourceLoc loc) {
+        TypeResolver.Shape shape = ctx.types.shape(variable.getType(), loc);
+        ArrayLowering.Layout layout = init == null ? null : ctx.arrays.layout(init, shape, loc);
+        List<Long> dims = ArrayLowering.dims(shape, layout, loc);
+        if (storage == IASTDeclSpecifier.sc_extern) {
+            externLocal(binding, name, shape.element(), dims, loc);
+            return;
+        }
+        if (storage == IASTDeclSpecifier.sc_static) {
+            if (!ctx.globals.containsKey(binding)) {
+                Variable v = ctx.ir.variable(ctx.frame().name() + "::" + name, name, shape.element(), Variable.Kind.GLOBAL, dims);
+                ctx.globals.put(binding, v);
+                initializeStaticArray(v, layout, loc);
+            }
+            return;
+        }
+        Variable v = ctx.ir.variable(ctx.frame().prefix() + name, name, shape.element(), Variable.Kind.LOCAL, dims);
+        ctx.frame().locals().put(binding, v);
+        if (layout == null) {
+            ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "uninitialized " + name, loc);
+        } else {
+            ctx.arrays.initialize(v, layout, false, loc);
+        }
+    }
+
+    /** Adds the initialization of a global or static array to the entry prologue: as for scalars, 0 or an input without initializer. */
+    void initializeStaticArray(Variable v, ArrayLowering.Layout layout, SourceLoc loc) {
+        if (layout != null) {
+            ctx.arrays.initialize(v, layout, true, loc);
+        } else if (ctx.options.nondetGlobals()) {
+            ctx.ir.addToPrologue(new Stmt.Havoc(v, Stmt.Havoc.Reason.INPUT, "global " + v.sourceName(), loc));
+        } else {
+            ctx.ir.addToPrologue(new Stmt.ArrayAssign(v, new ArrayExpr.Filled(v.type(), 0), loc));
         }
     }
 
@@ -185,15 +234,19 @@ final class StatementLowering {
     }
 
     /** A block-scope {@code extern} declaration names the file-scope global of that name, created here if there is none. */
-    private void externLocal(IBinding binding, String name, CType type, SourceLoc loc) {
+    private void externLocal(IBinding binding, String name, CType type, List<Long> dims, SourceLoc loc) {
         if (ctx.globals.containsKey(binding)) {
             return;
         }
         Variable global = ctx.fileScopeGlobals.get(name);
         if (global == null) {
-            global = ctx.ir.variable(name, name, type, Variable.Kind.GLOBAL);
+            global = ctx.ir.variable(name, name, type, Variable.Kind.GLOBAL, dims);
             ctx.fileScopeGlobals.put(name, global);
-            initializeStatic(global, null, loc);
+            if (global.isArray()) {
+                initializeStaticArray(global, null, loc);
+            } else {
+                initializeStatic(global, null, loc);
+            }
         }
         ctx.globals.put(binding, global);
     }
@@ -357,7 +410,7 @@ final class StatementLowering {
         SourceLoc loc = ctx.loc(l);
         String name = l.getName().toString();
         ctx.ir.continueIn(ctx.frame().defineLabel(name, ctx.ir, loc));
-        if (name.equals("ERROR")) {
+        if (name.equals("ERROR") && ctx.errorLabels) {
             ctx.ir.addAssert(ctx.typing.intConst(0), "ERROR label", loc);
         }
         statement(l.getNestedStatement());

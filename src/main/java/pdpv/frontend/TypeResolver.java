@@ -1,5 +1,7 @@
 package pdpv.frontend;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
 import org.eclipse.cdt.core.dom.ast.IArrayType;
 import org.eclipse.cdt.core.dom.ast.IBasicType;
@@ -10,6 +12,7 @@ import org.eclipse.cdt.core.dom.ast.IPointerType;
 import org.eclipse.cdt.core.dom.ast.IQualifierType;
 import org.eclipse.cdt.core.dom.ast.IType;
 import org.eclipse.cdt.core.dom.ast.ITypedef;
+import org.eclipse.cdt.core.dom.ast.c.ICArrayType;
 import org.eclipse.cdt.core.dom.ast.c.ICQualifierType;
 import pdpv.cfg.SourceLoc;
 import pdpv.semantics.CSemantics;
@@ -18,8 +21,9 @@ import pdpv.semantics.CType.Kind;
 
 /**
  * Maps CDT types to PDPV's integer {@link CType}s under the data model: typedefs and qualifiers
- * are looked through, enumerations are int, plain char is signed. Every other type (pointer,
- * array, floating, struct/union, function) is reported as unsupported.
+ * are looked through, enumerations are int, plain char is signed; arrays of integers have a
+ * {@link Shape}. Every other type (pointer, floating, struct/union, function) is reported as
+ * unsupported.
  */
 final class TypeResolver {
     private final CSemantics semantics;
@@ -41,6 +45,9 @@ final class TypeResolver {
         if (t instanceof IBasicType b) {
             return basic(b, loc);
         }
+        if (t instanceof IArrayType) {
+            shape(t, loc);
+        }
         throw unsupported(describe(t), loc);
     }
 
@@ -57,6 +64,96 @@ final class TypeResolver {
             };
         }
         return false;
+    }
+
+    /** True when the type is const-qualified (through typedefs): an object of it cannot be assigned. */
+    static boolean isConst(IType type) {
+        IType t = type;
+        while (true) {
+            if (t instanceof IQualifierType q) {
+                if (q.isConst()) {
+                    return true;
+                }
+                t = q.getType();
+            } else if (t instanceof ITypedef td) {
+                t = td.getType();
+            } else {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * The shape of an object of {@code type}: an integer type with no extents, or an array of
+     * integers (issue #20) with its element type and its extents, outermost first; an extent PDPV
+     * cannot tell (an array parameter, {@code int a[]}) is 0. Anything else is unsupported at {@code loc}.
+     */
+    Shape shape(IType type, SourceLoc loc) {
+        List<Long> dims = new ArrayList<>();
+        IType t = strip(type);
+        while (t instanceof IArrayType a) {
+            Number n = a.getSize() == null ? null : a.getSize().numberValue();
+            if (a.getSize() != null && n == null || a instanceof ICArrayType c && c.isVariableLength()) {
+                throw unsupported("variable-length array", loc);
+            }
+            long extent = n == null ? 0 : n.longValue();
+            if (n != null && extent < 1) {
+                throw unsupported("array of " + extent + " elements", loc);
+            }
+            dims.add(extent);
+            t = strip(a.getType());
+        }
+        if (!dims.isEmpty() && !isInteger(t)) {
+            try {
+                resolve(t, loc);
+            } catch (UserError e) {
+                throw unsupported("array of " + e.getMessage(), loc);
+            }
+        }
+        return new Shape(resolve(t, loc), dims);
+    }
+
+    /**
+     * The shape of what a pointer (or array parameter) of {@code type} points into, if it points to
+     * integers or arrays of integers: the pointee's shape below a first extent of 0 (unknown); else null.
+     */
+    Shape pointee(IType type, SourceLoc loc) {
+        IType t = strip(type);
+        IType target;
+        if (t instanceof IPointerType p) {
+            target = p.getType();
+        } else if (t instanceof IArrayType a) {
+            target = a.getType();
+        } else {
+            return null;
+        }
+        if (!isInteger(target) && !isIntegerArray(target)) {
+            return null;
+        }
+        Shape inner = shape(target, loc);
+        List<Long> dims = new ArrayList<>();
+        dims.add(0L);
+        dims.addAll(inner.dims());
+        return new Shape(inner.element(), dims);
+    }
+
+    /** Whether {@code type} is an array whose elements (through every dimension) are integers. */
+    boolean isIntegerArray(IType type) {
+        IType t = strip(type);
+        if (!(t instanceof IArrayType)) {
+            return false;
+        }
+        while (t instanceof IArrayType a) {
+            t = strip(a.getType());
+        }
+        return isInteger(t);
+    }
+
+    /** The element type and extents of an object: a scalar has none (issue #20). */
+    record Shape(CType element, List<Long> dims) {
+        boolean isArray() {
+            return !dims.isEmpty();
+        }
     }
 
     boolean isVoid(IType type) {
@@ -103,7 +200,8 @@ final class TypeResolver {
         };
     }
 
-    private static IType strip(IType type) {
+    /** The type under its typedefs and qualifiers. */
+    static IType strip(IType type) {
         IType t = type;
         while (true) {
             if (t instanceof ITypedef td) {

@@ -21,6 +21,16 @@ final class Typing {
         return semantics.intType();
     }
 
+    /** The type array subscripts are computed in ({@link CSemantics#indexType()}). */
+    CType indexType() {
+        return semantics.indexType();
+    }
+
+    /** The unsigned type as wide as {@link #indexType()}, in which flat array indices are computed. */
+    CType unsignedIndexType() {
+        return semantics.type(semantics.indexType().kind(), false);
+    }
+
     Expr intConst(long value) {
         return new Expr.Const(intType(), value);
     }

@@ -1,5 +1,6 @@
 package pdpv.frontend;
 
+import java.util.List;
 import pdpv.cfg.SourceLoc;
 
 /**
@@ -25,6 +26,22 @@ public final class UserError extends RuntimeException {
 
     public SourceLoc loc() {
         return loc;
+    }
+
+    /** How many errors {@link #combined} lists; the first one gives the error's location. */
+    private static final int MAX_REPORTED = 10;
+
+    /** One error for several (in source order): located at the first, whose message lists the others. */
+    static UserError combined(List<UserError> errors) {
+        UserError first = errors.get(0);
+        StringBuilder message = new StringBuilder(first.getMessage());
+        for (UserError e : errors.subList(1, Math.min(errors.size(), MAX_REPORTED))) {
+            message.append('\n').append(e.render());
+        }
+        if (errors.size() > MAX_REPORTED) {
+            message.append("\n(").append(errors.size() - MAX_REPORTED).append(" more problems)");
+        }
+        return new UserError(first.kind(), first.loc(), message.toString());
     }
 
     /** The message as the user sees it. */

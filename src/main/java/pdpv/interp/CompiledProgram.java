@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import pdpv.cfg.ArrayExpr;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
 import pdpv.cfg.ExprEvaluator;
@@ -18,8 +19,10 @@ import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
 import pdpv.cfg.UbGuards;
+import pdpv.cfg.Valuation;
 import pdpv.cfg.Variable;
 import pdpv.cfg.VariableUses;
+import pdpv.semantics.BitVec;
 import pdpv.semantics.CSemantics;
 import pdpv.semantics.UbReading;
 import pdpv.semantics.UndefinedBehaviour;
@@ -40,6 +43,7 @@ final class CompiledProgram {
         static final int HAVOC = 1;
         static final int ASSUME = 2;
         static final int ASSERT = 3;
+        static final int ARRAY_ASSIGN = 4;
 
         final int kind;
         final Stmt source;
@@ -50,9 +54,20 @@ final class CompiledProgram {
         final int havoc;
         /** The operations of the statement's expression that SMT-LIB defines and C does not, in evaluation order; null if none. */
         final UndefinedCheck[] undefined;
+        /** An array assignment's stores, outermost first; null for other statements. */
+        final ArrayStore[] stores;
+        /** An array assignment's base array when it is another array variable's whole value, else null. */
+        final Variable baseArray;
+        /** An array assignment's base fill when {@link #baseArray} is null and the base is not the target itself. */
+        final Long baseFill;
 
         Statement(int kind, Stmt source, int target, long targetMask, Code value, Cond condition, int havoc,
                   UndefinedCheck[] undefined) {
+            this(kind, source, target, targetMask, value, condition, havoc, undefined, null, null, null);
+        }
+
+        Statement(int kind, Stmt source, int target, long targetMask, Code value, Cond condition, int havoc,
+                  UndefinedCheck[] undefined, ArrayStore[] stores, Variable baseArray, Long baseFill) {
             this.kind = kind;
             this.source = source;
             this.target = target;
@@ -61,7 +76,22 @@ final class CompiledProgram {
             this.condition = condition;
             this.havoc = havoc;
             this.undefined = undefined;
+            this.stores = stores;
+            this.baseArray = baseArray;
+            this.baseFill = baseFill;
         }
+    }
+
+    /**
+     * One store of an array assignment (issue #20): the cell's index and value, and the operations
+     * that SMT-LIB defines and C does not, of the write itself and then of the value (null if none).
+     */
+    record ArrayStore(Code index, Code value, UndefinedCheck[] storeUndefined, UndefinedCheck[] valueUndefined) {
+    }
+
+    /** The state whose arrays the compiled cell reads read: the run's, bound by {@link #newState}. */
+    static final class Cells {
+        State state;
     }
 
     /** An operation with undefined behaviour of {@code kind} that the run performs when {@code violated} holds. */
@@ -89,6 +119,9 @@ final class CompiledProgram {
 
     final Block start;
     final CompiledBlock[] blocks;
+    /** Whether the blocks read or write an array: then their cell reads are bound to one run's state. */
+    private final boolean arrays;
+    private final Cells cells;
     final Map<Variable, Integer> slots;
     final List<Variable> variables;
     final List<Stmt.Havoc> havocs;
@@ -96,8 +129,10 @@ final class CompiledProgram {
     final int[] stepsOf;
 
     private CompiledProgram(Block start, CompiledBlock[] blocks, Map<Variable, Integer> slots, List<Variable> variables,
-                            List<Stmt.Havoc> havocs) {
+                            List<Stmt.Havoc> havocs, boolean arrays, Cells cells) {
         this.start = start;
+        this.arrays = arrays;
+        this.cells = cells;
         this.blocks = blocks;
         this.slots = slots;
         this.variables = variables;
@@ -117,21 +152,34 @@ final class CompiledProgram {
         }
         Map<Variable, Integer> slots = new LinkedHashMap<>();
         List<Variable> variables = new ArrayList<>();
+        Set<Variable> arrays = new HashSet<>();
         for (Block b : reachable) {
             for (Stmt s : b.statements()) {
-                VariableUses.reads(s).forEach(v -> addSlot(v, slots, variables));
+                VariableUses.reads(s).forEach(v -> addSlot(v, slots, variables, arrays));
                 Variable w = VariableUses.written(s);
                 if (w != null) {
-                    addSlot(w, slots, variables);
+                    addSlot(w, slots, variables, arrays);
                 }
             }
-            VariableUses.reads(b.terminator()).forEach(v -> addSlot(v, slots, variables));
+            VariableUses.reads(b.terminator()).forEach(v -> addSlot(v, slots, variables, arrays));
         }
         CompilingAlgebra algebra = new CompilingAlgebra();
         ExprEvaluator<Code, Cond> walk = new ExprEvaluator<>(semantics, algebra);
         Map<Variable, Code> reads = new HashMap<>();
         slots.forEach((v, s) -> reads.put(v, algebra.variable(s, v.type().width())));
-        Compiler c = new Compiler(walk, reads, new UbGuards(semantics, semantics.readings().kinds(UbReading.DEFINED)));
+        Cells cells = new Cells();
+        Compiler c = new Compiler(walk, new Valuation<>() {
+            @Override
+            public Code scalar(Variable v) {
+                return reads.get(v);
+            }
+
+            @Override
+            public Code cell(Variable array, Code index) {
+                int w = array.type().width();
+                return new Code.Op(w, v -> cells.state.array(array).get(new BitVec(index.eval(v), index.width)).bits());
+            }
+        }, new UbGuards(semantics, semantics.readings().kinds(UbReading.DEFINED)));
         List<Stmt.Havoc> havocs = new ArrayList<>();
         Map<Stmt.Havoc, Integer> havocIndex = new IdentityHashMap<>();
         CompiledBlock[] blocks = new CompiledBlock[reachable.size()];
@@ -158,20 +206,28 @@ final class CompiledProgram {
             cb.checkpoint = checkpoints.contains(b);
             blocks[i] = cb;
         }
-        return new CompiledProgram(start, blocks, slots, variables, havocs);
+        return new CompiledProgram(start, blocks, slots, variables, havocs, !arrays.isEmpty(), cells);
     }
 
-    private static void addSlot(Variable v, Map<Variable, Integer> slots, List<Variable> variables) {
-        if (!slots.containsKey(v)) {
+    /** Whether the blocks read or write an array (a program with arrays is compiled for each run). */
+    boolean hasArrays() {
+        return arrays;
+    }
+
+    private static void addSlot(Variable v, Map<Variable, Integer> slots, List<Variable> variables, Set<Variable> arrays) {
+        if (v.isArray()) {
+            arrays.add(v);
+        } else if (!slots.containsKey(v)) {
             slots.put(v, slots.size());
             variables.add(v);
         }
     }
 
     /** A fresh state laid out for this program, with {@code initial} values (cut to their widths). */
-    State newState(Map<Variable, Long> initial) {
-        State s = new State(slots, variables);
-        initial.forEach((v, b) -> s.set(v, new pdpv.semantics.BitVec(b, v.type().width())));
+    State newState(Map<Variable, Long> initial, int indexWidth) {
+        State s = new State(slots, variables, indexWidth);
+        initial.forEach((v, b) -> s.set(v, new BitVec(b, v.type().width())));
+        cells.state = s;
         return s;
     }
 
@@ -181,13 +237,13 @@ final class CompiledProgram {
     }
 
     /** Compiles expressions of one program. */
-    private record Compiler(ExprEvaluator<Code, Cond> walk, Map<Variable, Code> reads, UbGuards unguarded) {
+    private record Compiler(ExprEvaluator<Code, Cond> walk, Valuation<Code> reads, UbGuards unguarded) {
         Code value(Expr e) {
-            return walk.value(e, reads::get);
+            return walk.value(e, reads);
         }
 
         Cond truth(Expr e) {
-            return walk.truth(e, reads::get);
+            return walk.truth(e, reads);
         }
 
         /**
@@ -195,8 +251,12 @@ final class CompiledProgram {
          * has guarded the other kinds), each with when it is performed; null if none can be.
          */
         UndefinedCheck[] undefined(Expr e) {
+            return checks(unguarded.of(e));
+        }
+
+        private UndefinedCheck[] checks(List<UbGuards.Guard> guards) {
             List<UndefinedCheck> out = new ArrayList<>();
-            for (UbGuards.Guard g : unguarded.of(e)) {
+            for (UbGuards.Guard g : guards) {
                 Cond holds = truth(g.condition());
                 if (!(holds instanceof Cond.Fixed f && f.value)) {
                     out.add(new UndefinedCheck(g.kind(), new CompilingAlgebra().lnot(holds)));
@@ -213,6 +273,9 @@ final class CompiledProgram {
                 }
                 return new Statement(Statement.ASSIGN, s, slots.get(a.target()), value.mask, value, null, -1, undefined(a.value()));
             }
+            if (s instanceof Stmt.ArrayAssign a) {
+                return arrayAssign(a);
+            }
             if (s instanceof Stmt.Havoc h) {
                 Integer k = havocIndex.get(h);
                 if (k == null) {
@@ -221,13 +284,34 @@ final class CompiledProgram {
                     havocs.add(h);
                 }
                 int width = h.target().type().width();
-                return new Statement(Statement.HAVOC, s, slots.get(h.target()), Code.Words64.mask(width), null, null, k, null);
+                int target = h.target().isArray() ? -1 : slots.get(h.target());
+                return new Statement(Statement.HAVOC, s, target, Code.Words64.mask(width), null, null, k, null);
             }
             if (s instanceof Stmt.Assume a) {
                 return new Statement(Statement.ASSUME, s, -1, 0, null, truth(a.condition()), -1, undefined(a.condition()));
             }
             Stmt.Assert a = (Stmt.Assert) s;
             return new Statement(Statement.ASSERT, s, -1, 0, null, truth(a.condition()), -1, undefined(a.condition()));
+        }
+
+        /** An array assignment: its stores outermost first, and its base (the target itself, another array, a fill). */
+        private Statement arrayAssign(Stmt.ArrayAssign a) {
+            List<ArrayStore> stores = new ArrayList<>();
+            ArrayExpr base = a.value();
+            while (base instanceof ArrayExpr.Store st) {
+                stores.add(new ArrayStore(value(st.index()), value(st.value()), checks(unguarded.ofStore(a.target(), st.index())),
+                        undefined(st.value())));
+                base = st.base();
+            }
+            Variable baseArray = null;
+            Long baseFill = null;
+            if (base instanceof ArrayExpr.Whole w && w.array() != a.target()) {
+                baseArray = w.array();
+            } else if (base instanceof ArrayExpr.Filled f) {
+                baseFill = f.bits();
+            }
+            return new Statement(Statement.ARRAY_ASSIGN, a, -1, 0, null, null, -1, null, stores.toArray(new ArrayStore[0]),
+                    baseArray, baseFill);
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import pdpv.cfg.Block;
 import pdpv.cfg.Variable;
+import pdpv.semantics.ArrayValue;
 import pdpv.semantics.CSemantics;
 
 /**
@@ -20,10 +21,12 @@ public final class Interpreter {
     private final CSemantics semantics;
     private final InterpreterOptions options;
     private final Map<Block, CompiledProgram> compiled = new ConcurrentHashMap<>();
+    private final int indexWidth;
 
     public Interpreter(CSemantics semantics, InterpreterOptions options) {
         this.semantics = semantics;
         this.options = options;
+        this.indexWidth = semantics.indexType().width();
     }
 
     public Interpreter(CSemantics semantics) {
@@ -53,9 +56,29 @@ public final class Interpreter {
         return run(start, initialValues, oracle, BlockObserver.NONE, maxSteps, stop);
     }
 
+    /** As {@link #run(Block, Map, InputOracle)}, the arrays in {@code initialArrays} starting with those values (issue #20). */
+    public Execution run(Block start, Map<Variable, Long> initialValues, Map<Variable, ArrayValue> initialArrays,
+                         InputOracle oracle) {
+        return run(start, initialValues, initialArrays, oracle, BlockObserver.NONE, options.maxSteps(), () -> false);
+    }
+
     private Execution run(Block start, Map<Variable, Long> initialValues, InputOracle oracle, BlockObserver observer,
                           long maxSteps, BooleanSupplier stop) {
+        return run(start, initialValues, Map.of(), oracle, observer, maxSteps, stop);
+    }
+
+    /**
+     * A program without arrays is compiled once per start block and kept; one with arrays is
+     * compiled for each run, since its cell reads are bound to that run's state.
+     */
+    private Execution run(Block start, Map<Variable, Long> initialValues, Map<Variable, ArrayValue> initialArrays,
+                          InputOracle oracle, BlockObserver observer, long maxSteps, BooleanSupplier stop) {
         CompiledProgram program = compiled.computeIfAbsent(start, b -> CompiledProgram.compile(semantics, b));
-        return new Run(program, options.withMaxSteps(maxSteps), program.newState(initialValues), oracle, observer, stop).execute();
+        if (program.hasArrays()) {
+            program = CompiledProgram.compile(semantics, start);
+        }
+        State state = program.newState(initialValues, indexWidth);
+        state.setArrays(initialArrays);
+        return new Run(program, options.withMaxSteps(maxSteps), state, oracle, observer, stop).execute();
     }
 }

@@ -1,6 +1,7 @@
 package pdpv.interp;
 
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Recognizes a diverging interpretation run, the thesis's bail-out on "the same program state is
@@ -23,7 +24,8 @@ import java.util.Arrays;
  * never unsets a slot, the number of set slots tells two states of one run apart as well as the
  * set slots themselves. The pairs are kept in one growing array with an open-addressing table
  * over it: a loop that runs 10^8 times remembers its head states without an allocation per
- * iteration.
+ * iteration. A program with arrays (issue #20) adds a copy of their known cells to each pair
+ * (and the run does not look for repetition when they know too many cells to copy).
  */
 final class RepeatDetector {
     private final int capacity;
@@ -35,6 +37,8 @@ final class RepeatDetector {
     private int[] table = new int[16];
     /** The table position of each entry, to free exactly those when emptied. */
     private int[] positions = new int[0];
+    /** The arrays' known cells of each entry, for a program with arrays; null entries otherwise. */
+    private Object[] cells = new Object[0];
     private int size;
 
     RepeatDetector(int capacity, int slots) {
@@ -45,23 +49,24 @@ final class RepeatDetector {
 
     /**
      * Notes that the run enters block {@code block} (an index) with {@code values}, of which
-     * {@code setCount} slots were set; true if it provably diverges.
+     * {@code setCount} slots were set, and arrays whose known cells are {@code arrays} (null for a
+     * program without arrays); true if it provably diverges.
      */
-    boolean entersAgain(int block, long[] values, int setCount) {
+    boolean entersAgain(int block, long[] values, int setCount, Object arrays) {
         long hash = hash(block, values, setCount);
         int mask = table.length - 1;
         int pos = (int) (hash >>> 32) & mask;
         while (table[pos] != 0) {
-            if (equal(table[pos] - 1, block, values, setCount)) {
+            if (equal(table[pos] - 1, block, values, setCount) && Objects.equals(cells[table[pos] - 1], arrays)) {
                 return true;
             }
             pos = (pos + 1) & mask;
         }
         if (size >= capacity) {
             clear();
-            return entersAgain(block, values, setCount);
+            return entersAgain(block, values, setCount, arrays);
         }
-        add(block, values, setCount, pos);
+        add(block, values, setCount, arrays, pos);
         return false;
     }
 
@@ -70,11 +75,13 @@ final class RepeatDetector {
         clear();
     }
 
-    private void add(int block, long[] values, int setCount, int pos) {
+    private void add(int block, long[] values, int setCount, Object arrays, int pos) {
         if ((size + 1) * stride > arena.length) {
             arena = Arrays.copyOf(arena, Math.max(stride * 16, 2 * arena.length));
             positions = Arrays.copyOf(positions, arena.length / stride);
+            cells = Arrays.copyOf(cells, arena.length / stride);
         }
+        cells[size] = arrays;
         int base = size * stride;
         arena[base] = block;
         arena[base + 1] = setCount;
@@ -106,6 +113,7 @@ final class RepeatDetector {
     private void clear() {
         for (int e = 0; e < size; e++) {
             table[positions[e]] = 0;
+            cells[e] = null;
         }
         size = 0;
     }

@@ -7,9 +7,11 @@ import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
 import pdpv.cfg.UndefinedAt;
+import pdpv.cfg.Variable;
 import pdpv.interp.CompiledProgram.CompiledBlock;
 import pdpv.interp.CompiledProgram.Statement;
 import pdpv.interp.Execution.Outcome;
+import pdpv.semantics.BitVec;
 
 /**
  * One interpretation run of thesis §4.3.2 over a {@link CompiledProgram}: the mutable bookkeeping
@@ -33,6 +35,7 @@ final class Run {
     private final boolean watchStatements;
     private final int[] occurrences;
     private final List<InputEvent> inputs = new ArrayList<>();
+    private final List<CellGroup> cellGroups = new ArrayList<>();
     private final int[] path;
     private int pathEnd;
     /** The slots set so far: they are never unset, so the count tells two states of the run apart as the flags do. */
@@ -72,7 +75,7 @@ final class Run {
             if (blocksEntered % INTERRUPT_CHECK_PERIOD == 0 && (Thread.currentThread().isInterrupted() || stop.getAsBoolean())) {
                 return finish(Outcome.INTERRUPTED);
             }
-            if (block.checkpoint && repeats.entersAgain(current, v, setCount)) {
+            if (block.checkpoint && entersAgain(current)) {
                 return finish(Outcome.REPEATED_STATE);
             }
             Statement[] statements = block.statements;
@@ -107,6 +110,18 @@ final class Run {
                 return finish(Outcome.HALTED);
             }
         }
+    }
+
+    /**
+     * Whether the run provably diverges entering block {@code current}: with arrays, their known
+     * cells are part of the state (and repetition is not looked for when they know too many).
+     */
+    private boolean entersAgain(int current) {
+        if (!program.hasArrays()) {
+            return repeats.entersAgain(current, v, setCount, null);
+        }
+        Object cells = state.arraysSnapshot();
+        return cells != null && repeats.entersAgain(current, v, setCount, cells);
     }
 
     private void enter(CompiledBlock block) {
@@ -144,6 +159,10 @@ final class Run {
                 havoc(s);
                 return true;
             }
+            case Statement.ARRAY_ASSIGN -> {
+                assign(s);
+                return true;
+            }
             case Statement.ASSUME -> {
                 return s.condition.test(v);
             }
@@ -157,11 +176,56 @@ final class Run {
         }
     }
 
+    /**
+     * An array assignment: the stores' indices and values are evaluated in the state before it,
+     * then written in order into the target (in place when the stores start from the target itself).
+     */
+    private void assign(Statement s) {
+        Stmt.ArrayAssign a = (Stmt.ArrayAssign) s.source;
+        CompiledProgram.ArrayStore[] stores = s.stores;
+        long[] indices = new long[stores.length];
+        long[] values = new long[stores.length];
+        for (int i = 0; i < stores.length; i++) {
+            CompiledProgram.ArrayStore st = stores[i];
+            if (firstUndefined == null && st.storeUndefined() != null) {
+                noteUndefined(st.storeUndefined(), a.loc());
+            }
+            if (firstUndefined == null && st.valueUndefined() != null) {
+                noteUndefined(st.valueUndefined(), a.loc());
+            }
+            indices[i] = st.index().eval(v);
+            values[i] = st.value().eval(v);
+        }
+        ArrayCells target;
+        if (s.baseArray != null) {
+            target = state.array(s.baseArray).copy();
+        } else if (s.baseFill != null) {
+            long fill = s.baseFill;
+            target = ArrayCells.from(a.target().type().width(), state.array(a.target()).indexWidth(), i -> fill);
+        } else {
+            target = state.array(a.target());
+        }
+        int elementWidth = a.target().type().width();
+        for (int i = stores.length - 1; i >= 0; i--) {
+            target.set(new BitVec(indices[i], stores[i].index().width), new BitVec(values[i], elementWidth));
+        }
+        state.setArray(a.target(), target);
+    }
+
     private void havoc(Statement s) {
         Stmt.Havoc h = (Stmt.Havoc) s.source;
         int occurrence = occurrences[s.havoc]++;
         if (occurrence < 0) {
             throw new ArithmeticException("integer overflow");
+        }
+        if (h.target().isArray()) {
+            Variable array = h.target();
+            oracle.next(h, occurrence);
+            CellGroup group = new CellGroup(h, occurrence, inputs.size());
+            cellGroups.add(group);
+            state.setArray(array, ArrayCells.from(array.type().width(), state.array(array).indexWidth(),
+                    index -> cellInput(group, index)));
+            return;
         }
         long value = oracle.next(h, occurrence) & s.targetMask;
         v[s.target] = value;
@@ -171,6 +235,46 @@ final class Run {
             inputs.add(new InputEvent(h, occurrence, value));
         }
         repeats.inputRead();
+    }
+
+    /**
+     * The first read of a cell of the array that one execution of an array havoc made: an input,
+     * recorded with the other cells of that execution where the havoc ran, in the order of their
+     * indices (a harness or witness gives them there, as the array's initial contents).
+     */
+    private long cellInput(CellGroup group, long index) {
+        Stmt.Havoc h = group.havoc;
+        long value = new BitVec(oracle.cell(h, group.occurrence, index), h.target().type().width()).bits();
+        inputsRead++;
+        if (inputs.size() < options.maxRecordedInputs()) {
+            int at = group.start;
+            while (at < group.start + group.size && Long.compareUnsigned(inputs.get(at).index(), index) < 0) {
+                at++;
+            }
+            inputs.add(at, new InputEvent(h, group.occurrence, value, index));
+            group.size++;
+            for (CellGroup later : cellGroups) {
+                if (later != group && later.start >= at) {
+                    later.start++;
+                }
+            }
+        }
+        repeats.inputRead();
+        return value;
+    }
+
+    /** Where the cells one execution of an array havoc gives are recorded among the inputs. */
+    private static final class CellGroup {
+        private final Stmt.Havoc havoc;
+        private final int occurrence;
+        private int start;
+        private int size;
+
+        CellGroup(Stmt.Havoc havoc, int occurrence, int start) {
+            this.havoc = havoc;
+            this.occurrence = occurrence;
+            this.start = start;
+        }
     }
 
     /**

@@ -8,32 +8,39 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Variable;
+import pdpv.semantics.ArrayValue;
 import pdpv.semantics.BitVec;
 
 /**
- * A valuation of program variables for the interpreter of thesis §4.3.2. A variable that was
- * never set holds 0. Values are bit-vectors of the variable's type width, held as normalized bits
- * in one slot per variable: a run's compiled program ({@link CompiledProgram}) reads and writes
- * the slots of its variables directly, without a map or an allocation per statement.
+ * A valuation of program variables for the interpreter of thesis §4.3.2. A scalar that was never
+ * set holds 0, and so does every cell of an array (issue #20) that was never set. Values are
+ * bit-vectors of the variable's type width; a scalar's are held as normalized bits in one slot per
+ * variable: a run's compiled program ({@link CompiledProgram}) reads and writes the slots of its
+ * variables directly, without a map or an allocation per statement. Arrays are kept by variable.
  */
 public final class State {
+    /** Most known array cells a state may have for {@link #arraysSnapshot()} to copy them. */
+    private static final int MAX_SNAPSHOT_CELLS = 4096;
     private final Map<Variable, Integer> slots;
     private Variable[] variables;
     /** The value of each slot, as normalized bits. */
     long[] values;
     /** Whether each slot was set (given initially or written); only set variables are reported. */
     boolean[] set;
+    private final Map<Variable, ArrayCells> arrays = new HashMap<>();
+    private final int indexWidth;
 
     public State() {
-        this(new HashMap<>(), List.of());
+        this(new HashMap<>(), List.of(), 64);
     }
 
     /** A state whose first slots are {@code layout}'s variables, in order, none set yet. */
-    State(Map<Variable, Integer> layout, List<Variable> ordered) {
+    State(Map<Variable, Integer> layout, List<Variable> ordered, int indexWidth) {
         this.slots = new HashMap<>(layout);
         this.variables = ordered.toArray(new Variable[0]);
         this.values = new long[Math.max(4, variables.length)];
         this.set = new boolean[values.length];
+        this.indexWidth = indexWidth;
     }
 
     /** A state with the given raw values, each cut to its variable's width. */
@@ -44,13 +51,16 @@ public final class State {
     }
 
     public BitVec get(Variable v) {
+        if (v.isArray()) {
+            throw new IllegalArgumentException(v + " is an array");
+        }
         Integer slot = slots.get(v);
         return new BitVec(slot == null ? 0 : values[slot], v.type().width());
     }
 
     /** Sets {@code v}; fails if the value's width is not the width of v's type. */
     public void set(Variable v, BitVec value) {
-        if (value.width() != v.type().width()) {
+        if (v.isArray() || value.width() != v.type().width()) {
             throw new IllegalArgumentException(v + ": " + v.type() + " cannot hold " + value);
         }
         int slot = slotOf(v);
@@ -58,7 +68,32 @@ public final class State {
         set[slot] = true;
     }
 
-    /** The variables set so far with their values as normalized bits, ordered by variable id. */
+    /** The cell at {@code index} of the array {@code v}. */
+    public BitVec cell(Variable v, BitVec index) {
+        return array(v).get(index);
+    }
+
+    /** The array {@code v}'s value (all zero if never set). */
+    ArrayCells array(Variable v) {
+        if (!v.isArray()) {
+            throw new IllegalArgumentException(v + " is not an array");
+        }
+        return arrays.computeIfAbsent(v, x -> ArrayCells.from(x.type().width(), indexWidth, i -> 0));
+    }
+
+    void setArray(Variable v, ArrayCells value) {
+        if (!v.isArray() || value.elementWidth() != v.type().width()) {
+            throw new IllegalArgumentException(v + " cannot hold an array of " + value.elementWidth() + "-bit cells");
+        }
+        arrays.put(v, value);
+    }
+
+    /** Sets the arrays of {@code arrayValues} to those values. */
+    void setArrays(Map<Variable, ArrayValue> arrayValues) {
+        arrayValues.forEach((v, a) -> setArray(v, ArrayCells.of(a)));
+    }
+
+    /** The scalar variables set so far with their values as normalized bits, ordered by variable id. */
     public Map<Variable, Long> toBits() {
         Map<Variable, Long> out = new LinkedHashMap<>();
         Integer[] order = new Integer[slots.size()];
@@ -72,6 +107,27 @@ public final class State {
             }
         }
         return Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * An immutable copy of the arrays' known cells, for recognizing a repeated state together with
+     * the slots; an empty map if there are none, null when they know too many cells to copy at
+     * every check.
+     */
+    Object arraysSnapshot() {
+        if (arrays.isEmpty()) {
+            return Map.of();
+        }
+        int cells = 0;
+        Map<Variable, Object> copy = new HashMap<>();
+        for (Map.Entry<Variable, ArrayCells> a : arrays.entrySet()) {
+            cells += a.getValue().known();
+            if (cells > MAX_SNAPSHOT_CELLS) {
+                return null;
+            }
+            copy.put(a.getKey(), a.getValue().snapshot());
+        }
+        return copy;
     }
 
     /** The number of slots in use. */

@@ -78,7 +78,7 @@ public final class TraceRecorder implements BlockObserver {
         pendingAssertion = null;
         if (statement instanceof Stmt.Assign a) {
             statementStep(a.loc(), values(Set.of(a.target()), state), false);
-        } else if (statement instanceof Stmt.Havoc h) {
+        } else if (statement instanceof Stmt.Havoc h && !h.target().isArray()) {
             statementStep(h.loc(), values(Set.of(h.target()), state), true);
         } else if (statement instanceof Stmt.Assume a) {
             statementStep(a.loc(), values(VariableUses.reads(a.condition()), state), false);
@@ -134,7 +134,8 @@ public final class TraceRecorder implements BlockObserver {
         List<Trace.Value> out = new ArrayList<>();
         // in the order the program declares them, the same on every run
         for (Variable v : vars.stream().sorted(java.util.Comparator.comparingInt(Variable::id)).toList()) {
-            if (v.kind() != Variable.Kind.TEMPORARY && v.sourceName() != null && v.sourceName().matches("[A-Za-z_]\\w*")) {
+            // an array's cells are shown by the subscripts that read them: the indices are in the step
+            if (!v.isArray() && v.kind() != Variable.Kind.TEMPORARY && v.sourceName() != null && v.sourceName().matches("[A-Za-z_]\\w*")) {
                 out.add(new Trace.Value(v.sourceName(), v.type(), state.get(v).bits()));
             }
         }

@@ -36,6 +36,15 @@ public final class CSemantics {
         return type(CType.Kind.INT, true);
     }
 
+    /**
+     * The type array indices are computed in: {@code ptrdiff_t}, the signed integer type as wide as
+     * a pointer ({@code long} under both data models). A subscript is converted to it, as C's
+     * pointer arithmetic reads its integer operand, and its width is the index sort of every array.
+     */
+    public CType indexType() {
+        return type(CType.Kind.LONG, true);
+    }
+
     /** Integer promotion (§6.3.1.1): types of rank below int become int (all their values fit). */
     public CType promote(CType t) {
         if (t.kind().rank() < CType.Kind.INT.rank()) {
@@ -110,6 +119,10 @@ public final class CSemantics {
      * range ({@code pdpv.frontend.Typing#binary}).
      */
     public <V, B> B undefined(BitVectorAlgebra<V, B> alg, UndefinedBehaviour kind, BinaryOp op, CType t, V a, V b) {
+        if (kind.ofSubscripts()) {
+            // read as unsigned, a negative index is at least 2^(w-1), beyond every array's cells
+            return alg.lnot(alg.ult(a, b));
+        }
         if (!kind.concerns(op, t)) {
             return alg.truth(false);
         }
@@ -119,6 +132,7 @@ public final class CSemantics {
             case DIVISION_BY_ZERO -> alg.eq(b, alg.constant(0, w));
             // read as unsigned, a negative amount is at least 2^(w-1) >= w
             case SHIFT -> alg.lnot(alg.ult(b, alg.constant(w, w)));
+            case ARRAY_BOUNDS -> throw new AssertionError("handled above");
         };
     }
 
@@ -133,6 +147,7 @@ public final class CSemantics {
         }
         long b = t.normalize(bits);
         return switch (kind) {
+            case ARRAY_BOUNDS -> false;
             case DIVISION_BY_ZERO, SHIFT -> {
                 ConcreteAlgebra c = new ConcreteAlgebra();
                 yield undefined(c, kind, op, t, new BitVec(0, t.width()), new BitVec(b, t.width()));

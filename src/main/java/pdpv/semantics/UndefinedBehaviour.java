@@ -24,7 +24,15 @@ public enum UndefinedBehaviour {
     DIVISION_BY_ZERO("division by zero", "div-by-zero", "smtlib", EnumSet.of(BinaryOp.DIV, BinaryOp.REM)),
     /** C11 §6.5.7p3: the amount of {@code <<} or {@code >>} is negative or at least the width of the
      * promoted left operand (UBSan's {@code shift-exponent}), of any signedness. */
-    SHIFT("undefined shift", "undefined-shift", "smtlib", EnumSet.of(BinaryOp.SHL, BinaryOp.SHR));
+    SHIFT("undefined shift", "undefined-shift", "smtlib", EnumSet.of(BinaryOp.SHL, BinaryOp.SHR)),
+    /**
+     * C11 §6.5.2.1p2 and §6.5.6p8 (issue #20): a subscript {@code a[i]}, read or written, whose
+     * cell lies outside the array object, {@code i < 0} or {@code i >= n} for its {@code n} cells
+     * (flat, row-major: a cell of another row of the same object counts as inside, as CBMC's
+     * {@code --bounds-check} reads a pointer's object). No arithmetic operator has it: the front end
+     * guards subscripts ({@link #ofSubscripts}), as {@code i ADD n} read as "i is not below n".
+     */
+    ARRAY_BOUNDS("array index out of bounds", "array-bounds", "smtlib", EnumSet.noneOf(BinaryOp.class));
 
     private final String description;
     private final String option;
@@ -56,6 +64,14 @@ public enum UndefinedBehaviour {
     /** The text of the assertions the front end inserts under {@link UbReading#ERROR}: {@code no division by zero}. */
     public String assertionText() {
         return "no " + description;
+    }
+
+    /**
+     * Whether this kind is of subscripts, not of arithmetic: {@link pdpv.cfg.Expr.Undefined} of it has
+     * the flat index (of the index type) as left operand and the array's number of cells as right.
+     */
+    public boolean ofSubscripts() {
+        return this == ARRAY_BOUNDS;
     }
 
     /** Whether {@code op} on operands of type {@code operandType} can have this behaviour; unary minus is {@code 0 - a}. */

@@ -46,6 +46,9 @@ final class CText {
             out.append(v.sourceName());
             return true;
         }
+        if (e instanceof Expr.Select sel) {
+            return cell(sel, out);
+        }
         if (e instanceof Expr.Unary u) {
             out.append(u.op().symbol()).append('(');
             boolean ok = write(u.operand(), out);
@@ -77,6 +80,28 @@ final class CText {
             return ok;
         }
         return false;
+    }
+
+    /**
+     * A cell of an array (issue #20): by its subscripts when its flat index is a constant, by the
+     * index itself in a one-dimensional array; a symbolic cell of a matrix has no C form here.
+     */
+    private static boolean cell(Expr.Select sel, StringBuilder out) {
+        Variable v = sel.array();
+        if (v.kind() == Variable.Kind.TEMPORARY || v.sourceName() == null || !v.sourceName().matches("[A-Za-z_]\\w*")) {
+            return false;
+        }
+        if (sel.index() instanceof Expr.Const c) {
+            out.append(v.cellName(c.bits()));
+            return true;
+        }
+        if (v.dims().size() != 1) {
+            return false;
+        }
+        out.append(v.sourceName()).append('[');
+        boolean ok = write(sel.index(), out);
+        out.append(']');
+        return ok;
     }
 
     /** A literal of the constant's value that C reads without loss (its type comes from the cast around it). */

@@ -72,7 +72,7 @@ final class EntryFacts {
             }
         }
         List<Variable> vars = program.variables().stream()
-                .filter(v -> v.kind() != Variable.Kind.TEMPORARY && v.sourceName() != null && v.type().width() > 1)
+                .filter(v -> v.kind() != Variable.Kind.TEMPORARY && !v.isArray() && v.sourceName() != null && v.type().width() > 1)
                 .filter(v -> v.kind() == Variable.Kind.GLOBAL || functions.contains(function(v)))
                 .toList();
         Map<Expr, String> terms = new LinkedHashMap<>();

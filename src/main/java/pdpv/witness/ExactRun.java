@@ -45,7 +45,7 @@ public final class ExactRun {
     /**
      * The invariant of each loop by where its statement begins, or null (with nothing written) when
      * the program reads input, its run does not end normally, a loop sees more than
-     * {@link #MAX_STATES} states, or a live variable has no C name of its own at the loop.
+     * {@link #MAX_STATES} states, or a live variable is an array or has no C name of its own at the loop.
      */
     public static Map<SourceLoc, String> invariants(Program program) {
         if (!inputFree(program)) {
@@ -65,7 +65,7 @@ public final class ExactRun {
                     .filter(v -> v.kind() == Variable.Kind.GLOBAL || functions.contains(EntryFacts.function(v))).toList();
             Set<String> names = new LinkedHashSet<>();
             for (Variable v : vars) {
-                if (CText.of(new Expr.VarRef(v)).isEmpty() || !names.add(v.sourceName())) {
+                if (v.isArray() || CText.of(new Expr.VarRef(v)).isEmpty() || !names.add(v.sourceName())) {
                     return null;
                 }
             }

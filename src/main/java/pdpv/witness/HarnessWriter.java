@@ -23,7 +23,8 @@ import pdpv.semantics.UndefinedBehaviour;
  * test-harness format): one file that is the program itself, unchanged line for line, with each
  * uninitialized local that the answer reads given the answer's value, followed by definitions of
  * the nondet functions that return the answer's values in reading order and of the assertion
- * functions the program leaves undefined. Built by the command its first lines print
+ * functions the program leaves undefined (an uninitialized array, issue #20, gets the cells the
+ * answer reads by designated initializers). Built by the command its first lines print
  * ({@link #gccCommand}: the answer's data model, {@code -m32} for ILP32, and gcc's reading of each
  * kind of undefined behaviour as PDPV read it: {@code -fwrapv} for signed overflow that wraps, UBSan
  * for what PDPV reads as an error or as undefined) and run, it prints each value it feeds and ends in
@@ -45,12 +46,33 @@ public final class HarnessWriter {
     private HarnessWriter() {
     }
 
+    /** The column just after the declarator of the array {@code name} at {@code loc}: after its name and extents. */
+    private static int afterDeclarator(List<String> lines, SourceLoc loc, String name) {
+        String line = lines.get(loc.line() - 1);
+        int at = loc.column() - 1 + name.length();
+        while (true) {
+            int k = at;
+            while (k < line.length() && Character.isWhitespace(line.charAt(k))) {
+                k++;
+            }
+            if (k >= line.length() || line.charAt(k) != '[') {
+                return at + 1;
+            }
+            int close = line.indexOf(']', k);
+            if (close < 0) {
+                throw new IllegalArgumentException("the extents of the array " + name + " at " + loc + " span lines");
+            }
+            at = close + 1;
+        }
+    }
+
     /** The UBSan checks of each kind of undefined behaviour (gcc 12's names). */
     private static String sanitizer(UndefinedBehaviour kind) {
         return switch (kind) {
             case SIGNED_OVERFLOW -> "signed-integer-overflow,shift-base";
             case DIVISION_BY_ZERO -> "integer-divide-by-zero";
             case SHIFT -> "shift-exponent";
+            case ARRAY_BOUNDS -> "bounds";
         };
     }
 
@@ -104,7 +126,10 @@ public final class HarnessWriter {
         }));
         List<String> values = new ArrayList<>();
         Map<Integer, TreeMap<Integer, String>> insertions = new TreeMap<>();
-        for (Input in : inputs) {
+        Map<Stmt.Havoc, String> arrays = new LinkedHashMap<>();
+        List<String> lines = source.lines().toList();
+        for (int i = 0; i < inputs.size(); i++) {
+            Input in = inputs.get(i);
             values.add(in.value().startsWith("-") ? "(unsigned long long)" + in.value() + "LL" : in.value() + "ULL");
             if (CALL.matcher(in.source()).matches()) {
                 continue;
@@ -114,8 +139,39 @@ public final class HarnessWriter {
                 throw new IllegalArgumentException(in.source() + " at " + in.loc() + " is neither a call nor an uninitialized local");
             }
             Variable v = h.target();
-            insertions.computeIfAbsent(in.loc().line(), k -> new TreeMap<>()).put(in.loc().column() + v.sourceName().length(),
-                    " = (" + v.type() + ")__pdpv_input(\"" + in.source() + "\")");
+            if (!v.isArray()) {
+                insertions.computeIfAbsent(in.loc().line(), k -> new TreeMap<>()).put(in.loc().column() + v.sourceName().length(),
+                        " = (" + v.type() + ")__pdpv_input(\"" + in.source() + "\")");
+                continue;
+            }
+            // the cells of one execution of the declaration come together, in the order of their indices
+            List<String> cells = new ArrayList<>();
+            int j = i;
+            String last = null;
+            while (j < inputs.size() && inputs.get(j).loc().equals(in.loc()) && !CALL.matcher(inputs.get(j).source()).matches()) {
+                String subscripts = inputs.get(j).source().substring(("uninitialized " + v.sourceName()).length());
+                if (subscripts.equals(last) || cells.stream().anyMatch(c -> c.startsWith(subscripts + " ="))) {
+                    break;
+                }
+                cells.add(subscripts + " = (" + v.type() + ")__pdpv_input(\"" + inputs.get(j).source() + "\")");
+                last = subscripts;
+                if (j > i) {
+                    Input cell = inputs.get(j);
+                    values.add(cell.value().startsWith("-") ? "(unsigned long long)" + cell.value() + "LL" : cell.value() + "ULL");
+                }
+                j++;
+            }
+            String initializer = " = {" + String.join(", ", cells) + "}";
+            String earlier = arrays.putIfAbsent(h, initializer);
+            if (earlier != null && !earlier.equals(initializer)) {
+                throw new IllegalArgumentException("the array " + v.sourceName() + " declared at " + in.loc()
+                        + " is read at other cells each time its declaration runs; a harness initializes it the same way every time");
+            }
+            if (earlier == null) {
+                insertions.computeIfAbsent(in.loc().line(), k -> new TreeMap<>())
+                        .put(afterDeclarator(lines, in.loc(), v.sourceName()), initializer);
+            }
+            i = j - 1;
         }
         StringBuilder out = new StringBuilder();
         CSemantics semantics = program.semantics();
@@ -126,7 +182,6 @@ public final class HarnessWriter {
         out.append("static void __pdpv_fail(const char *what, void *caller);\n");
         functions.forEach((name, type) -> out.append(type).append(' ').append(name).append("();\n"));
         out.append("#line 1 \"").append(file).append("\"\n");
-        List<String> lines = source.lines().toList();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             TreeMap<Integer, String> at = insertions.getOrDefault(i + 1, new TreeMap<>());

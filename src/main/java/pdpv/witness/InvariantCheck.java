@@ -17,6 +17,7 @@ import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
+import pdpv.cfg.Valuation;
 import pdpv.cfg.Variable;
 import pdpv.encode.Z3Algebra;
 import pdpv.smt.SmtResult;
@@ -39,6 +40,7 @@ final class InvariantCheck {
     private final LoopHeads loops;
     private final Map<Block, List<Expr>> invariants;
     private final Map<Stmt, List<Expr>> atStatements;
+    private final Z3Algebra alg;
     private final ExprEvaluator<BitVecExpr, BoolExpr> eval;
     private int fresh;
 
@@ -57,7 +59,8 @@ final class InvariantCheck {
         this.program = program;
         this.loops = loops;
         this.invariants = invariants;
-        this.eval = new ExprEvaluator<>(program.semantics(), new Z3Algebra(ctx));
+        this.alg = new Z3Algebra(ctx);
+        this.eval = new ExprEvaluator<>(program.semantics(), alg);
     }
 
     /** Null if every condition holds, else the first that fails. */
@@ -92,7 +95,7 @@ final class InvariantCheck {
      */
     Map<Expr, long[]> entryRanges(Block head, List<Expr> terms, int timeoutMillis) {
         List<BoolExpr> conditions = new ArrayList<>();
-        List<Map<Variable, BitVecExpr>> states = new ArrayList<>();
+        List<Map<Variable, com.microsoft.z3.Expr<?>>> states = new ArrayList<>();
         for (Block c : cutPoints()) {
             if (c != head) {
                 checkFrom(c, null, false, (assumed, e) -> {
@@ -113,7 +116,7 @@ final class InvariantCheck {
             BitVecExpr t = ctx.mkBVConst("range!" + fresh++, width);
             List<BoolExpr> ways = new ArrayList<>();
             for (int i = 0; i < conditions.size(); i++) {
-                ways.add(ctx.mkAnd(conditions.get(i), ctx.mkEq(t, eval.value(term, states.get(i)::get))));
+                ways.add(ctx.mkAnd(conditions.get(i), ctx.mkEq(t, eval.value(term, valuation(states.get(i))))));
             }
             BoolExpr enters = ctx.mkOr(ways.toArray(new BoolExpr[0]));
             // the signed order is the unsigned order of the value with its sign bit flipped
@@ -181,9 +184,9 @@ final class InvariantCheck {
 
     /** {@code failures}: null to check nothing; {@code into}: null, or what sees each edge into a cut point. */
     private void checkFrom(Block cut, Failures failures, boolean assertions, EdgeSink into) {
-        Map<Variable, BitVecExpr> start = new LinkedHashMap<>();
+        Map<Variable, com.microsoft.z3.Expr<?>> start = new LinkedHashMap<>();
         for (Variable v : program.variables()) {
-            start.put(v, ctx.mkBVConst(v.name() + "@" + cut.id(), v.type().width()));
+            start.put(v, fresh(v, v.name() + "@" + cut.id()));
         }
         BoolExpr assumed = cut == program.entry() ? ctx.mkTrue() : invariant(cut, start);
         Map<Block, List<Edge>> incoming = new HashMap<>();
@@ -191,10 +194,10 @@ final class InvariantCheck {
         for (Block b : region(cut)) {
             Edge in = merge(incoming.get(b));
             BoolExpr guard = in.guard();
-            Map<Variable, BitVecExpr> state = new LinkedHashMap<>(in.state());
+            Map<Variable, com.microsoft.z3.Expr<?>> state = new LinkedHashMap<>(in.state());
             for (Stmt s : b.statements()) {
                 for (Expr inv : atStatements.getOrDefault(s, List.of())) {
-                    BoolExpr holds = eval.truth(inv, state::get);
+                    BoolExpr holds = eval.truth(inv, valuation(state));
                     if (assertions && failures != null && !unsat(assumed, guard, ctx.mkNot(holds))) {
                         failures.add(null, null, "the location invariant at " + s.loc().line() + ":" + s.loc().column()
                                 + " can fail " + from(cut));
@@ -203,13 +206,16 @@ final class InvariantCheck {
                     guard = ctx.mkAnd(guard, holds);
                 }
                 if (s instanceof Stmt.Assign a) {
-                    state.put(a.target(), eval.value(a.value(), state::get));
+                    state.put(a.target(), eval.value(a.value(), valuation(state)));
+                } else if (s instanceof Stmt.ArrayAssign a) {
+                    Map<Variable, com.microsoft.z3.Expr<?>> before = state;
+                    state.put(a.target(), eval.array(a.value(), valuation(before), alg, before::get));
                 } else if (s instanceof Stmt.Havoc h) {
-                    state.put(h.target(), ctx.mkBVConst(h.target().name() + "!" + fresh++, h.target().type().width()));
+                    state.put(h.target(), fresh(h.target(), h.target().name() + "!" + fresh++));
                 } else if (s instanceof Stmt.Assume a) {
-                    guard = ctx.mkAnd(guard, eval.truth(a.condition(), state::get));
+                    guard = ctx.mkAnd(guard, eval.truth(a.condition(), valuation(state)));
                 } else if (s instanceof Stmt.Assert a) {
-                    BoolExpr holds = eval.truth(a.condition(), state::get);
+                    BoolExpr holds = eval.truth(a.condition(), valuation(state));
                     if (assertions && failures != null && !unsat(assumed, guard, ctx.mkNot(holds))) {
                         failures.add(null, null, "the assertion at " + a.loc() + " can fail " + from(cut));
                         return;
@@ -229,7 +235,7 @@ final class InvariantCheck {
                     continue;
                 }
                 for (Expr conjunct : invariants.getOrDefault(e.target(), List.of())) {
-                    if (!unsat(assumed, e.guard(), ctx.mkNot(eval.truth(conjunct, e.state()::get)))) {
+                    if (!unsat(assumed, e.guard(), ctx.mkNot(eval.truth(conjunct, valuation(e.state()))))) {
                         failures.add(e.target(), conjunct, "the invariant at " + where(e.target())
                                 + (cut == program.entry() ? " does not hold when the loop is entered " + from(cut)
                                 : cut == e.target() ? " is not preserved by an iteration of its loop" : " does not follow " + from(cut)));
@@ -264,7 +270,7 @@ final class InvariantCheck {
         post.add(b);
     }
 
-    private List<Edge> exits(Terminator t, BoolExpr guard, Map<Variable, BitVecExpr> state) {
+    private List<Edge> exits(Terminator t, BoolExpr guard, Map<Variable, com.microsoft.z3.Expr<?>> state) {
         List<Edge> out = new ArrayList<>();
         if (t instanceof Terminator.Jump j) {
             out.add(new Edge(guard, state, j.target()));
@@ -272,7 +278,7 @@ final class InvariantCheck {
             if (br.ifTrue() == br.ifFalse()) {
                 out.add(new Edge(guard, state, br.ifTrue()));
             } else {
-                BoolExpr c = eval.truth(br.condition(), state::get);
+                BoolExpr c = eval.truth(br.condition(), valuation(state));
                 out.add(new Edge(ctx.mkAnd(guard, c), state, br.ifTrue()));
                 out.add(new Edge(ctx.mkAnd(guard, ctx.mkNot(c)), state, br.ifFalse()));
             }
@@ -287,13 +293,13 @@ final class InvariantCheck {
             return first;
         }
         BoolExpr guard = ctx.mkOr(in.stream().map(Edge::guard).toArray(BoolExpr[]::new));
-        Map<Variable, BitVecExpr> state = new LinkedHashMap<>();
+        Map<Variable, com.microsoft.z3.Expr<?>> state = new LinkedHashMap<>();
         for (Variable v : program.variables()) {
-            BitVecExpr value = first.state().get(v);
+            com.microsoft.z3.Expr<?> value = first.state().get(v);
             for (int i = 1; i < in.size(); i++) {
-                BitVecExpr other = in.get(i).state().get(v);
+                com.microsoft.z3.Expr<?> other = in.get(i).state().get(v);
                 if (!other.equals(value)) {
-                    value = (BitVecExpr) ctx.mkITE(in.get(i).guard(), other, value);
+                    value = ite(in.get(i).guard(), other, value);
                 }
             }
             state.put(v, value);
@@ -301,12 +307,40 @@ final class InvariantCheck {
         return new Edge(guard, state);
     }
 
-    private BoolExpr invariant(Block cut, Map<Variable, BitVecExpr> state) {
+    private BoolExpr invariant(Block cut, Map<Variable, com.microsoft.z3.Expr<?>> state) {
         List<BoolExpr> parts = new ArrayList<>();
         for (Expr e : invariants.getOrDefault(cut, List.of())) {
-            parts.add(eval.truth(e, state::get));
+            parts.add(eval.truth(e, valuation(state)));
         }
         return ctx.mkAnd(parts.toArray(new BoolExpr[0]));
+    }
+
+    /** The values of {@code state}: a scalar's bit-vector, an array's cells by select (issue #20). */
+    private Valuation<BitVecExpr> valuation(Map<Variable, com.microsoft.z3.Expr<?>> state) {
+        return new Valuation<>() {
+            @Override
+            public BitVecExpr scalar(Variable v) {
+                return (BitVecExpr) state.get(v);
+            }
+
+            @Override
+            public BitVecExpr cell(Variable array, BitVecExpr index) {
+                return alg.select(state.get(array), index);
+            }
+        };
+    }
+
+    /** A fresh constant for {@code v}'s value: a bit-vector, or an array of them indexed by the index type. */
+    private com.microsoft.z3.Expr<?> fresh(Variable v, String name) {
+        if (v.isArray()) {
+            return ctx.mkConst(name, alg.arraySort(program.semantics().indexType().width(), v.type().width()));
+        }
+        return ctx.mkBVConst(name, v.type().width());
+    }
+
+    @SuppressWarnings("unchecked")
+    private com.microsoft.z3.Expr<?> ite(BoolExpr c, com.microsoft.z3.Expr<?> a, com.microsoft.z3.Expr<?> b) {
+        return ctx.mkITE(c, (com.microsoft.z3.Expr<com.microsoft.z3.Sort>) a, (com.microsoft.z3.Expr<com.microsoft.z3.Sort>) b);
     }
 
     private String where(Block head) {
@@ -326,8 +360,8 @@ final class InvariantCheck {
     }
 
     /** Control reaching {@code target} under {@code guard} with the variables' values {@code state}. */
-    private record Edge(BoolExpr guard, Map<Variable, BitVecExpr> state, Block target) {
-        Edge(BoolExpr guard, Map<Variable, BitVecExpr> state) {
+    private record Edge(BoolExpr guard, Map<Variable, com.microsoft.z3.Expr<?>> state, Block target) {
+        Edge(BoolExpr guard, Map<Variable, com.microsoft.z3.Expr<?>> state) {
             this(guard, state, null);
         }
     }

@@ -51,7 +51,7 @@ final class InvariantParser {
             }
         });
         StringBuilder source = new StringBuilder();
-        scope.forEach((name, v) -> source.append(v.type()).append(' ').append(name).append(";\n"));
+        scope.forEach((name, v) -> source.append(v.type()).append(' ').append(name).append(extents(v)).append(";\n"));
         ambiguous.forEach((name, type) -> source.append(type).append(' ').append(name).append(";\n"));
         source.append("int main(void) {\n__VERIFIER_assume(\n").append(text).append("\n);\nreturn 0;\n}\n");
         Program p;
@@ -81,9 +81,19 @@ final class InvariantParser {
         return renamed(assumes.get(0).condition(), rename);
     }
 
+    /** The extents of an array's declaration, {@code [3][4]} (none for a scalar). */
+    private static String extents(Variable v) {
+        StringBuilder sb = new StringBuilder();
+        v.dims().forEach(d -> sb.append('[').append(d).append(']'));
+        return sb.toString();
+    }
+
     private static Expr renamed(Expr e, Map<Variable, Variable> rename) {
         if (e instanceof Expr.VarRef r) {
             return new Expr.VarRef(rename.get(r.variable()));
+        }
+        if (e instanceof Expr.Select sel) {
+            return new Expr.Select(rename.get(sel.array()), renamed(sel.index(), rename), sel.type());
         }
         if (e instanceof Expr.Unary u) {
             return new Expr.Unary(u.op(), renamed(u.operand(), rename), u.type());

@@ -25,16 +25,19 @@ public final class InvariantSelection {
 
     /**
      * What a witness states: for each loop (by where its statement begins) its invariant ("1" when
-     * none), and null if the validator confirms them, else why not.
+     * none), and null if the validator confirms them, else why not; {@code late} when the budget
+     * was spent before they were all written plainly (then they are as selected, not rewritten).
      */
-    public record Selection(Map<SourceLoc, String> invariants, String problem) {
+    public record Selection(Map<SourceLoc, String> invariants, String problem, boolean late) {
     }
 
     /**
      * The invariants a witness states, from the certificate's {@code atHeads} (sound but maybe not
-     * inductive) and {@code conjectures} (candidates only), each keyed by the loop's statement.
+     * inductive) and {@code conjectures} (candidates only), each keyed by the loop's statement,
+     * written plainly unless {@code budget} is spent first.
      */
-    public static Selection select(Program program, Map<SourceLoc, String> atHeads, Map<SourceLoc, List<String>> conjectures) {
+    public static Selection select(Program program, Map<SourceLoc, String> atHeads, Map<SourceLoc, List<String>> conjectures,
+                                   PlainBudget budget) {
         LoopHeads loops = new LoopHeads(program);
         InvariantParser parser = new InvariantParser(program, program.semantics().model());
         Map<Block, SourceLoc> heads = new LinkedHashMap<>();
@@ -73,8 +76,11 @@ public final class InvariantSelection {
         atHeads.keySet().forEach(loc -> selected.put(loc, List.of()));
         chosen.forEach((h, list) -> selected.put(heads.get(h), list.stream().map(texts::get).toList()));
         Map<SourceLoc, String> out = new LinkedHashMap<>();
-        plain(program, loops, parser, selected, problem == null).forEach((loc, list) -> out.put(loc, joined(list)));
-        return new Selection(out, problem);
+        try (PlainInvariants simplifier = new PlainInvariants(program, parser, budget)) {
+            Map<SourceLoc, List<String>> plain = plain(program, loops, parser, simplifier, selected, problem == null);
+            (plain == null ? selected : plain).forEach((loc, list) -> out.put(loc, joined(list)));
+            return new Selection(out, problem, plain == null);
+        }
     }
 
     /**
@@ -98,41 +104,43 @@ public final class InvariantSelection {
     /**
      * The selected invariants written plainly ({@link PlainInvariants}); where they prove the
      * program, a disjunction whose one disjunct alone still proves it is replaced by that disjunct
-     * (an implication stays only where no plain condition holds on every reachable state instead).
-     * Should the plain texts not prove what the selected ones prove, the selected ones stay.
+     * (an implication stays only where no plain condition holds on every reachable state instead),
+     * while the budget allows. Should the plain texts not prove what the selected ones prove, the
+     * selected ones stay; null if the budget was spent before each was written plainly once.
      */
     private static Map<SourceLoc, List<String>> plain(Program program, LoopHeads loops, InvariantParser parser,
-                                                      Map<SourceLoc, List<String>> selected, boolean proven) {
-        try (PlainInvariants simplifier = new PlainInvariants(program, parser)) {
-            Map<SourceLoc, List<String>> current = new LinkedHashMap<>();
-            for (Map.Entry<SourceLoc, List<String>> e : selected.entrySet()) {
-                current.put(e.getKey(), simplified(simplifier, loops, e.getKey(), e.getValue()));
-            }
-            if (proves(program, loops, parser, current) != proven) {
-                return selected;
-            }
-            if (!proven) {
-                return current;
-            }
-            int tries = 0;
-            for (SourceLoc loc : List.copyOf(current.keySet())) {
-                for (int i = 0; i < current.get(loc).size(); i++) {
-                    List<String> ds = split(current.get(loc).get(i), " || ");
-                    for (int d = 0; ds.size() > 1 && d < ds.size() && tries < STRENGTHENING_TRIES; d++, tries++) {
-                        List<String> list = new ArrayList<>(current.get(loc));
-                        list.set(i, ds.get(d));
-                        Map<SourceLoc, List<String>> candidate = new LinkedHashMap<>(current);
-                        candidate.put(loc, list);
-                        if (proves(program, loops, parser, candidate)) {
-                            candidate.put(loc, simplified(simplifier, loops, loc, list));
-                            current = proves(program, loops, parser, candidate) ? candidate : current;
-                            break;
-                        }
+                                                      PlainInvariants simplifier, Map<SourceLoc, List<String>> selected, boolean proven) {
+        Map<SourceLoc, List<String>> current = new LinkedHashMap<>();
+        for (Map.Entry<SourceLoc, List<String>> e : selected.entrySet()) {
+            current.put(e.getKey(), simplified(simplifier, loops, e.getKey(), e.getValue()));
+        }
+        if (simplifier.late()) {
+            return null;
+        }
+        if (proves(program, loops, parser, current) != proven) {
+            return selected;
+        }
+        if (!proven) {
+            return current;
+        }
+        int tries = 0;
+        for (SourceLoc loc : List.copyOf(current.keySet())) {
+            for (int i = 0; i < current.get(loc).size() && !simplifier.late(); i++) {
+                List<String> ds = split(current.get(loc).get(i), " || ");
+                for (int d = 0; ds.size() > 1 && d < ds.size() && tries < STRENGTHENING_TRIES; d++, tries++) {
+                    List<String> list = new ArrayList<>(current.get(loc));
+                    list.set(i, ds.get(d));
+                    Map<SourceLoc, List<String>> candidate = new LinkedHashMap<>(current);
+                    candidate.put(loc, list);
+                    if (proves(program, loops, parser, candidate)) {
+                        candidate.put(loc, simplified(simplifier, loops, loc, list));
+                        current = proves(program, loops, parser, candidate) ? candidate : current;
+                        break;
                     }
                 }
             }
-            return current;
         }
+        return current;
     }
 
     private static List<String> simplified(PlainInvariants simplifier, LoopHeads loops, SourceLoc loc, List<String> conjuncts) {

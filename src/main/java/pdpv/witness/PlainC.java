@@ -243,7 +243,7 @@ final class PlainC {
         return t.toLong(t.minBits());
     }
 
-    private static String typeName(CType t) {
+    static String typeName(CType t) {
         if (t.kind() == CType.Kind.INT && !t.signed()) {
             return "unsigned";
         }

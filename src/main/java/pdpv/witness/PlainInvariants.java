@@ -64,8 +64,18 @@ final class PlainInvariants implements AutoCloseable {
     private final Map<Variable, Integer> order = new HashMap<>();
     /** The text of a conjunct (the last) after the conjuncts before it, as written once. */
     private final Map<List<Expr>, String> written = new HashMap<>();
+    /** Once it is spent no check runs: the rewriting keeps the texts it has ({@link #late}). */
+    private final PlainBudget budget;
+    private boolean late;
 
+    /** A rewriter without a time limit: the same certificate always prints the same text. */
     PlainInvariants(Program program, InvariantParser parser) {
+        this(program, parser, PlainBudget.NONE);
+    }
+
+    /** A rewriter whose checks stop when {@code budget} is spent; {@link #late} then says so. */
+    PlainInvariants(Program program, InvariantParser parser, PlainBudget budget) {
+        this.budget = budget;
         this.parser = parser;
         this.eval = new ExprEvaluator<>(program.semantics(), new Z3Algebra(ctx));
         this.defined = new UbGuards(program.semantics(), EnumSet.allOf(UndefinedBehaviour.class));
@@ -79,6 +89,11 @@ final class PlainInvariants implements AutoCloseable {
     @Override
     public void close() {
         ctx.close();
+    }
+
+    /** Whether the budget cut a rewriting short: some text may then be less plain than it could be. */
+    boolean late() {
+        return late;
     }
 
     /** A condition of the result: its IR, its text, and whether it constrains one variable alone. */
@@ -413,10 +428,16 @@ final class PlainInvariants implements AutoCloseable {
 
     /**
      * {@code e} as plain C with as few casts and typed constants as keep its meaning where
-     * {@code context} holds: the bare text if it says the same there, else the text with every
+     * {@code context} holds: a comparison of linear sums as a person writes it ({@link LinearCondition})
+     * if that says the same there, else the bare text if it does, else the text with every
      * type stated, from which each statement is dropped in turn while the meaning stays.
      */
     private String minimalText(Expr e, BoolExpr context, Set<Block> body) {
+        for (String linear : LinearCondition.candidates(e, this::rank)) {
+            if (means(linear, e, context, body)) {
+                return linear;
+            }
+        }
         String text = minimal(e, e, context, body);
         if (text == null) {
             // the condition overflows where the context holds: the same arithmetic, wrapping, in the unsigned types
@@ -538,6 +559,10 @@ final class PlainInvariants implements AutoCloseable {
 
     /** Whether {@code f} has a model: true, false, or null when the check gives up. */
     private Boolean sat(BoolExpr f) {
+        if (late || budget.spent()) {
+            late = true;
+            return null;
+        }
         solver.push();
         try {
             solver.add(f);

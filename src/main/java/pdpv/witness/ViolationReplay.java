@@ -21,7 +21,8 @@ import pdpv.semantics.CType;
  * returns, the next {@code function_return} waypoint of the sequence, if it is at that call's
  * closing parenthesis, gives the value ({@code \result == v}); each time an uninitialized local is
  * declared (or a global is read as an input, InvGen's reading of globals), the next {@code assumption}
- * waypoint {@code x == v}, if it names that variable at or after its declaration, gives its value;
+ * waypoint {@code x == v}, if it names that variable at or after its declaration, gives its value
+ * (for an array, issue #20, {@code a[i] == v && ...} gives those cells, the others are 0);
  * any other input is 0. The witness is
  * confirmed when the run fails the assertion at the {@code target} waypoint after passing every
  * waypoint.
@@ -60,20 +61,23 @@ final class ViolationReplay {
         }
         Witness.Waypoint target = targets.get(0);
         List<BigInteger> values = new ArrayList<>();
+        List<Cells> cells = new ArrayList<>();
         for (Witness.Waypoint w : pins) {
-            Matcher m = (w.type().equals("assumption") ? VALUE : RESULT).matcher(w.constraint() == null ? "" : w.constraint());
+            String constraint = w.constraint() == null ? "" : w.constraint();
+            Cells c = w.type().equals("assumption") ? Cells.parse(constraint) : null;
+            cells.add(c);
+            if (c != null) {
+                values.add(BigInteger.ZERO);
+                continue;
+            }
+            Matcher m = (w.type().equals("assumption") ? VALUE : RESULT).matcher(constraint);
             if (!m.matches()) {
                 throw new WitnessError("unsupported constraint '" + w.constraint() + "' (this validator reads "
-                        + (w.type().equals("assumption") ? "variable == constant" : "\\result == constant") + ")");
+                        + (w.type().equals("assumption") ? "variable == constant or a[i] == constant && ..." : "\\result == constant") + ")");
             }
-            String digits = m.group(m.groupCount());
-            boolean negative = digits.startsWith("-");
-            String magnitude = negative ? digits.substring(1) : digits;
-            boolean hex = magnitude.startsWith("0x") || magnitude.startsWith("0X");
-            BigInteger v = new BigInteger(hex ? magnitude.substring(2) : magnitude, hex ? 16 : 10);
-            values.add(negative ? v.negate() : v);
+            values.add(exact(m.group(m.groupCount())));
         }
-        Sequence oracle = new Sequence(pins, values);
+        Sequence oracle = new Sequence(pins, values, cells);
         Execution run = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(MAX_STEPS))
                 .run(program.entry(), Map.of(), oracle);
         if (oracle.misfit != null) {
@@ -119,18 +123,80 @@ final class ViolationReplay {
         return m.matches() ? m.group(1) : "";
     }
 
+    /** The value a waypoint's decimal or hexadecimal constant {@code digits} writes, exactly. */
+    private static BigInteger exact(String digits) {
+        boolean negative = digits.startsWith("-");
+        String magnitude = negative ? digits.substring(1) : digits;
+        boolean hex = magnitude.startsWith("0x") || magnitude.startsWith("0X");
+        BigInteger v = new BigInteger(hex ? magnitude.substring(2) : magnitude, hex ? 16 : 10);
+        return negative ? v.negate() : v;
+    }
+
+    /** An assumption waypoint over the cells of one array (issue #20): {@code a[i][j] == v && ...}, by subscripts. */
+    private record Cells(String array, Map<List<Long>, Long> values) {
+        private static final Pattern CELL = Pattern.compile("\\s*\\(?\\s*([A-Za-z_]\\w*)((?:\\s*\\[\\s*\\d+\\s*\\])+)\\s*==\\s*\\(?\\s*(-?(?:0x[0-9a-fA-F]+|\\d+))[uUlL]*\\s*\\)?\\s*\\)?\\s*");
+
+        /** The cells {@code constraint} pins, or null if it is not such a conjunction over one array. */
+        static Cells parse(String constraint) {
+            Map<List<Long>, Long> values = new java.util.LinkedHashMap<>();
+            String array = null;
+            for (String part : constraint.split("&&")) {
+                Matcher m = CELL.matcher(part);
+                if (!m.matches() || array != null && !array.equals(m.group(1))) {
+                    return null;
+                }
+                array = m.group(1);
+                List<Long> subscripts = new ArrayList<>();
+                for (String sub : m.group(2).replace("]", "").split("\\[")) {
+                    if (!sub.isBlank()) {
+                        subscripts.add(Long.parseLong(sub.strip()));
+                    }
+                }
+                values.put(subscripts, exact(m.group(3)).longValue());
+            }
+            return array == null ? null : new Cells(array, values);
+        }
+
+        /** The pinned value of the cell at flat index {@code index} of {@code v}, or 0. */
+        long at(pdpv.cfg.Variable v, long index) {
+            for (Map.Entry<List<Long>, Long> e : values.entrySet()) {
+                if (e.getKey().size() == v.dims().size() && flat(v, e.getKey()) == index) {
+                    return e.getValue();
+                }
+            }
+            return 0;
+        }
+
+        private static long flat(pdpv.cfg.Variable v, List<Long> subscripts) {
+            long flat = 0;
+            for (int i = 0; i < subscripts.size(); i++) {
+                flat = flat * v.dims().get(i) + subscripts.get(i);
+            }
+            return flat;
+        }
+    }
+
     /** The waypoints' values in sequence order, each given to the call at its location. */
     private final class Sequence implements InputOracle {
         private final List<Witness.Waypoint> pins;
         private final List<BigInteger> values;
+        private final List<Cells> cells;
         private final Map<String, Long> answered = new HashMap<>();
+        private final Map<String, Cells> arrays = new HashMap<>();
         private int next;
         /** Why a waypoint's value is not one of its input's type, or null. */
         private String misfit;
 
-        Sequence(List<Witness.Waypoint> pins, List<BigInteger> values) {
+        Sequence(List<Witness.Waypoint> pins, List<BigInteger> values, List<Cells> cells) {
             this.pins = pins;
             this.values = values;
+            this.cells = cells;
+        }
+
+        @Override
+        public long cell(Stmt.Havoc havoc, int occurrence, long index) {
+            Cells c = arrays.get(System.identityHashCode(havoc) + "#" + occurrence);
+            return c == null ? 0 : c.at(havoc.target(), index);
         }
 
         @Override
@@ -141,7 +207,14 @@ final class ViolationReplay {
                 return known;
             }
             long value = 0;
-            if (next < pins.size()) {
+            if (havoc.target().isArray()) {
+                Cells c = next < pins.size() ? cells.get(next) : null;
+                if (c != null && indeterminate(havoc) && c.array().equals(havoc.target().sourceName())
+                        && havoc.loc().line() <= pins.get(next).line()) {
+                    arrays.put(key, c);
+                    next++;
+                }
+            } else if (next < pins.size()) {
                 Witness.Waypoint w = pins.get(next);
                 if (w.type().equals("function_return") && havoc.reason() == Stmt.Havoc.Reason.INPUT) {
                     SourceLoc end = sites.closingParenthesis(havoc.loc());

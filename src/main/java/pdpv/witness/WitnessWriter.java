@@ -60,6 +60,14 @@ public final class WitnessWriter {
     public record Uninitialized(String variable, SourceLoc next, String value) implements Pin {
     }
 
+    /**
+     * The cells of an uninitialized local array (issue #20) that the failing run reads, as they were
+     * when its declaration ran: one {@code assumption} waypoint {@code a[i] == v && ...} at
+     * {@code next}, cells by their C names ({@code a[1][2]}) and values.
+     */
+    public record UninitializedCells(Map<String, String> cells, SourceLoc next) implements Pin {
+    }
+
     private final Program program;
     private final CallSites sites;
 
@@ -136,6 +144,12 @@ public final class WitnessWriter {
                 constraint.put("value", u.variable() + " == " + u.value());
                 constraint.put("format", "c_expression");
                 content.add(segment(waypoint("assumption", u.next(), constraint)));
+            } else if (pin instanceof UninitializedCells c) {
+                List<String> equalities = new ArrayList<>();
+                c.cells().forEach((cell, value) -> equalities.add(cell + " == " + value));
+                constraint.put("value", String.join(" && ", equalities));
+                constraint.put("format", "c_expression");
+                content.add(segment(waypoint("assumption", c.next(), constraint)));
             }
         }
         content.add(segment(waypoint("target", target, null)));

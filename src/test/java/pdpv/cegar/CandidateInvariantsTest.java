@@ -66,7 +66,7 @@ class CandidateInvariantsTest {
         Invariant falseBound = new Invariant.Compare(Polynomial.of(x), Invariant.Op.GE, Polynomial.constant(1));
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
-            LoopInvariantStore store = new LoopInvariantStore(ctx);
+            LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
             CandidateInvariants.Outcome o = refiner.seed(loop, List.of(xShrinks, xNonNegative, linear, uGrows, yGrows, falseBound));
             assertTrue(List.of(xShrinks, xNonNegative, linear).containsAll(o.kept()), o.kept().toString());
@@ -92,7 +92,7 @@ class CandidateInvariantsTest {
         assertTrue(mined.stream().anyMatch(i -> i.toString().equals("\\old(x) == x + 2*y")), "the linear relation is mined: " + mined);
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
-            LoopInvariantStore store = new LoopInvariantStore(ctx);
+            LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
             CandidateInvariants.Outcome o = refiner.seed(loop, mined);
             assertFalse(o.kept().isEmpty());

@@ -32,7 +32,7 @@ class CertificateCheckerTest {
         LoopForest loops = LoopForest.of(program);
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
-            LoopInvariantStore store = new LoopInvariantStore(ctx);
+            LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             Loop loop = loops.loops().get(0);
             LoopInvariantStore.Templates t = store.templates(loop);
             BitVecExpr before = t.before().values().iterator().next().current();

@@ -144,7 +144,7 @@ class DynamicInvariantsTest {
         List<Invariant> mined = LikelyInvariants.mine(TestRuns.run(program, loops, TestOptions.defaults()).samples(loop));
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
-            LoopInvariantStore store = new LoopInvariantStore(ctx);
+            LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
             List<String> kept = refiner.seed(loop, mined).kept().stream().map(Object::toString).toList();
             assertTrue(kept.contains("w >= 0") && kept.contains("b >= 0"), kept.toString());

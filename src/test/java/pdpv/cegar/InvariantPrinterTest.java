@@ -17,7 +17,7 @@ class InvariantPrinterTest {
         Program program = CProgram.example("counter_loop.c");
         Loop loop = LoopForest.of(program).loops().get(0);
         try (Context ctx = new Context()) {
-            LoopInvariantStore.Templates t = new LoopInvariantStore(ctx).templates(loop);
+            LoopInvariantStore.Templates t = new LoopInvariantStore(ctx, program.semantics()).templates(loop);
             BitVecExpr ib = t.before().values().iterator().next().current();
             BitVecExpr ie = t.end().values().iterator().next().current();
             BoolExpr bit = ctx.mkEq(ctx.mkExtract(3, 3, ib), ctx.mkBV(1, 1));

@@ -34,7 +34,7 @@ class NestedLoopsWalkthroughTest {
         Loop outer = loops.loopAt(example.b2);
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
-            LoopInvariantStore store = new LoopInvariantStore(ctx);
+            LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             CegarOptions options = new CegarOptions(true, true, false, PdrOptions.defaults().withTimeout(Duration.ofSeconds(120)));
             InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, options, null, Progress.NONE);
             LoopInvariantStore.Templates t = store.templates(outer);

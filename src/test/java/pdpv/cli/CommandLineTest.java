@@ -212,6 +212,27 @@ class CommandLineTest {
     }
 
     /**
+     * Writing the invariants plainly is bounded by --plain-seconds: past it, the answer shows the
+     * certificate's two-state invariants and says why, in the text and in the JSON.
+     */
+    @Test
+    void plainInvariantsPastTheirTimeFallBackToTheCertificateAndSaySo() throws IOException {
+        Path counter = Path.of("examples", "counter_loop.c");
+        CliResult r = run("verify", "--engine", "cegar", "--plain-seconds", "0.001", "--timeout", "60", counter.toString());
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("note: the loop invariants were not written plainly within --plain-seconds"), r.out());
+        assertTrue(r.out().contains("loop invariants (\\old(x) is x before the loop):"), r.out());
+        JsonObject json = JsonParser.parseString(run("verify", "--engine", "cegar", "--json", "--plain-seconds", "0.001",
+                "--timeout", "60", counter.toString()).out()).getAsJsonObject();
+        assertFalse(json.get("invariants_plain").getAsBoolean(), json.toString());
+        assertTrue(json.getAsJsonArray("invariants").get(0).getAsJsonObject().get("invariant").getAsString().contains("\\old("),
+                json.toString());
+        CliResult bad = run("verify", "--plain-seconds", "-1", counter.toString());
+        assertEquals(ExitCodes.BAD_INPUT, bad.code(), bad.out() + bad.err());
+        assertTrue(bad.err().contains("--plain-seconds must not be negative"), bad.err());
+    }
+
+    /**
      * Issue 21's loop: i grows by a positive step, k counts the steps; its invariant is one short
      * line of plain C, without the certificate's \\old, the bit tests of PDR's cubes, casts to long
      * long or negations.

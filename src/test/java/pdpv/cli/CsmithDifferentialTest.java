@@ -137,7 +137,7 @@ class CsmithDifferentialTest {
     }
 
     /** Runs {@code command}; its output, or null if it fails or takes longer than {@code seconds}. */
-    private static String run(List<String> command, int seconds) throws IOException, InterruptedException {
+    static String run(List<String> command, int seconds) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         StringBuilder out = new StringBuilder();
         Thread reader = new Thread(() -> {

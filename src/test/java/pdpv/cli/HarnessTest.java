@@ -65,7 +65,7 @@ class HarnessTest {
         String line = failing.group(1);
         long inputs = r.out().lines().dropWhile(l -> !l.startsWith("inputs (")).skip(1).takeWhile(l -> l.startsWith("  ")).count();
         Path exe = build(harness, "-g", "-O0", "-no-pie");
-        boolean undefinedBehaviour = failing.group(2).matches("no (signed overflow|division by zero|undefined shift)");
+        boolean undefinedBehaviour = failing.group(2).matches("no (signed overflow|division by zero|undefined shift|array index out of bounds(: .*)?)");
         String out = run(List.of(exe.toString()), undefinedBehaviour ? 1 : 134);
         assertTrue((inputs == 0 || out.contains("input " + inputs + ": ")) && !out.contains("input " + (inputs + 1) + ": "), out);
         if (undefinedBehaviour) {

@@ -86,7 +86,7 @@ class UndefinedBehaviourCommandsTest {
         Path f = program();
         CliResult unreach = run("verify", "--property", "unreach-call.prp", f.toString());
         assertEquals(ExitCodes.SAFE, unreach.code(), unreach.out() + unreach.err());
-        assertTrue(unreach.out().contains("scope: every run without signed overflow, division by zero or undefined shift ("),
+        assertTrue(unreach.out().contains("scope: every run without signed overflow, division by zero, undefined shift or array index out of bounds ("),
                 unreach.out());
         Files.writeString(dir.resolve("ub.yml"), "format_version: '2.0'\ninput_files: 'ub.c'\nproperties:\n"
                 + "  - property_file: ../properties/unreach-call.prp\n    expected_verdict: true\n"
@@ -94,7 +94,7 @@ class UndefinedBehaviourCommandsTest {
         CliResult task = run("verify", dir.resolve("ub.yml").toString());
         assertEquals(ExitCodes.SAFE, task.code(), task.out() + task.err());
         assertTrue(task.out().contains("(unreach-call, ILP32, signed overflow undefined, division by zero undefined, "
-                + "undefined shift undefined)"), task.out());
+                + "undefined shift undefined, array index out of bounds undefined)"), task.out());
         // 1 << 31 overflows; a division by zero or a shift by 32 ends the run without error
         CliResult overflow = run("verify", "--json", "--property", "no-overflow.prp", f.toString());
         assertTrue(overflow.out().contains("\"signed_overflow\": \"error\""), overflow.out());

@@ -28,11 +28,11 @@ import pdpv.testing.Gcc;
 
 /**
  * The readings of undefined behaviour ({@code --signed-overflow wrap|undefined|error},
- * {@code --div-by-zero} and {@code --undefined-shift smtlib|undefined|error}) on programs whose
+ * {@code --div-by-zero}, {@code --undefined-shift} and {@code --array-bounds smtlib|undefined|error}) on programs whose
  * verdict differs between them, with gcc as the reference: every UNSAFE answer's inputs are
  * compiled into the program and run, under {@code -fwrapv} for the SMT-LIB reading (the assertion
  * fails, unless the run does what gcc does not define as SMT-LIB does: then PDPV notes it) and
- * under UBSan ({@code -fsanitize=signed-integer-overflow,shift,integer-divide-by-zero}) for all
+ * under UBSan ({@code -fsanitize=signed-integer-overflow,shift,integer-divide-by-zero,bounds}) for all
  * (error: UBSan reports the operation at the line PDPV names; undefined: the run fails the
  * assertion without any undefined operation). An UNSAFE run that performs an undefined operation
  * on its way names the line UBSan reports.
@@ -56,6 +56,7 @@ class UndefinedBehaviourModesTest {
     private static final String OVERFLOW = "signed-overflow";
     private static final String DIVISION = "div-by-zero";
     private static final String SHIFT = "undefined-shift";
+    private static final String BOUNDS = "array-bounds";
 
     static Stream<Arguments> programs() {
         return Stream.of(
@@ -244,6 +245,45 @@ class UndefinedBehaviourModesTest {
                           __VERIFIER_assert((1u << n) != 0u && (x >> n) <= x);
                           return 0;
                         }
+                        """, "safe", "safe", "safe"),
+                Arguments.of(BOUNDS, "table", "looks a table up past its end, where SMT-LIB's array has zeros", """
+                        static const int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
+                        int main() {
+                          unsigned i = __VERIFIER_nondet_uint();
+                          __VERIFIER_assert(table[i] < 10);
+                          return 0;
+                        }
+                        """, "safe", "safe", "unsafe"),
+                Arguments.of(BOUNDS, "store", "writes a cell outside the array, which SMT-LIB keeps apart", """
+                        int main() {
+                          int a[4] = {0};
+                          int i = __VERIFIER_nondet_int();
+                          a[i] = 5;
+                          __VERIFIER_assert(a[0] + a[1] + a[2] + a[3] == 5);
+                          return 0;
+                        }
+                        """, "unsafe", "safe", "unsafe"),
+                Arguments.of(BOUNDS, "loop", "fills one cell past the end in a loop", """
+                        int main() {
+                          int a[4];
+                          int n = __VERIFIER_nondet_int();
+                          __VERIFIER_assume(n >= 0 && n <= 4);
+                          for (int i = 0; i <= n; i++) {
+                            a[i] = i;
+                          }
+                          __VERIFIER_assert(a[0] == 0);
+                          return 0;
+                        }
+                        """, "safe", "safe", "unsafe"),
+                Arguments.of(BOUNDS, "in-range", "subscripts that the program keeps in bounds", """
+                        int main() {
+                          int a[4] = {1, 2, 3, 4};
+                          unsigned x = __VERIFIER_nondet_uint();
+                          int b[2][3] = {{0}};
+                          b[x % 2u][x % 3u] = a[x & 3u];
+                          __VERIFIER_assert(b[x % 2u][x % 3u] >= 1);
+                          return 0;
+                        }
                         """, "safe", "safe", "safe"));
     }
 
@@ -262,7 +302,12 @@ class UndefinedBehaviourModesTest {
                 replay(name, modes[m], file, verdict);
             }
             if (expected[m].equals("safe") && modes[m].equals("undefined")) {
-                String kind = option.equals(OVERFLOW) ? "signed overflow" : option.equals(DIVISION) ? "division by zero" : "undefined shift";
+                String kind = switch (option) {
+                    case OVERFLOW -> "signed overflow";
+                    case DIVISION -> "division by zero";
+                    case BOUNDS -> "array index out of bounds";
+                    default -> "undefined shift";
+                };
                 assertTrue(verdict.get("scope").getAsString().startsWith("every run without " + kind + " ("), verdict.toString());
             }
         }
@@ -273,7 +318,7 @@ class UndefinedBehaviourModesTest {
         assumeTrue(Gcc.available(), "gcc is not installed");
         JsonObject failing = verdict.getAsJsonObject("failing_assertion");
         JsonElement note = null;
-        for (String key : List.of("signed_overflow", "div_by_zero", "undefined_shift")) {
+        for (String key : List.of("signed_overflow", "div_by_zero", "undefined_shift", "array_bounds")) {
             note = note != null ? note : failing.get(key);
         }
         List<String> values = new ArrayList<>();
@@ -284,7 +329,7 @@ class UndefinedBehaviourModesTest {
         Files.writeString(harness, harness(values) + "#line 1 \"" + file.getFileName() + "\"\n" + Files.readString(file));
         Outcome wrapped = compileAndRun(harness, name + "-" + mode + "-wrap", "-fwrapv");
         Outcome sanitized = compileAndRun(harness, name + "-" + mode + "-ubsan",
-                "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero", "-fno-sanitize-recover=all");
+                "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero,bounds", "-fno-sanitize-recover=all");
         if (mode.equals("error")) {
             assertNotEquals(0, sanitized.code(), sanitized.output());
         } else if (wrapped.code() == SIGFPE_EXIT) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Expr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
@@ -28,10 +29,10 @@ class DagEncoderTest {
     @Test
     void bodyOfTheOuterLoopKeepsOnlyTheNestedInvariant() {
         try (Context ctx = new Context()) {
-            VariantFactory vf = new VariantFactory(ctx);
+            VariantFactory vf = new VariantFactory(ctx, ex.program.semantics());
             DagEncoder encoder = new DagEncoder(ex.program, loops,
                     new ExprEncoder(ex.program.semantics(), new Z3Algebra(ctx)), vf);
-            Map<Variable, BitVecExpr> start = vf.fresh(ex.program.variables());
+            Map<Variable, Expr<?>> start = vf.fresh(ex.program.variables());
             DagEncoding body = encoder.encode(outer.body(), ex.b2, start, false);
 
             assertSame(ex.b2, body.blocks().get(0));
@@ -48,12 +49,12 @@ class DagEncoderTest {
             s.add(body.clauses().toArray(new BoolExpr[0]));
             s.add(body.block(ex.b7).blockVar());
             s.push();
-            s.add(ctx.mkBVSLE(start.get(ex.i), ctx.mkBV(0, 32)));
+            s.add(ctx.mkBVSLE((BitVecExpr) start.get(ex.i), ctx.mkBV(0, 32)));
             assertEquals(Status.UNSATISFIABLE, s.check(), "reaching the tail B7 needs i > 0 at the head");
             s.pop();
-            BitVecExpr iAtTail = body.block(ex.b7).exitVariants().get(ex.i);
-            BitVecExpr iBeforeInner = body.block(ex.b4).exitVariants().get(ex.i);
-            s.add(ctx.mkNot(ctx.mkEq(iBeforeInner, ctx.mkBVSub(start.get(ex.i), ctx.mkBV(1, 32)))));
+            Expr<?> iAtTail = body.block(ex.b7).exitVariants().get(ex.i);
+            Expr<?> iBeforeInner = body.block(ex.b4).exitVariants().get(ex.i);
+            s.add(ctx.mkNot(ctx.mkEq(iBeforeInner, ctx.mkBVSub((BitVecExpr) start.get(ex.i), ctx.mkBV(1, 32)))));
             assertEquals(Status.UNSATISFIABLE, s.check(), "B4 decrements i");
             assertSame(body.loopSites().get(0).post().get(ex.i), iAtTail);
         }
@@ -62,12 +63,12 @@ class DagEncoderTest {
     @Test
     void initialVariantsMustCoverAllVariables() {
         try (Context ctx = new Context()) {
-            VariantFactory vf = new VariantFactory(ctx);
+            VariantFactory vf = new VariantFactory(ctx, ex.program.semantics());
             DagEncoder encoder = new DagEncoder(ex.program, loops,
                     new ExprEncoder(ex.program.semantics(), new Z3Algebra(ctx)), vf);
-            Map<Variable, BitVecExpr> partial = vf.fresh(List.of(ex.x));
+            Map<Variable, Expr<?>> partial = vf.fresh(List.of(ex.x));
             assertThrows(IllegalArgumentException.class, () -> encoder.encode(outer.body(), ex.b2, partial, false));
-            Map<Variable, BitVecExpr> all = vf.fresh(ex.program.variables());
+            Map<Variable, Expr<?>> all = vf.fresh(ex.program.variables());
             assertThrows(IllegalArgumentException.class, () -> encoder.encode(outer.body(), ex.b1, all, false));
         }
     }

@@ -48,11 +48,11 @@ class LoopIterationTest {
         assertTrue(!loops.loops().isEmpty(), example + " has no loop");
         try (Context ctx = new Context()) {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, p, loops);
-            VariantFactory names = new VariantFactory(ctx);
+            VariantFactory names = new VariantFactory(ctx, p.semantics());
             for (Loop l : loops.loops()) {
-                Map<Variable, BitVecExpr> before = names.fresh(l.referenced());
-                Map<Variable, BitVecExpr> current = names.fresh(l.updated());
-                Map<Variable, BitVecExpr> next = names.fresh(l.updated());
+                Map<Variable, Expr<?>> before = names.fresh(l.referenced());
+                Map<Variable, Expr<?>> current = names.fresh(l.updated());
+                Map<Variable, Expr<?>> next = names.fresh(l.updated());
                 LoopIteration f = encoding.iteration(l, before, current);
                 LoopIteration r = encoding.relationalIteration(l, before, current);
                 BoolExpr relation = identifyFreshValues(ctx, r, f);

@@ -154,7 +154,7 @@ class ProgramEncodingTest {
             Counterexample cex = enc.decode(m);
             assertEquals(List.of(d.b1, d.otherwise, d.join), cex.path());
             assertTrue(signed(cex.havocValues().get(d.hx)) <= 5);
-            BitVecExpr yAtJoin = enc.dag().block(d.join).entryVariants().get(d.y);
+            com.microsoft.z3.Expr<?> yAtJoin = enc.dag().block(d.join).entryVariants().get(d.y);
             assertEquals("2", m.eval(yAtJoin, true).toString());
         }
     }

@@ -34,6 +34,9 @@ class UndefinedBehaviourPropertyTest {
             BinaryOp.REM, BinaryOp.SHL, BinaryOp.SHR, BinaryOp.AND, BinaryOp.OR, BinaryOp.XOR);
     private static final int[] WIDTHS = {8, 16, 32, 64};
 
+    private static final List<UndefinedBehaviour> ARITHMETIC = java.util.Arrays.stream(UndefinedBehaviour.values())
+            .filter(k -> !k.ofSubscripts()).toList();
+
     private final CSemantics semantics = new CSemantics(DataModel.LP64);
     private final ConcreteAlgebra concrete = new ConcreteAlgebra();
 
@@ -63,6 +66,7 @@ class UndefinedBehaviourPropertyTest {
         return switch (kind) {
             case DIVISION_BY_ZERO -> division && y.signum() == 0;
             case SHIFT -> shift && amountOutOfRange;
+            case ARRAY_BOUNDS -> throw new AssertionError("not a kind of arithmetic");
             case SIGNED_OVERFLOW -> {
                 if (!signed) {
                     yield false;
@@ -106,7 +110,7 @@ class UndefinedBehaviourPropertyTest {
             long b = amount(r, op, w);
             CType t = typeOfWidth(w, signed);
             int kinds = 0;
-            for (UndefinedBehaviour kind : UndefinedBehaviour.values()) {
+            for (UndefinedBehaviour kind : ARITHMETIC) {
                 boolean got = semantics.undefined(concrete, kind, op, t, new BitVec(a, w), new BitVec(b, w));
                 assertEquals(reference(kind, op, w, signed, a, b), got, kind + ": " + a + " " + op.symbol() + " " + b + " in " + t);
                 kinds += got ? 1 : 0;
@@ -133,10 +137,38 @@ class UndefinedBehaviourPropertyTest {
                 CType t = typeOfWidth(w, signed);
                 BitVecExpr x = z3.constant(a, w);
                 BitVecExpr y = z3.constant(b, w);
-                for (UndefinedBehaviour kind : UndefinedBehaviour.values()) {
+                for (UndefinedBehaviour kind : ARITHMETIC) {
                     BoolExpr got = (BoolExpr) semantics.undefined(z3, kind, op, t, x, y).simplify();
                     assertEquals(reference(kind, op, w, signed, a, b), got.isTrue(), kind + ": " + a + " " + op.symbol() + " " + b
                             + " in " + t);
+                }
+            }
+        }
+    }
+
+    /**
+     * A subscript is out of bounds exactly when its index, a signed {@code ptrdiff_t}, is negative
+     * or at least the array's number of cells (C11 §6.5.6p8), concretely and through Z3, for the
+     * index widths of both data models.
+     */
+    @Test
+    void outOfBoundsIsAnIndexOutsideTheCells() {
+        Random r = new Random(20);
+        try (Context ctx = new Context()) {
+            Z3Algebra z3 = new Z3Algebra(ctx);
+            for (int i = 0; i < CASES; i++) {
+                int w = r.nextBoolean() ? 32 : 64;
+                CType index = typeOfWidth(w, true);
+                long cells = 1 + r.nextInt(r.nextBoolean() ? 8 : 100_000);
+                long[] near = {0, 1, -1, cells - 1, cells, cells + 1, -cells, 1L << (w - 1), (1L << (w - 1)) - 1};
+                long a = new BitVec(r.nextInt(3) == 0 ? r.nextLong() : near[r.nextInt(near.length)], w).signedValue();
+                boolean expected = a < 0 || a >= cells;
+                assertEquals(expected, semantics.undefined(concrete, UndefinedBehaviour.ARRAY_BOUNDS, BinaryOp.ADD, index,
+                        new BitVec(a, w), new BitVec(cells, w)), a + " of " + cells + " cells, index width " + w);
+                if (i < Z3_CASES) {
+                    BoolExpr got = (BoolExpr) semantics.undefined(z3, UndefinedBehaviour.ARRAY_BOUNDS, BinaryOp.ADD, index,
+                            z3.constant(a, w), z3.constant(cells, w)).simplify();
+                    assertEquals(expected, got.isTrue(), "Z3: " + a + " of " + cells + " cells");
                 }
             }
         }

@@ -39,8 +39,8 @@ class Z3AlgebraTest {
         try (Context ctx = new Context()) {
             Z3Algebra alg = new Z3Algebra(ctx);
             ExprEncoder enc = new ExprEncoder(new CSemantics(DataModel.ILP32), alg);
-            VariantFactory vf = new VariantFactory(ctx);
-            Map<Variable, BitVecExpr> env = vf.fresh(List.of(a, b, u, v));
+            VariantFactory vf = new VariantFactory(ctx, new CSemantics(DataModel.ILP32));
+            Map<Variable, com.microsoft.z3.Expr<?>> env = vf.fresh(List.of(a, b, u, v));
             Solver s = ctx.mkSolver();
             s.add(ctx.mkEq(env.get(a), alg.constant(av, 32)), ctx.mkEq(env.get(b), alg.constant(bv, 32)),
                     ctx.mkEq(env.get(u), alg.constant(uv, 32)), ctx.mkEq(env.get(v), alg.constant(vv, 32)));

@@ -55,7 +55,9 @@ class ErrorTest {
 
     @Test
     void otherUnsupportedConstructs() {
-        assertUnsupported("int main() {\n  int a[3];\n  return 0;\n}\n", 2, "array");
+        assertUnsupported("int main() {\n  double a[3];\n  return 0;\n}\n", 2, "array of floating-point");
+        assertUnsupported("int main() {\n  int n = 3;\n  int a[n];\n  return 0;\n}\n", 3, "variable-length array");
+        assertUnsupported("int main() {\n  int a[3];\n  int *p = a;\n  return 0;\n}\n", 3, "pointer");
         assertUnsupported("int main() {\n  double d = 1;\n  return 0;\n}\n", 2, "floating-point");
         assertUnsupported("struct s { int f; };\nint main() {\n  struct s v;\n  return 0;\n}\n", 3, "struct");
         assertUnsupported("#include <stdlib.h>\nint main() {\n  int x = 1;\n  malloc(4);\n  return 0;\n}\n", 4, "heap");
@@ -100,6 +102,83 @@ class ErrorTest {
                 new FrontEndOptions("check", DataModel.ILP32, false)));
         assertEquals(UserError.Kind.INPUT, e.kind());
         assertTrue(e.render().startsWith("t.c: error: ") && e.getMessage().contains("check"), e::render);
+    }
+
+    private static void assertRejected(String source, int line, int column, String message) {
+        UserError e = error(source);
+        assertEquals(UserError.Kind.SYNTAX, e.kind(), e::render);
+        assertEquals(new pdpv.cfg.SourceLoc("t.c", line, column), e.loc(), e::render);
+        assertTrue(e.render().startsWith("t.c:" + line + ":" + column + ": error: " + message), e::render);
+    }
+
+    /** gcc rejects these (issue #18); CDT parses them without a problem, so the front end checks them itself. */
+    @Test
+    void invalidCThatGccRejectsIsAnError() {
+        assertRejected("int main() { return 0; }\n#error not for PDPV\n", 2, 8, "#error");
+        assertRejected("int main() {\n  const int x = 1;\n  x = 2;\n  return x;\n}\n", 3, 3, "assignment of read-only variable 'x'");
+        assertRejected("const int c = 1;\nint main() { c += 1; return c; }\n", 2, 14, "assignment of read-only variable 'c'");
+        assertRejected("typedef const int K;\nint main() { K k = 0; k++; return k; }\n", 2, 23, "increment of read-only variable 'k'");
+        assertRejected("int f(const int p) { --p; return p; }\nint main() { return f(1); }\n", 1, 24, "decrement of read-only variable 'p'");
+        assertRejected("int main() {\n  int x = 1;\n  int x = 2;\n  return x;\n}\n", 3, 7, "redeclaration of 'x' in the same scope");
+        assertRejected("int main() {\n  static int s;\n  int t; static int s;\n  return 0;\n}\n", 3, 21, "redeclaration of 's'");
+        assertRejected("int f(int a) {\n  int a = 2;\n  return a;\n}\nint main() { return f(1); }\n", 2, 7, "redeclaration of 'a'");
+        assertRejected("int g = 1;\nint g = 2;\nint main() { return g; }\n", 2, 5, "redefinition of 'g'");
+        assertRejected("int f(void) { return 1; }\nint f(void) { return 2; }\nint main() { return f(); }\n", 2, 5, "redefinition of 'f'");
+        assertRejected("int f(int a, int b) { return a + b; }\nint main() { return f(1); }\n", 2, 21, "too few arguments to function 'f'");
+        assertRejected("int f(int a);\nint main() { return f(1, 2); }\nint f(int a) { return a; }\n", 2, 21, "too many arguments to function 'f'");
+        assertRejected("int g(void) { return 1; }\nint main() { return g(3); }\n", 2, 21, "too many arguments to function 'g'");
+        assertRejected("extern void __VERIFIER_assert(int cond);\nint main() { __VERIFIER_assert(1, 2); return 0; }\n", 2, 14,
+                "too many arguments to function '__VERIFIER_assert'");
+        assertRejected("int main() {\n  return y;\n}\n", 2, 10, "'y' undeclared");
+    }
+
+    /** More of what the acceptance corpus found (src/test/resources/acceptance); {@code void v;} was an internal error. */
+    @Test
+    void moreConstraintsThatGccEnforces() {
+        assertRejected("int main(void) {\n  void v;\n  return 0;\n}\n", 2, 8, "variable 'v' declared void");
+        assertRejected("int main(void) { int x = 1; return x(2); }\n", 1, 36, "called object 'x' is not a function");
+        assertRejected("int main(void) { int x = 1; x + 1 = 2; return x; }\n", 1, 29, "lvalue required as left operand of assignment");
+        assertRejected("enum e { A };\nint main(void) { A++; return 0; }\n", 2, 18, "lvalue required as increment operand");
+        assertRejected("void f(void) { }\nint main(void) { int x = f(); return x; }\n", 2, 26, "void value not ignored as it ought to be");
+        assertRejected("void f(void) { }\nint main(void) { return f(); }\n", 2, 25, "void value not ignored as it ought to be");
+        assertRejected("_Static_assert(sizeof(int) == 2, \"int\");\nint main(void) { return 0; }\n", 1, 1,
+                "static assertion failed: _Static_assert(sizeof(int) == 2, \"int\");");
+        assertRejected("int main(void) {\n  int x = 1, y = 2;\n  switch (x) { case y: x = 3; }\n  return x;\n}\n", 3, 16,
+                "case label does not reduce to an integer constant");
+        assertRejected("int main(void) {\n  int x = 1;\n  switch (x) { default: x = 2; break; default: x = 3; }\n  return x;\n}\n", 3, 39,
+                "multiple default labels in one switch");
+        assertRejected("int f(int a);\nlong long f(int a) { return a; }\nint main(void) { return 0; }\n", 2, 11, "conflicting types for 'f'");
+        assertRejected("int none(void);\nint none(extra) { return 0; }\nint main(void) { return none(); }\n", 2, 5, "conflicting types for 'none'");
+        assertRejected("int main(void) {\n  extern int e = 1;\n  return e;\n}\n", 2, 14, "'e' has both 'extern' and initializer");
+        assertRejected("extern void check(void c);\nint main(void) { return 0; }\n", 1, 19, "parameter of type void");
+        Lower.c("_Static_assert(sizeof(char) == 1, \"c\");\nint main(void) { _Static_assert(1, \"one\"); int x = 0; return x; }\n");
+    }
+
+    /** As gcc does, the whole file is checked, also a function the entry never calls. */
+    @Test
+    void invalidCInAFunctionNeverCalledIsAnError() {
+        assertRejected("int unused(void) { const int k = 0; k = 1; return k; }\nint main() { return 0; }\n", 1, 37,
+                "assignment of read-only variable 'k'");
+        UserError several = error("int main() {\n  int x; int x;\n  const int c = 0; c = 1;\n  return x;\n}\n");
+        assertTrue(several.render().contains("\nt.c:3:20: error: assignment of read-only variable 'c'"), several::render);
+    }
+
+    /** What gcc accepts in its default GNU mode, with warnings at most, stays accepted. */
+    @Test
+    void knrLeftoversAndImplicitDeclarationsAreAccepted() {
+        Lower.c("""
+                int k();
+                int h(x) int x; { return x; }
+                int v(int a, ...) { return a; }
+                extern int e; int e; int e;
+                main() {
+                  int r = k(1, 2) + h(3) + v(1, 2, 3) + undeclared(4, 5);
+                  { int r = 1; r++; }
+                  extern int e; extern int e;
+                  return r;
+                }
+                int k(a, b) int a; int b; { return a + b; }
+                """);
     }
 
     @Test

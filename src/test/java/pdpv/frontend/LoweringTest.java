@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -17,6 +18,7 @@ import pdpv.cfg.Variable;
 import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CType;
 import pdpv.semantics.UnaryOp;
+import pdpv.semantics.UndefinedBehaviour;
 import pdpv.frontend.IrEvaluator.End;
 import pdpv.frontend.IrEvaluator.Outcome;
 
@@ -378,7 +380,7 @@ class LoweringTest {
     @Test
     void inliningTwoCallsRenamesLocals() {
         Program p = Lower.c("""
-                int add(int a, int b) { int t = a + b; return t; }
+                int add(int a, int b) { a += b; int t = a; return t; }
                 int main() { int r = add(1, 2) + add(3, 4); assert(r == 10); return 0; }
                 """);
         assertEquals(End.RETURN, IrEvaluator.run(p).end());
@@ -387,6 +389,41 @@ class LoweringTest {
         assertEquals("a", variable(p, "add::a#2").sourceName());
         assertEquals(Variable.Kind.PARAMETER, variable(p, "add::a#2").kind());
         assertEquals(Variable.Kind.LOCAL, variable(p, "add::t#2").kind());
+    }
+
+    /**
+     * A parameter the callee never assigns is its argument's value when nothing the argument reads
+     * can change while the callee runs (a caller's local, or a global no function on the way
+     * assigns): no variable for the copy. Otherwise, and for a parameter the body assigns, a copy.
+     */
+    @Test
+    void readOnlyParametersAreTheirArguments() {
+        Program p = Lower.c("""
+                int twice(int a) { return a + a; }
+                int main() { int x = __VERIFIER_nondet_int(); assert(twice(x) == 2 * x); return 0; }
+                """);
+        assertTrue(p.variables().stream().noneMatch(v -> v.name().equals("twice::a")), p.variables()::toString);
+        assertSafe("""
+                int g;
+                void inc(void) { g++; }
+                int direct(int v) { g = g + 1; return v; }
+                int indirect(int v) { inc(); return v; }
+                int main() { g = 5; assert(direct(g) == 5); assert(indirect(g) == 6); assert(g == 7); return 0; }
+                """);
+        Program copies = Lower.c("""
+                int g;
+                int direct(int v) { g = g + 1; return v; }
+                int main() { return direct(g); }
+                """);
+        assertTrue(copies.variables().stream().anyMatch(v -> v.name().equals("direct::v")), copies.variables()::toString);
+        Program overflow = WellTyped.check(FrontEnd.parse("t.c", """
+                void ignore(int v) { }
+                int main() { int x = __VERIFIER_nondet_int(); ignore(x + 1); return 0; }
+                """, new FrontEndOptions("main", pdpv.semantics.DataModel.ILP32, false,
+                        pdpv.semantics.UbReadings.forC().with(UndefinedBehaviour.SIGNED_OVERFLOW, pdpv.semantics.UbReading.ERROR), false)));
+        assertTrue(statements(overflow).stream().anyMatch(st -> st instanceof Stmt.Assert a
+                && a.text().equals(UndefinedBehaviour.SIGNED_OVERFLOW.assertionText()) && a.loc().line() == 2),
+                () -> "the argument's overflow is checked at the call, though the callee never reads it:\n" + overflow);
     }
 
     @Test
@@ -473,6 +510,46 @@ class LoweringTest {
         assertEquals(End.ASSERTION_FAILED, argc.end());
     }
 
+    /**
+     * A function the program defines is the program's, whatever its name (issue #18): its body runs
+     * instead of the input, assumption, assertion or abort convention its name suggests. Each
+     * program reads no input and ends as its definitions say (on the old main each ended otherwise).
+     */
+    @Test
+    void definedFunctionsWithConventionNamesRunTheirBodies() {
+        String g = "int g = 0;\n";
+        assertEquals(End.ASSERTION_FAILED, Lower.run(g + """
+                int unknown_step(void) { g = 1; return 0; }
+                int main(void) { unknown_step(); __VERIFIER_assert(g == 0); return 0; }
+                """).end());
+        for (String input : List.of("nondet_value", "nondet", "unknown", "unknown1", "__VERIFIER_nondet_int", "__VERIFIER_nondet_uint")) {
+            Outcome o = Lower.run("int " + input + "(void) { return 7; }\nint main(void) { int x = " + input
+                    + "(); assert(x == 7); return 0; }");
+            assertEquals(End.RETURN, o.end(), input);
+            assertEquals(List.of(), o.inputs(), input);
+        }
+        for (String assume : List.of("assume", "__VERIFIER_assume", "assume_abort_if_not")) {
+            assertEquals(End.ASSERTION_FAILED, Lower.run(g + "void " + assume + "(int c) { g = c; }\nint main(void) { "
+                    + assume + "(0); assert(g == 1); return 0; }").end(), assume);
+        }
+        for (String check : List.of("__VERIFIER_assert", "assert")) {
+            assertEquals(End.RETURN, Lower.run(g + "void " + check + "(int c) { g = !c; }\nint main(void) { " + check
+                    + "(0); if (g != 1) reach_error(); return 0; }").end(), check);
+        }
+        assertEquals(End.RETURN, Lower.run("void __assert_fail(const char *a, const char *f, unsigned l, const char *fn) { }\n"
+                + "int main(void) { __assert_fail(\"0\", \"t.c\", 1, \"main\"); return 0; }").end());
+        for (String end : List.of("abort(void)", "exit(int c)")) {
+            String call = end.startsWith("abort") ? "abort()" : "exit(1)";
+            assertEquals(End.ASSERTION_FAILED, Lower.run("void " + end + " { }\nint main(void) { " + call
+                    + "; __VERIFIER_assert(0); return 0; }").end(), end);
+        }
+    }
+
+    /**
+     * The calls of SV-COMP's property, {@code reach_error()} and {@code __VERIFIER_error()}, are
+     * violations whether or not the program defines them (unreach-call is "never called"); a label
+     * {@code ERROR} is one only in a program that declares neither (the old unreach-label tasks).
+     */
     @Test
     void assertionFunctions() {
         String source = """
@@ -489,18 +566,57 @@ class LoweringTest {
                 }
                 """;
         Program p = Lower.c(source);
-        assertEquals("k == 2", IrEvaluator.run(p, 1).failed().text());
+        Stmt.Assert inAssert = IrEvaluator.run(p, 1).failed();
+        assertEquals("reach_error()", inAssert.text());
+        assertEquals(2, inAssert.loc().line());
+        assertEquals("__VERIFIER_assert(k == 2)", inAssert.callers().get(0).text());
+        assertEquals(5, inAssert.callers().get(0).loc().line());
         assertEquals("__VERIFIER_error()", IrEvaluator.run(p, 2).failed().text());
         assertEquals("k", IrEvaluator.run(p, 3).failed().text());
         assertEquals("reach_error()", IrEvaluator.run(p, 4).failed().text());
         assertEquals("k + 1 == 5", IrEvaluator.run(p, 5).failed().text());
         assertEquals(End.RETURN, IrEvaluator.run(p, 6).end());
-        assertEquals(5, IrEvaluator.run(p, 1).failed().loc().line());
         for (Block b : p.blocks()) {
             for (int i = 0; i < b.statements().size() - 1; i++) {
                 assertFalse(b.statements().get(i) instanceof Stmt.Assert);
             }
         }
+    }
+
+    /**
+     * SV-COMP's own {@code __VERIFIER_assert}, inlined as {@code if (!(cond)) reach_error();}, is
+     * one assertion of its condition again (ErrorBranches), located at the {@code reach_error()}
+     * call with its caller; a loop whose exit only fails keeps its branch at the head.
+     */
+    @Test
+    void aBranchIntoAFailingCallIsAnAssertionOfItsCondition() {
+        Program p = Lower.c("""
+                void reach_error() { }
+                void __VERIFIER_assert(int cond) { if (!(cond)) { reach_error(); } }
+                int main() {
+                  unsigned x = __VERIFIER_nondet_uint();
+                  __VERIFIER_assert(x != 3);
+                  while (x < 10) x++;
+                  reach_error();
+                  return 0;
+                }
+                """);
+        List<Stmt.Assert> asserts = new ArrayList<>();
+        for (Block b : p.blocks()) {
+            for (Stmt s : b.statements()) {
+                if (s instanceof Stmt.Assert a) {
+                    asserts.add(a);
+                }
+            }
+        }
+        Stmt.Assert folded = asserts.stream().filter(a -> !(a.condition() instanceof Expr.Const)).findFirst().orElseThrow();
+        assertEquals("reach_error()", folded.text());
+        assertEquals(2, folded.loc().line());
+        assertEquals("__VERIFIER_assert(x != 3)", folded.callers().get(0).text());
+        Stmt.Assert failed = IrEvaluator.run(p, 3).failed();
+        assertEquals(2, failed.loc().line());
+        assertEquals(7, IrEvaluator.run(p, 4).failed().loc().line());
+        assertTrue(p.blocks().stream().anyMatch(b -> b.loopStatement() != null && b.terminator() instanceof Terminator.Branch));
     }
 
     @Test

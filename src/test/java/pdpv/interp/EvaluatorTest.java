@@ -29,7 +29,7 @@ import pdpv.semantics.UnaryOp;
 /** Expression evaluation for the interpreter of thesis §4.3.2, with C's meaning from CSemantics. */
 class EvaluatorTest {
     private final Evaluator evaluator = new Evaluator(SEM);
-    private final State empty = new State();
+    private final State empty = State.of(java.util.Map.of());
 
     private long eval(Expr e, State s) {
         return evaluator.evaluate(e, s).bits();
@@ -107,7 +107,7 @@ class EvaluatorTest {
     void unsetVariablesReadZeroAndWidthsAreEnforced() {
         Variable x = var("x", SHORT);
         assertEquals(new BitVec(0, 16), evaluator.evaluate(ref(x), empty));
-        assertThrows(IllegalArgumentException.class, () -> new State().set(x, new BitVec(1, 32)));
+        assertThrows(IllegalArgumentException.class, () -> State.of(java.util.Map.of()).set(x, new BitVec(1, 32)));
         Expr illTyped = new Expr.Unary(UnaryOp.NEG, c(SHORT, 1), INT);
         assertThrows(IllegalStateException.class, () -> evaluator.evaluate(illTyped, empty));
     }

@@ -28,6 +28,18 @@ public final class Gcc {
         }
     }
 
+    /** gcc's major version ({@code gcc -dumpversion}), 0 if it cannot be told. */
+    public static int majorVersion() {
+        try {
+            Process p = new ProcessBuilder("gcc", "-dumpversion").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).strip();
+            p.waitFor(30, TimeUnit.SECONDS);
+            return Integer.parseInt(out.split("\\.")[0]);
+        } catch (IOException | InterruptedException | NumberFormatException e) {
+            return 0;
+        }
+    }
+
     /** Whether {@code gcc -m32} links a program here (Debian's gcc-multilib); the ILP32 harness tests are skipped, visibly, when not. */
     public static boolean links32() {
         Path dir = null;

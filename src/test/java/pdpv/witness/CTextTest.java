@@ -25,6 +25,7 @@ import pdpv.cfg.ExprEvaluator;
 import pdpv.cfg.Program;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
+import pdpv.cfg.Valuation;
 import pdpv.cfg.Variable;
 import pdpv.encode.Z3Algebra;
 import pdpv.frontend.FrontEnd;
@@ -50,12 +51,30 @@ class CTextTest {
         InvariantParser parser = new InvariantParser(program, program.semantics().model());
         List<String> problems = new ArrayList<>();
         int checked = 0;
+        int printable = 0;
         try (Context ctx = new Context()) {
             ExprEvaluator<BitVecExpr, BoolExpr> eval = new ExprEvaluator<>(program.semantics(), new Z3Algebra(ctx));
-            Map<Variable, BitVecExpr> state = new HashMap<>();
+            Z3Algebra alg = new Z3Algebra(ctx);
+            Map<Variable, com.microsoft.z3.Expr<?>> arrays = new HashMap<>();
+            Map<Variable, BitVecExpr> scalars = new HashMap<>();
             for (Variable v : program.variables()) {
-                state.put(v, ctx.mkBVConst(v.name(), v.type().width()));
+                if (v.isArray()) {
+                    arrays.put(v, ctx.mkConst(v.name(), alg.arraySort(program.semantics().indexType().width(), v.type().width())));
+                } else {
+                    scalars.put(v, ctx.mkBVConst(v.name(), v.type().width()));
+                }
             }
+            Valuation<BitVecExpr> state = new Valuation<>() {
+                @Override
+                public BitVecExpr scalar(Variable v) {
+                    return scalars.get(v);
+                }
+
+                @Override
+                public BitVecExpr cell(Variable array, BitVecExpr index) {
+                    return alg.select(arrays.get(array), index);
+                }
+            };
             for (Block b : program.blocks()) {
                 List<Expr> conditions = new ArrayList<>();
                 List<Stmt.Assign> assigns = new ArrayList<>();
@@ -75,7 +94,8 @@ class CTextTest {
                     for (boolean holds : new boolean[] {true, false}) {
                         Optional<String> text = CText.condition(c, holds);
                         if (text.isPresent()) {
-                            BoolExpr original = eval.truth(c, state::get);
+                            printable++;
+                            BoolExpr original = eval.truth(c, state);
                             checked += same(ctx, eval, state, parser, b, text.get(), holds ? original : ctx.mkNot(original), problems);
                         }
                     }
@@ -84,18 +104,21 @@ class CTextTest {
                     Optional<String> x = CText.of(new Expr.VarRef(a.target()));
                     Optional<String> v = CText.of(a.value());
                     if (x.isPresent() && v.isPresent()) {
-                        BoolExpr original = ctx.mkEq(state.get(a.target()), eval.value(a.value(), state::get));
+                        printable++;
+                        BoolExpr original = ctx.mkEq(state.scalar(a.target()), eval.value(a.value(), state));
                         checked += same(ctx, eval, state, parser, b, x.get() + " == " + v.get(), original, problems);
                     }
                 }
             }
         }
         assertTrue(problems.isEmpty(), example + ": " + problems);
-        assertTrue(checked > 0 || program.blocks().stream().allMatch(b -> b.statements().isEmpty()), example + ": nothing checked");
+        // a program whose every condition and assignment names a temporary (abs_int_min.c: the
+        // inlined my_abs(a) reads its argument, and its result is a temporary) has no C text to check
+        assertTrue(checked > 0 || printable == 0, example + ": nothing checked of " + printable + " texts");
     }
 
     /** 1 if {@code text} was read and is equivalent to {@code original}; 0 if a name in it is ambiguous. */
-    private static int same(Context ctx, ExprEvaluator<BitVecExpr, BoolExpr> eval, Map<Variable, BitVecExpr> state,
+    private static int same(Context ctx, ExprEvaluator<BitVecExpr, BoolExpr> eval, Valuation<BitVecExpr> state,
                             InvariantParser parser, Block block, String text, BoolExpr original, List<String> problems) {
         Expr parsed;
         try {
@@ -107,7 +130,7 @@ class CTextTest {
             return 0;
         }
         Solver s = ctx.mkSolver();
-        s.add(ctx.mkNot(ctx.mkEq(original, eval.truth(parsed, state::get))));
+        s.add(ctx.mkNot(ctx.mkEq(original, eval.truth(parsed, state))));
         if (s.check() != Status.UNSATISFIABLE) {
             problems.add(text + " reads back as " + parsed);
         }

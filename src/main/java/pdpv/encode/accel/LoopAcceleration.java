@@ -19,6 +19,7 @@ import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.cfg.Variable;
+import pdpv.encode.BlockSummary;
 import pdpv.encode.ExprEncoder;
 import pdpv.encode.VariantFactory;
 import pdpv.encode.Z3Algebra;
@@ -85,6 +86,9 @@ public final class LoopAcceleration {
         {
             Analysis a = new Analysis(ctx, p, options, smt, cancellation);
             for (Loop l : loops.loops()) {
+                if (l.referenced().stream().anyMatch(Variable::isArray)) {
+                    continue;
+                }
                 List<LoopPath> ps = LoopPaths.of(l, options.maxPaths());
                 if (ps == null) {
                     continue;
@@ -149,8 +153,8 @@ public final class LoopAcceleration {
             this.options = options;
             this.smt = smt;
             this.exprs = new ExprEncoder(program.semantics(), new Z3Algebra(ctx));
-            this.variants = new VariantFactory(ctx);
-            this.start = variants.fresh(program.variables());
+            this.variants = new VariantFactory(ctx, program.semantics());
+            this.start = BlockSummary.scalars(variants.fresh(program.variables().stream().filter(v -> !v.isArray()).toList()));
             this.startConstants = start.values().toArray(new Expr<?>[0]);
             java.util.Random random = new java.util.Random(program.variables().size());
             for (int i = 0; i < SAMPLES; i++) {

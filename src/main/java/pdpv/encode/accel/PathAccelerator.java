@@ -2,6 +2,7 @@ package pdpv.encode.accel;
 
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Expr;
 import com.microsoft.z3.Context;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -202,15 +203,17 @@ public final class PathAccelerator {
         }
         return new BlockSummary() {
             @Override
-            public Effect encode(ExprEncoder exprs, Map<Variable, BitVecExpr> entry, BitVecExpr count) {
+            public Effect encode(ExprEncoder exprs, Map<Variable, Expr<?>> entry, BitVecExpr count) {
                 Context ctx = exprs.algebra().context();
-                Segment s = PathAccelerator.this.encode(exprs, entry, count);
+                Segment s = PathAccelerator.this.encode(exprs, BlockSummary.scalars(entry), count);
                 BoolExpr condition = s.sufficient();
                 if (exact) {
                     BoolExpr largest = ctx.mkEq(count, ctx.mkBV("18446744073709551615", ClosedForms.COUNT_WIDTH));
                     condition = ctx.mkAnd(condition, ctx.mkOr(ctx.mkNot(s.continues()), largest));
                 }
-                return new Effect(s.exit(), condition);
+                Map<Variable, Expr<?>> exit = new LinkedHashMap<>(entry);
+                exit.putAll(s.exit());
+                return new Effect(exit, condition);
             }
 
             @Override

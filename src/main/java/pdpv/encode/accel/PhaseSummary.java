@@ -3,12 +3,14 @@ package pdpv.encode.accel;
 import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
+import pdpv.encode.BlockSummary;
 import pdpv.encode.ExprEncoder;
 import pdpv.smt.Cancellation;
 import pdpv.smt.SmtResult;
@@ -112,9 +114,11 @@ public final class PhaseSummary {
      * passes in phase j (the 64-bit {@code counts}, one per phase) end in {@code after}, the
      * values of U_l at the head.
      */
-    public BoolExpr encode(ExprEncoder exprs, Map<Variable, BitVecExpr> before, Map<Variable, BitVecExpr> after,
-                           List<BitVecExpr> counts) {
+    public BoolExpr encode(ExprEncoder exprs, Map<Variable, ? extends Expr<?>> beforeVariants,
+                           Map<Variable, ? extends Expr<?>> afterVariants, List<BitVecExpr> counts) {
         Context ctx = exprs.algebra().context();
+        Map<Variable, BitVecExpr> before = BlockSummary.scalars(beforeVariants);
+        Map<Variable, BitVecExpr> after = BlockSummary.scalars(afterVariants);
         List<BoolExpr> conjuncts = new ArrayList<>();
         Map<Variable, BitVecExpr> mid = new LinkedHashMap<>();
         loop.referenced().forEach(v -> mid.put(v, before.get(v)));

@@ -36,7 +36,7 @@ public final class ChcExporter {
         };
     }
 
-    private static <T extends Expr<?>> ChcSystem export(Context ctx, Program p, ChcEncoding encoding, ValueTheory<T> theory) {
+    private static ChcSystem export(Context ctx, Program p, ChcEncoding encoding, ValueTheory theory) {
         LoopForest loops = LoopForest.of(p);
         Sort[] sorts = new Sort[p.variables().size()];
         for (int i = 0; i < sorts.length; i++) {
@@ -51,7 +51,7 @@ public final class ChcExporter {
                 nullary.add(decl.apply());
             }
         }
-        LargeBlockClauses<T> clauses = new LargeBlockClauses<>(ctx, p, theory, predicates,
+        LargeBlockClauses clauses = new LargeBlockClauses(ctx, p, theory, predicates,
                 loops.dominators().reversePostorder(), new HornRules(ctx, nullary));
         List<BoolExpr> all = new ArrayList<>(clauses.from(p.entry(), false));
         for (Block head : predicates.keySet()) {

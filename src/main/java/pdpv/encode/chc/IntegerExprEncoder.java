@@ -7,6 +7,7 @@ import com.microsoft.z3.IntSort;
 import com.microsoft.z3.Sort;
 import java.math.BigInteger;
 import java.util.Map;
+import pdpv.cfg.ArrayExpr;
 import pdpv.cfg.Variable;
 import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CType;
@@ -16,7 +17,8 @@ import pdpv.semantics.UnaryOp;
  * The mathematical-integer reading of the Large Step Encoding's data (Gurfinkel 2018 slides;
  * thesis §5.1.2 and §5.2 on InvGen and IMPACT): the deliberately <em>unsound</em> reading those
  * tools use, for comparison with PDPV's bit-precise one. Every variable is an unbounded Int;
- * {@code + - *} and comparisons are mathematical, so nothing ever wraps around; casts keep the
+ * {@code + - *} and comparisons are mathematical, so nothing ever wraps around; an array is an SMT
+ * array from Int to Int; casts keep the
  * value (except to {@code _Bool}, which compares with zero); {@code ~a} is {@code -a - 1};
  * {@code /} truncates toward zero and {@code %} is {@code a - b*(a/b)}, built from SMT-LIB's
  * {@code div}; division by zero is SMT-LIB's unspecified value; a shift by a constant k is a
@@ -25,7 +27,7 @@ import pdpv.semantics.UnaryOp;
  * bitwise operations and shifts by a variable amount have no integer reading and raise
  * {@link IntegerEncodingException}.
  */
-public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
+public final class IntegerExprEncoder implements ValueTheory {
     private static final int MAX_SHIFT = 64;
 
     private final Context ctx;
@@ -36,25 +38,51 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
 
     @Override
     public Sort sort(Variable v) {
-        return ctx.getIntSort();
+        return v.isArray() ? ctx.mkArraySort(ctx.getIntSort(), ctx.getIntSort()) : ctx.getIntSort();
     }
 
     @Override
-    public Expr<IntSort> fresh(Variable v) {
-        return ctx.mkFreshConst(v.name(), ctx.getIntSort());
+    public Expr<?> fresh(Variable v) {
+        return ctx.mkFreshConst(v.name(), sort(v));
     }
 
     @Override
-    public Expr<IntSort> value(pdpv.cfg.Expr e, Map<Variable, Expr<IntSort>> variants) {
+    public Expr<?> array(ArrayExpr a, Map<Variable, Expr<?>> variants) {
+        if (a instanceof ArrayExpr.Whole w) {
+            return variant(w.array(), variants);
+        }
+        if (a instanceof ArrayExpr.Filled f) {
+            return ctx.mkConstArray(ctx.getIntSort(), ctx.mkInt(f.elementType().format(f.bits())));
+        }
+        ArrayExpr.Store s = (ArrayExpr.Store) a;
+        return ctx.mkStore(asArray(array(s.base(), variants)), value(s.index(), variants), value(s.value(), variants));
+    }
+
+    private static Expr<?> variant(Variable v, Map<Variable, Expr<?>> variants) {
+        Expr<?> variant = variants.get(v);
+        if (variant == null) {
+            throw new IllegalArgumentException("no variant for " + v);
+        }
+        return variant;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static com.microsoft.z3.ArrayExpr<IntSort, IntSort> asArray(Expr<?> e) {
+        return (com.microsoft.z3.ArrayExpr<IntSort, IntSort>) e;
+    }
+
+    @Override
+    public Expr<IntSort> value(pdpv.cfg.Expr e, Map<Variable, Expr<?>> variants) {
         if (e instanceof pdpv.cfg.Expr.Const c) {
             return ctx.mkInt(c.type().format(c.bits()));
         }
         if (e instanceof pdpv.cfg.Expr.VarRef v) {
-            Expr<IntSort> variant = variants.get(v.variable());
-            if (variant == null) {
-                throw new IllegalArgumentException("no variant for " + v.variable());
-            }
+            @SuppressWarnings("unchecked")
+            Expr<IntSort> variant = (Expr<IntSort>) variant(v.variable(), variants);
             return variant;
+        }
+        if (e instanceof pdpv.cfg.Expr.Select s) {
+            return ctx.mkSelect(asArray(variant(s.array(), variants)), value(s.index(), variants));
         }
         if (e instanceof pdpv.cfg.Expr.Unary u) {
             return unary(u, variants);
@@ -73,7 +101,7 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
     }
 
     @Override
-    public BoolExpr truth(pdpv.cfg.Expr e, Map<Variable, Expr<IntSort>> variants) {
+    public BoolExpr truth(pdpv.cfg.Expr e, Map<Variable, Expr<?>> variants) {
         if (e instanceof pdpv.cfg.Expr.Binary b && b.op().isComparison()) {
             Expr<IntSort> l = value(b.left(), variants);
             Expr<IntSort> r = value(b.right(), variants);
@@ -95,7 +123,7 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
         return ctx.mkNot(ctx.mkEq(value(e, variants), ctx.mkInt(0)));
     }
 
-    private Expr<IntSort> unary(pdpv.cfg.Expr.Unary u, Map<Variable, Expr<IntSort>> variants) {
+    private Expr<IntSort> unary(pdpv.cfg.Expr.Unary u, Map<Variable, Expr<?>> variants) {
         if (u.op() == UnaryOp.LOG_NOT) {
             return fromTruth(truth(u, variants));
         }
@@ -104,7 +132,7 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
         return u.op() == UnaryOp.NEG ? negated : ctx.mkSub(negated, ctx.mkInt(1));
     }
 
-    private Expr<IntSort> arithmetic(pdpv.cfg.Expr.Binary b, Map<Variable, Expr<IntSort>> variants) {
+    private Expr<IntSort> arithmetic(pdpv.cfg.Expr.Binary b, Map<Variable, Expr<?>> variants) {
         if (isTruthValue(b)) {
             BoolExpr l = truth(b.left(), variants);
             BoolExpr r = truth(b.right(), variants);
@@ -128,10 +156,14 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
      * The undefined behaviour of C (CSemantics#undefined) read over integers: a signed operation
      * overflows when its exact result leaves the type's range ({@code a % b} when {@code a / b}
      * does, {@code a << b} also when {@code a} is negative); a division by zero has a zero divisor;
-     * a shift amount is negative or at least the width.
+     * a shift amount is negative or at least the width; a subscript lies outside its array's cells.
      */
-    private BoolExpr undefined(pdpv.cfg.Expr.Undefined u, Map<Variable, Expr<IntSort>> variants) {
+    private BoolExpr undefined(pdpv.cfg.Expr.Undefined u, Map<Variable, Expr<?>> variants) {
         CType t = u.left().type();
+        if (u.kind().ofSubscripts()) {
+            Expr<IntSort> index = value(u.left(), variants);
+            return ctx.mkOr(ctx.mkLt(index, ctx.mkInt(0)), ctx.mkGe(index, value(u.right(), variants)));
+        }
         if (!u.kind().concerns(u.op(), t)) {
             return ctx.mkFalse();
         }
@@ -139,6 +171,7 @@ public final class IntegerExprEncoder implements ValueTheory<Expr<IntSort>> {
         return switch (u.kind()) {
             case DIVISION_BY_ZERO -> ctx.mkEq(right, ctx.mkInt(0));
             case SHIFT -> ctx.mkOr(ctx.mkLt(right, ctx.mkInt(0)), ctx.mkGe(right, ctx.mkInt(t.width())));
+            case ARRAY_BOUNDS -> throw new AssertionError("handled above");
             case SIGNED_OVERFLOW -> {
                 BinaryOp op = u.op() == BinaryOp.REM ? BinaryOp.DIV : u.op();
                 BoolExpr overflows = outOfRange(arithmetic(new pdpv.cfg.Expr.Binary(op, u.left(), u.right(), t), variants), t);

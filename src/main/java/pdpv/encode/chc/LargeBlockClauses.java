@@ -31,16 +31,16 @@ import pdpv.cfg.Variable;
  * {@link pdpv.encode.DagEncoder}, which keeps inner loop heads in its DAG behind LI_l placeholders,
  * every loop head ends a region here, and the data may be read over any {@link ValueTheory}.
  */
-final class LargeBlockClauses<T extends Expr<?>> {
+final class LargeBlockClauses {
     private final Context ctx;
     private final Program program;
-    private final ValueTheory<T> theory;
+    private final ValueTheory theory;
     private final Map<Block, FuncDecl<BoolSort>> predicates;
     private final ReversePostorder order;
     private final Predecessors predecessors;
     private final HornRules rules;
 
-    LargeBlockClauses(Context ctx, Program program, ValueTheory<T> theory, Map<Block, FuncDecl<BoolSort>> predicates,
+    LargeBlockClauses(Context ctx, Program program, ValueTheory theory, Map<Block, FuncDecl<BoolSort>> predicates,
                       ReversePostorder order, HornRules rules) {
         this.ctx = ctx;
         this.program = program;
@@ -52,7 +52,7 @@ final class LargeBlockClauses<T extends Expr<?>> {
     }
 
     /** A passified block of the region: B_i, its variants on exit, its assertion, its own formulas. */
-    private record Node<T>(BoolExpr blockVar, Map<Variable, T> exit, BoolExpr assertionHolds, List<BoolExpr> formulas) {
+    private record Node(BoolExpr blockVar, Map<Variable, Expr<?>> exit, BoolExpr assertionHolds, List<BoolExpr> formulas) {
     }
 
     /**
@@ -60,19 +60,19 @@ final class LargeBlockClauses<T extends Expr<?>> {
      * {@code start} heads a loop and {@code fromPredicate} holds, else from any initial state.
      */
     List<BoolExpr> from(Block start, boolean fromPredicate) {
-        Map<Variable, T> initial = new LinkedHashMap<>();
+        Map<Variable, Expr<?>> initial = new LinkedHashMap<>();
         for (Variable v : program.variables()) {
             initial.put(v, theory.fresh(v));
         }
         BoolExpr pre = fromPredicate ? apply(start, initial) : ctx.mkTrue();
         List<Block> region = region(start);
-        Map<Block, Node<T>> nodes = new LinkedHashMap<>();
+        Map<Block, Node> nodes = new LinkedHashMap<>();
         for (Block b : region) {
             nodes.put(b, encode(b, b == start ? initial : null, nodes));
         }
         List<BoolExpr> clauses = new ArrayList<>();
         for (Block u : region) {
-            Node<T> node = nodes.get(u);
+            Node node = nodes.get(u);
             BoolExpr path = null;
             for (Block h : u.successors()) {
                 if (predicates.containsKey(h)) {
@@ -110,15 +110,19 @@ final class LargeBlockClauses<T extends Expr<?>> {
         return region;
     }
 
-    private Node<T> encode(Block b, Map<Variable, T> initial, Map<Block, Node<T>> nodes) {
+    private Node encode(Block b, Map<Variable, Expr<?>> initial, Map<Block, Node> nodes) {
         BoolExpr blockVar = (BoolExpr) ctx.mkFreshConst("B" + b.id(), ctx.getBoolSort());
         List<BoolExpr> formulas = new ArrayList<>();
-        Map<Variable, T> current = initial == null ? join(b, blockVar, nodes, formulas) : new LinkedHashMap<>(initial);
+        Map<Variable, Expr<?>> current = initial == null ? join(b, blockVar, nodes, formulas) : new LinkedHashMap<>(initial);
         BoolExpr assertionHolds = null;
         for (Stmt s : b.statements()) {
             if (s instanceof Stmt.Assign a) {
-                T next = theory.fresh(a.target());
+                Expr<?> next = theory.fresh(a.target());
                 formulas.add(ctx.mkImplies(blockVar, ctx.mkEq(next, theory.value(a.value(), current))));
+                current.put(a.target(), next);
+            } else if (s instanceof Stmt.ArrayAssign a) {
+                Expr<?> next = theory.fresh(a.target());
+                formulas.add(ctx.mkImplies(blockVar, ctx.mkEq(next, theory.array(a.value(), current))));
                 current.put(a.target(), next);
             } else if (s instanceof Stmt.Havoc h) {
                 current.put(h.target(), theory.fresh(h.target()));
@@ -128,17 +132,17 @@ final class LargeBlockClauses<T extends Expr<?>> {
                 assertionHolds = theory.truth(((Stmt.Assert) s).condition(), current);
             }
         }
-        return new Node<>(blockVar, current, assertionHolds, formulas);
+        return new Node(blockVar, current, assertionHolds, formulas);
     }
 
     /**
      * B_i ⇒ ∨ e_{j,i}, each e_{j,i} ⇒ B_j ∧ guard(j -> i), and a join variant x with e_{j,i} ⇒ x = x_j
      * for every variable whose incoming variants differ; returns the variants on entry to {@code b}.
      */
-    private Map<Variable, T> join(Block b, BoolExpr blockVar, Map<Block, Node<T>> nodes, List<BoolExpr> formulas) {
+    private Map<Variable, Expr<?>> join(Block b, BoolExpr blockVar, Map<Block, Node> nodes, List<BoolExpr> formulas) {
         Map<Block, BoolExpr> edges = new LinkedHashMap<>();
         for (Block pred : predecessors.of(b)) {
-            Node<T> from = nodes.get(pred);
+            Node from = nodes.get(pred);
             if (from != null) {
                 BoolExpr edge = (BoolExpr) ctx.mkFreshConst("E" + pred.id() + "_" + b.id(), ctx.getBoolSort());
                 formulas.add(ctx.mkImplies(edge, ctx.mkAnd(from.blockVar(), leaves(pred, from, b))));
@@ -146,15 +150,15 @@ final class LargeBlockClauses<T extends Expr<?>> {
             }
         }
         formulas.add(ctx.mkImplies(blockVar, ctx.mkOr(edges.values().toArray(new BoolExpr[0]))));
-        Map<Variable, T> entry = new LinkedHashMap<>();
+        Map<Variable, Expr<?>> entry = new LinkedHashMap<>();
         for (Variable v : program.variables()) {
-            Set<T> incoming = new LinkedHashSet<>();
+            Set<Expr<?>> incoming = new LinkedHashSet<>();
             edges.keySet().forEach(pred -> incoming.add(nodes.get(pred).exit().get(v)));
             if (incoming.size() == 1) {
                 entry.put(v, incoming.iterator().next());
                 continue;
             }
-            T joined = theory.fresh(v);
+            Expr<?> joined = theory.fresh(v);
             edges.forEach((pred, edge) -> formulas.add(ctx.mkImplies(edge, ctx.mkEq(joined, nodes.get(pred).exit().get(v)))));
             entry.put(v, joined);
         }
@@ -162,7 +166,7 @@ final class LargeBlockClauses<T extends Expr<?>> {
     }
 
     /** guard(u -> to) ∧ (the assertion ending u holds): when control may take the edge. */
-    private BoolExpr leaves(Block u, Node<T> node, Block to) {
+    private BoolExpr leaves(Block u, Node node, Block to) {
         BoolExpr guard = ctx.mkTrue();
         if (u.terminator() instanceof Terminator.Branch br && br.ifTrue() != br.ifFalse()) {
             BoolExpr cond = theory.truth(br.condition(), node.exit());
@@ -172,7 +176,7 @@ final class LargeBlockClauses<T extends Expr<?>> {
     }
 
     /** B_u and the formulas of every region block from which {@code u} is reached (u included). */
-    private BoolExpr reaching(Block u, Map<Block, Node<T>> nodes, Block start) {
+    private BoolExpr reaching(Block u, Map<Block, Node> nodes, Block start) {
         Set<Block> ancestors = new LinkedHashSet<>();
         Deque<Block> work = new ArrayDeque<>();
         ancestors.add(u);
@@ -198,7 +202,7 @@ final class LargeBlockClauses<T extends Expr<?>> {
         return ctx.mkAnd(conjuncts.toArray(new BoolExpr[0]));
     }
 
-    private BoolExpr apply(Block head, Map<Variable, T> args) {
+    private BoolExpr apply(Block head, Map<Variable, Expr<?>> args) {
         return (BoolExpr) predicates.get(head).apply(args.values().toArray(new Expr<?>[0]));
     }
 

@@ -11,7 +11,8 @@ import pdpv.domain.AbstractValue;
 /**
  * The abstract effect of one basic block (thesis §4.3.3): assignments evaluate abstractly, a havoc
  * makes its target ⊤, an assumption that is abstractly false ends the path, and a branch follows
- * only the edges whose condition can hold, each with the state narrowed by the condition. An
+ * only the edges whose condition can hold, each with the state narrowed by the condition. Arrays are
+ * not tracked (their cells read as ⊤), so array assignments and havocs change nothing. An
  * assertion is passed over without narrowing, so the result over-approximates the states whether
  * or not executions stop at failed assertions.
  */
@@ -47,7 +48,7 @@ final class BlockTransfer {
         for (Stmt stmt : block.statements()) {
             if (stmt instanceof Stmt.Assign a) {
                 s = s.with(a.target(), evaluator.evaluate(a.value(), s));
-            } else if (stmt instanceof Stmt.Havoc h) {
+            } else if (stmt instanceof Stmt.Havoc h && !h.target().isArray()) {
                 s = s.with(h.target(), AbstractValue.top(h.target().type().width()));
             } else if (stmt instanceof Stmt.Assume a) {
                 Optional<AbstractState> narrowed = refiner.assume(a.condition(), true, s);

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import pdpv.pdr.BooleanCube;
+import pdpv.pdr.CoverText;
+import pdpv.pdr.Encoding;
 import pdpv.pdr.InputVar;
 import pdpv.pdr.PdrEngine;
 import pdpv.pdr.PdrOptions;
@@ -29,12 +31,14 @@ public final class Btor2Check {
     private final Context ctx;
     private final Btor2Model model;
     private final PdrEngine engine;
+    private final PdrOptions options;
     private PdrResult result;
 
     public Btor2Check(Context ctx, Btor2Model model, PdrOptions options) {
         this.ctx = ctx;
         this.model = model;
         this.engine = new PdrEngine(ctx, model.system(), options);
+        this.options = options;
     }
 
     public void cancel() {
@@ -51,16 +55,17 @@ public final class Btor2Check {
         if (result instanceof PdrResult.Holds holds) {
             int cubes = (int) holds.cover().stream().filter(BooleanCube.class::isInstance).count();
             return new Btor2Outcome(Btor2Outcome.Kind.SAFE, "no bad state is reachable", List.of(), List.of(),
-                    frames, cubes, holds.cover().size() - cubes, engine.statistics());
+                    frames, cubes, holds.cover().size() - cubes, CoverText.regions(holds.cover(), model.system().vars(),
+                    Encoding.of(ctx, model.system().vars(), options.extraPolytopeBits())), engine.statistics());
         }
         if (result instanceof PdrResult.Fails fails) {
             List<String> violated = violated(fails);
             String reason = "bad state reached in " + fails.length() + (fails.length() == 1 ? " step" : " steps");
-            return new Btor2Outcome(Btor2Outcome.Kind.UNSAFE, reason, violated, trace(fails), frames, 0, 0,
+            return new Btor2Outcome(Btor2Outcome.Kind.UNSAFE, reason, violated, trace(fails), frames, 0, 0, List.of(),
                     engine.statistics());
         }
         String reason = ((PdrResult.Unknown) result).reason();
-        return new Btor2Outcome(Btor2Outcome.Kind.UNKNOWN, reason, List.of(), List.of(), frames, 0, 0,
+        return new Btor2Outcome(Btor2Outcome.Kind.UNKNOWN, reason, List.of(), List.of(), frames, 0, 0, List.of(),
                 engine.statistics());
     }
 

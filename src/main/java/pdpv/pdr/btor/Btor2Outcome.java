@@ -7,8 +7,9 @@ import pdpv.pdr.PdrStatistics;
 
 /**
  * The answer for a BTOR2 model in the model's terms, free of solver terms: for UNSAFE the violated
- * properties and the trace (unsigned values per step), for SAFE the frame count and the number of
- * ARUs (Boolean cubes and polytopes) in the invariant, for UNKNOWN the reason.
+ * properties and the trace (unsigned values per step), for SAFE the frame count, the number of
+ * ARUs (Boolean cubes and polytopes) in the invariant and each as a condition no reachable state
+ * meets ({@link pdpv.pdr.CoverText}), for UNKNOWN the reason.
  */
 public record Btor2Outcome(
         Kind kind,
@@ -18,6 +19,7 @@ public record Btor2Outcome(
         int frames,
         int invariantCubes,
         int invariantPolytopes,
+        List<String> excluded,
         PdrStatistics statistics) {
 
     public enum Kind {
@@ -35,6 +37,7 @@ public record Btor2Outcome(
     public Btor2Outcome {
         violated = List.copyOf(violated);
         trace = List.copyOf(trace);
+        excluded = List.copyOf(excluded);
     }
 
     public int invariantSize() {

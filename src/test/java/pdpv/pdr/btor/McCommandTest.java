@@ -39,6 +39,46 @@ class McCommandTest {
         assertTrue(r.out().startsWith("verdict: safe\nreason: no bad state is reachable\n"), r.out());
         assertTrue(r.out().matches("(?s).*\nframes: \\d+\n.*"), r.out());
         assertTrue(r.out().matches("(?s).*\ninvariant: \\d+ ARUs \\(\\d+ Boolean cubes, \\d+ polytopes\\)\n.*"), r.out());
+        // the counter never passes 10: the excluded states are above it, each named by the state's name
+        assertTrue(r.out().contains("\nno reachable state meets any of these"), r.out());
+        List<String> excluded = r.out().lines().dropWhile(l -> !l.startsWith("no reachable state")).skip(1)
+                .takeWhile(l -> l.startsWith("  ")).map(String::strip).toList();
+        assertFalse(excluded.isEmpty(), r.out());
+        for (String region : excluded) {
+            assertTrue(region.contains("counter"), region);
+            // no reachable value (0 to 10) lies in an excluded region: checked by evaluating its text
+            assertTrue(java.util.stream.IntStream.range(0, 11).noneMatch(v -> holdsAt(region, v)), region + " admits a reachable value");
+        }
+        JsonObject json = JsonParser.parseString(run("mc", "--json", model("counter_holds.btor2")).out()).getAsJsonObject();
+        assertEquals(excluded.size(), json.getAsJsonArray("excluded").size(), json.toString());
+    }
+
+    /** Whether a region over the one state {@code counter} (conditions joined by &&) holds at {@code v}. */
+    private static boolean holdsAt(String region, int v) {
+        for (String c : region.split(" && ")) {
+            String[] t = c.replace("(", "").replace(")", "").split(" ");
+            boolean ok;
+            if (t.length == 3 && t[0].equals("counter")) {
+                long k = Long.decode(t[2]);
+                ok = switch (t[1]) {
+                    case "==" -> v == k;
+                    case "<=" -> v <= k;
+                    default -> throw new AssertionError(c);
+                };
+            } else if (t.length == 3 && t[2].equals("counter")) {
+                ok = Long.decode(t[0]) <= v;
+            } else if (t.length == 5 && t[1].equals("%")) {
+                ok = v % Long.decode(t[2]) == Long.decode(t[4]);
+            } else if (t.length == 5 && t[1].equals("&")) {
+                ok = (v & Long.decode(t[2])) == Long.decode(t[4]);
+            } else {
+                throw new AssertionError("unexpected condition: " + c);
+            }
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Test

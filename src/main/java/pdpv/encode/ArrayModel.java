@@ -1,0 +1,68 @@
+package pdpv.encode;
+
+import com.microsoft.z3.BitVecNum;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.FuncDecl;
+import com.microsoft.z3.FuncInterp;
+import com.microsoft.z3.Model;
+import com.microsoft.z3.enumerations.Z3_decl_kind;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.TreeMap;
+import pdpv.semantics.ArrayValue;
+
+/**
+ * Reads the value a Z3 model gives an array term (issue #20) as a concrete {@link ArrayValue}:
+ * Z3 writes it as a constant array, a chain of stores over one, or {@code as-array} of a function
+ * whose interpretation lists the cells and an else value.
+ */
+public final class ArrayModel {
+    private ArrayModel() {
+    }
+
+    /** The value of {@code array} (an array of {@code elementWidth}-bit cells, {@code indexWidth}-bit indices) in {@code m}. */
+    public static ArrayValue read(Model m, Expr<?> array, int elementWidth, int indexWidth) {
+        Expr<?> e = m.eval(array, true);
+        Deque<long[]> stores = new ArrayDeque<>();
+        while (e.isApp() && e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_STORE) {
+            Expr<?>[] args = e.getArgs();
+            stores.push(new long[] {bits(args[1]), bits(args[2])});
+            e = args[0];
+        }
+        ArrayValue base = base(m, e, elementWidth, indexWidth);
+        TreeMap<Long, Long> cells = new TreeMap<>(base.cells());
+        while (!stores.isEmpty()) {
+            long[] s = stores.pop();
+            cells.put(s[0], s[1]);
+        }
+        return new ArrayValue(elementWidth, indexWidth, base.fill(), cells);
+    }
+
+    private static ArrayValue base(Model m, Expr<?> e, int elementWidth, int indexWidth) {
+        Z3_decl_kind kind = e.isApp() ? e.getFuncDecl().getDeclKind() : null;
+        if (kind == Z3_decl_kind.Z3_OP_CONST_ARRAY) {
+            return ArrayValue.filled(bits(e.getArgs()[0]), elementWidth, indexWidth);
+        }
+        if (kind == Z3_decl_kind.Z3_OP_AS_ARRAY) {
+            FuncDecl<?> f = e.getFuncDecl().getParameters()[0].getFuncDecl();
+            FuncInterp<?> interp = m.getFuncInterp(f);
+            TreeMap<Long, Long> cells = new TreeMap<>();
+            long fill = 0;
+            if (interp != null) {
+                for (FuncInterp.Entry<?> entry : interp.getEntries()) {
+                    cells.put(bits(entry.getArgs()[0]), bits(entry.getValue()));
+                }
+                fill = bits(interp.getElse());
+            }
+            return new ArrayValue(elementWidth, indexWidth, fill, cells);
+        }
+        throw new IllegalArgumentException("cannot read the array value " + e + " of the model");
+    }
+
+    private static long bits(Expr<?> e) {
+        if (!(e instanceof BitVecNum n)) {
+            throw new IllegalArgumentException("cannot read the array cell " + e + " of the model");
+        }
+        return n.getBigInteger().longValue();
+    }
+}

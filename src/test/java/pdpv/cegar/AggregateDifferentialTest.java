@@ -1,0 +1,103 @@
+package pdpv.cegar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import pdpv.cfg.Program;
+import pdpv.frontend.FrontEnd;
+import pdpv.frontend.FrontEndOptions;
+import pdpv.semantics.DataModel;
+import pdpv.testing.Gcc;
+
+/**
+ * Randomized differential test of PDPV's arrays (issue #20) against gcc: a random function
+ * {@code compute(x0, x1)} over arrays ({@link RandomAggregatePrograms}) is compiled by gcc and run
+ * for every pair of inputs in {@code 0..5}; then PDPV verifies {@code assert(compute(x0, x1) != K)}
+ * over the same inputs, with K one of gcc's results (expected UNSAFE, and the inputs of the answer
+ * must be a pair for which gcc computed K) or a value gcc never computed (expected SAFE). Loop-free
+ * programs go through the CEGAR loop without tests (so F's encoding of the arrays decides, and the
+ * interpreter replays its model), programs with loops through bounded model checking. The host gcc
+ * is LP64; PDPV checks every other program under ILP32, where the generated code (no {@code long},
+ * no pointer arithmetic beyond the arrays) means the same.
+ */
+class AggregateDifferentialTest {
+    private static final int PROGRAMS = 40;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void verdictsAgreeWithGccOnRandomArrayPrograms() throws Exception {
+        boolean gcc = Gcc.available();
+        if (!gcc) {
+            System.err.println("SKIPPED: AggregateDifferentialTest needs gcc on the PATH; it is absent.");
+        }
+        Assumptions.assumeTrue(gcc, "gcc is absent: differential test of arrays skipped");
+        Random random = new Random(20261125L);
+        int unsafe = 0;
+        for (int p = 0; p < PROGRAMS; p++) {
+            boolean loops = p % 4 == 3;
+            String program = new RandomAggregatePrograms(random, loops).generate();
+            List<Long> table = tabulate(p, program);
+            boolean expectUnsafe = random.nextBoolean();
+            long k = expectUnsafe ? table.get(random.nextInt(table.size())) : absent(table, random);
+            String checked = verified(program, k);
+            DataModel model = p % 2 == 0 ? DataModel.LP64 : DataModel.ILP32;
+            Program lowered = FrontEnd.parse("agg" + p + ".c", checked, new FrontEndOptions("main", model, false));
+            Verdict v = loops
+                    ? new BoundedModelChecker(BmcOptions.defaults(), VerifierOptions.defaults()).verify(lowered)
+                    : new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withTests(0))).verify(lowered);
+            int index = p;
+            assertEquals(expectUnsafe ? Verdict.Kind.UNSAFE : Verdict.Kind.SAFE, v.kind(),
+                    () -> "program " + index + " (" + model + "): " + v.reason() + "\n" + checked);
+            if (v.kind() == Verdict.Kind.UNSAFE) {
+                unsafe++;
+                long x0 = Long.parseLong(v.inputs().get(0).value());
+                long x1 = Long.parseLong(v.inputs().get(1).value());
+                assertEquals(k, table.get((int) (x0 * RandomAggregatePrograms.INPUT_VALUES + x1)),
+                        () -> "program " + index + ": the answer's inputs " + x0 + ", " + x1 + " do not compute " + k + " under gcc\n" + checked);
+            }
+        }
+        assertTrue(unsafe > PROGRAMS / 4, "enough unsafe programs: " + unsafe);
+    }
+
+    /** gcc's compute(x0, x1) for every pair of inputs, x0-major; each call in a fresh process, so that globals start afresh. */
+    private List<Long> tabulate(int index, String program) throws Exception {
+        int n = RandomAggregatePrograms.INPUT_VALUES;
+        String main = "#include <stdio.h>\n#include <unistd.h>\n#include <sys/wait.h>\n" + program
+                + "int main(void) {\n  for (int a = 0; a < " + n + "; a++) for (int b = 0; b < " + n + "; b++) {\n"
+                + "    fflush(stdout);\n    if (fork() == 0) { printf(\"%lld\\n\", compute(a, b)); return 0; }\n"
+                + "    wait(0);\n  }\n  return 0;\n}\n";
+        List<Long> values = new ArrayList<>();
+        for (String line : Gcc.compileAndRun(dir, "agg" + index, main)) {
+            values.add(Long.parseLong(line.strip()));
+        }
+        assertEquals(n * n, values.size(), "one value per pair of inputs");
+        return values;
+    }
+
+    private static long absent(List<Long> table, Random random) {
+        long k;
+        do {
+            k = random.nextInt(3) == 0 ? random.nextLong() : random.nextInt(1000) - 500;
+        } while (table.contains(k));
+        return k;
+    }
+
+    private static String verified(String program, long k) {
+        String literal = k == Long.MIN_VALUE ? "(-9223372036854775807LL - 1)" : k + "LL";
+        int n = RandomAggregatePrograms.INPUT_VALUES;
+        return "extern unsigned char __VERIFIER_nondet_uchar(void);\nextern void __VERIFIER_assume(int);\n"
+                + "extern void __VERIFIER_assert(int);\n" + program
+                + "int main(void) {\n  unsigned char x0 = __VERIFIER_nondet_uchar();\n  unsigned char x1 = __VERIFIER_nondet_uchar();\n"
+                + "  __VERIFIER_assume(x0 < " + n + " && x1 < " + n + ");\n"
+                + "  __VERIFIER_assert(compute(x0, x1) != " + literal + ");\n  return 0;\n}\n";
+    }
+}

@@ -1,0 +1,272 @@
+package pdpv.cegar;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Random C functions over arrays of integers (issue #20) for the differential test against gcc:
+ * global and local arrays of one or two dimensions and random element types, initialized in full,
+ * in part, with designators and with elided braces; reads and writes (plain, compound, increments)
+ * at subscripts computed from the inputs and always in bounds; helpers inlined with pointer and
+ * array parameters ({@code T *p}, {@code T p[]}, {@code T p[][n]}) that read, write and pass on
+ * {@code a}, {@code a + k} and {@code &a[i]}; with {@code loops}, loops over the cells with constant
+ * bounds. The body is a function {@code compute(x0, x1)} of two small inputs returning a
+ * {@code long long}, so that gcc can tabulate it for every input and PDPV can check an assertion
+ * about it.
+ */
+final class RandomAggregatePrograms {
+    /** An element type and the C spelling of its values' range in the generated expressions. */
+    private record ElementType(String name, boolean wide) {
+    }
+
+    private static final List<ElementType> TYPES = List.of(new ElementType("char", false), new ElementType("signed char", false),
+            new ElementType("unsigned char", false), new ElementType("short", false), new ElementType("unsigned short", false),
+            new ElementType("int", false), new ElementType("unsigned", false), new ElementType("long long", true),
+            new ElementType("unsigned long long", true), new ElementType("_Bool", false));
+
+    /** An array of the program: its name, element type, extents and whether it is global. */
+    private record Array(String name, ElementType type, List<Integer> dims, boolean global) {
+        int length() {
+            return dims.stream().reduce(1, (a, b) -> a * b);
+        }
+    }
+
+    /** The number of values each input takes (0 .. INPUT_VALUES - 1): gcc tabulates every pair. */
+    static final int INPUT_VALUES = 6;
+
+    private final Random random;
+    private final boolean loops;
+    private final List<Array> arrays = new ArrayList<>();
+    private final StringBuilder globals = new StringBuilder();
+    private final StringBuilder helpers = new StringBuilder();
+    private final StringBuilder body = new StringBuilder();
+    private int helperCount;
+    private int locals;
+
+    RandomAggregatePrograms(Random random, boolean loops) {
+        this.random = random;
+        this.loops = loops;
+    }
+
+    /** The declarations and the function {@code long long compute(unsigned char x0, unsigned char x1)}. */
+    String generate() {
+        int n = 1 + random.nextInt(3);
+        for (int i = 0; i < n; i++) {
+            declare("a" + i, random.nextInt(3) == 0);
+        }
+        int statements = 3 + random.nextInt(6);
+        for (int i = 0; i < statements; i++) {
+            statement("  ");
+        }
+        body.append("  long long r = ").append(expression(2)).append(";\n");
+        for (Array a : arrays) {
+            body.append("  r = r * 31 + ").append(cell(a)).append(";\n");
+        }
+        body.append("  return r;\n");
+        return globals + "\n" + helpers + "long long compute(unsigned char x0, unsigned char x1) {\n" + locals() + body + "}\n";
+    }
+
+    private final StringBuilder localDeclarations = new StringBuilder();
+
+    private String locals() {
+        return localDeclarations.toString();
+    }
+
+    private void declare(String name, boolean twoDimensional) {
+        ElementType t = TYPES.get(random.nextInt(TYPES.size()));
+        List<Integer> dims = twoDimensional ? List.of(2 + random.nextInt(2), 2 + random.nextInt(3)) : List.of(2 + random.nextInt(6));
+        boolean global = random.nextBoolean();
+        Array a = new Array(name, t, dims, global);
+        arrays.add(a);
+        StringBuilder decl = new StringBuilder();
+        decl.append(t.name()).append(' ').append(name);
+        boolean unsized = !twoDimensional && random.nextInt(5) == 0;
+        for (int i = 0; i < dims.size(); i++) {
+            decl.append('[').append(unsized && i == 0 ? "" : String.valueOf(dims.get(i))).append(']');
+        }
+        String init = initializer(a, global, unsized);
+        if (init != null) {
+            decl.append(" = ").append(init);
+        }
+        decl.append(";\n");
+        (global ? globals : localDeclarations).append(global ? "" : "  ").append(decl);
+    }
+
+    /** An initializer; a local array always has one (its cells are otherwise indeterminate, which gcc cannot tabulate). */
+    private String initializer(Array a, boolean global, boolean unsized) {
+        int kind = random.nextInt(5);
+        if (global && kind == 0 && !unsized) {
+            return null;
+        }
+        if (kind == 1 && !unsized) {
+            return "{0}";
+        }
+        List<Integer> dims = a.dims();
+        if (kind == 2 && !unsized) {
+            // designators, possibly overriding one another
+            List<String> parts = new ArrayList<>();
+            for (int i = 0; i < 1 + random.nextInt(3); i++) {
+                StringBuilder d = new StringBuilder();
+                for (int dim : dims) {
+                    d.append('[').append(random.nextInt(dim)).append(']');
+                }
+                parts.add(d + " = " + constant());
+            }
+            return "{" + String.join(", ", parts) + "}";
+        }
+        if (dims.size() == 2 && kind == 3) {
+            // elided braces, possibly partial
+            List<String> flat = new ArrayList<>();
+            int count = 1 + random.nextInt(a.length());
+            for (int i = 0; i < count; i++) {
+                flat.add(constant());
+            }
+            return "{" + String.join(", ", flat) + "}";
+        }
+        List<String> rows = new ArrayList<>();
+        if (dims.size() == 2) {
+            for (int i = 0; i < dims.get(0); i++) {
+                List<String> row = new ArrayList<>();
+                int count = random.nextInt(4) == 0 ? 1 + random.nextInt(dims.get(1)) : dims.get(1);
+                for (int j = 0; j < count; j++) {
+                    row.add(constant());
+                }
+                rows.add("{" + String.join(", ", row) + "}");
+            }
+        } else {
+            int count = unsized || random.nextBoolean() ? dims.get(0) : 1 + random.nextInt(dims.get(0));
+            for (int i = 0; i < count; i++) {
+                rows.add(constant());
+            }
+        }
+        return "{" + String.join(", ", rows) + "}";
+    }
+
+    private String constant() {
+        int kind = random.nextInt(4);
+        return switch (kind) {
+            case 0 -> String.valueOf(random.nextInt(10));
+            case 1 -> String.valueOf(-random.nextInt(300));
+            case 2 -> String.valueOf(random.nextInt(100000));
+            default -> "0x" + Integer.toHexString(random.nextInt());
+        };
+    }
+
+    /** A subscript of extent {@code n} that is always in bounds. */
+    private String index(int n) {
+        return switch (random.nextInt(4)) {
+            case 0 -> String.valueOf(random.nextInt(n));
+            case 1 -> "x" + random.nextInt(2) + " % " + n;
+            case 2 -> "(unsigned)(" + input() + " + " + random.nextInt(7) + ") % " + n;
+            default -> "(unsigned)(" + scalar(0) + ") % " + n + "u";
+        };
+    }
+
+    private String input() {
+        return "x" + random.nextInt(2);
+    }
+
+    private String cell(Array a) {
+        StringBuilder sb = new StringBuilder(a.name());
+        for (int d : a.dims()) {
+            sb.append('[').append(index(d)).append(']');
+        }
+        return sb.toString();
+    }
+
+    private Array someArray() {
+        return arrays.get(random.nextInt(arrays.size()));
+    }
+
+    /** An expression without array reads, for subscripts. */
+    private String scalar(int depth) {
+        if (depth == 0 || random.nextInt(3) == 0) {
+            return random.nextBoolean() ? input() : String.valueOf(random.nextInt(20));
+        }
+        String op = List.of("+", "-", "*", "^", "&", "|").get(random.nextInt(6));
+        return "(" + scalar(depth - 1) + " " + op + " " + scalar(depth - 1) + ")";
+    }
+
+    private String expression(int depth) {
+        if (depth == 0 || random.nextInt(4) == 0) {
+            return switch (random.nextInt(3)) {
+                case 0 -> cell(someArray());
+                case 1 -> input();
+                default -> constant();
+            };
+        }
+        String op = List.of("+", "-", "*", "^", "&", "|", "==", "<", ">>").get(random.nextInt(9));
+        if (op.equals(">>")) {
+            return "(" + expression(depth - 1) + " >> " + random.nextInt(8) + ")";
+        }
+        String cast = random.nextInt(4) == 0 ? "(" + TYPES.get(random.nextInt(TYPES.size())).name() + ")" : "";
+        return cast + "(" + expression(depth - 1) + " " + op + " " + expression(depth - 1) + ")";
+    }
+
+    private void statement(String indent) {
+        int kind = random.nextInt(loops ? 9 : 8);
+        Array a = someArray();
+        switch (kind) {
+            case 0, 1 -> body.append(indent).append(cell(a)).append(" = ").append(expression(2)).append(";\n");
+            case 2 -> body.append(indent).append(cell(a)).append(' ')
+                    .append(List.of("+=", "-=", "*=", "^=", "|=").get(random.nextInt(5))).append(' ').append(expression(1)).append(";\n");
+            case 3 -> {
+                String op = random.nextBoolean() ? "++" : "--";
+                body.append(indent).append(random.nextBoolean() ? op + cell(a) : cell(a) + op).append(";\n");
+            }
+            case 4 -> {
+                body.append(indent).append("if (").append(expression(1)).append(") {\n");
+                statement(indent + "  ");
+                body.append(indent).append("}\n");
+            }
+            case 5, 6 -> helperCall(indent, a);
+            case 7 -> body.append(indent).append(cell(a)).append(" = ").append(cell(someArray())).append(";\n");
+            default -> {
+                String v = "i" + locals++;
+                int n = a.dims().get(0);
+                body.append(indent).append("for (int ").append(v).append(" = 0; ").append(v).append(" < ").append(n).append("; ")
+                        .append(v).append("++) {\n");
+                StringBuilder target = new StringBuilder(a.name()).append('[').append(v).append(']');
+                for (int d : a.dims().subList(1, a.dims().size())) {
+                    target.append('[').append(index(d)).append(']');
+                }
+                body.append(indent).append("  ").append(target).append(" += ").append(v).append(" * ").append(expression(1)).append(";\n");
+                body.append(indent).append("}\n");
+            }
+        }
+    }
+
+    /** A call of a new helper that takes {@code a} (or a part of it) by pointer. */
+    private void helperCall(String indent, Array a) {
+        String f = "h" + helperCount++;
+        String t = a.type().name();
+        boolean matrix = a.dims().size() == 2;
+        int form = random.nextInt(3);
+        String param;
+        String argument;
+        int extent;
+        if (matrix && form == 0) {
+            param = t + " p[][" + a.dims().get(1) + "]";
+            argument = a.name();
+            extent = a.dims().get(0);
+        } else if (matrix) {
+            int row = random.nextInt(a.dims().get(0));
+            param = random.nextBoolean() ? t + " *p" : t + " p[]";
+            argument = random.nextBoolean() ? a.name() + "[" + row + "]" : "&" + a.name() + "[" + row + "][0]";
+            extent = a.dims().get(1);
+        } else {
+            int offset = random.nextInt(a.dims().get(0));
+            param = random.nextBoolean() ? t + " *p" : t + " p[]";
+            argument = form == 0 ? a.name() : form == 1 ? a.name() + " + " + offset : "&" + a.name() + "[" + offset + "]";
+            extent = a.dims().get(0) - (form == 0 ? 0 : offset);
+        }
+        String k = "(unsigned)(q) % " + extent;
+        String subscript = matrix && form == 0 ? "[" + k + "][" + random.nextInt(a.dims().get(1)) + "]" : "[" + k + "]";
+        helpers.append("static long long ").append(f).append('(').append(param).append(", int q) {\n")
+                .append("  p").append(subscript).append(" += q + 1;\n")
+                .append("  return p").append(subscript).append(" * 2;\n}\n");
+        body.append(indent).append(random.nextBoolean() ? "" : "x0 = (unsigned char)").append(f).append('(').append(argument)
+                .append(", ").append(scalar(1)).append(");\n");
+    }
+}

@@ -1,0 +1,2 @@
+int zero(void) { return 0; }
+int main(void) { return zero(1); }

@@ -1,0 +1,5 @@
+int main(void) {
+    int x = 0;
+    break;
+    return x;
+}

@@ -1,0 +1,3 @@
+int f(int a);
+long long f(int a) { return a; }
+int main(void) { return (int) f(1); }

@@ -1,0 +1,5 @@
+const unsigned mask = 0xff;
+int main(void) {
+    mask |= 1;
+    return 0;
+}

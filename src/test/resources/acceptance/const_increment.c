@@ -1,0 +1,6 @@
+typedef const int cint;
+int main(void) {
+    cint k = 0;
+    k++;
+    return k;
+}

@@ -1,0 +1,6 @@
+int main(void) {
+    int x = 0;
+L:  x++;
+L:  x++;
+    return x;
+}

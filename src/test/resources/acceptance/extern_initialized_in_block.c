@@ -1,0 +1,4 @@
+int main(void) {
+    extern int e = 1;
+    return e;
+}

@@ -1,0 +1,4 @@
+int main(void) {
+    int while = 1;
+    return while;
+}

@@ -1,0 +1,3 @@
+int none(void);
+int main(void) { return none(); }
+int none(extra) { return 0; }

@@ -1,0 +1,2 @@
+#error this file is not for compilers
+int main(void) { return 0; }

@@ -1,0 +1,6 @@
+int main(void) {
+    int x = 1;
+    int y = 2;
+    int x = 3;
+    return x + y;
+}

@@ -1,0 +1,2 @@
+int helper(void) { return missing; }
+int main(void) { return 0; }

@@ -1,0 +1,4 @@
+extern int pick(a);
+int main(void) {
+    return pick(1, 2);
+}

@@ -1,0 +1,4 @@
+extern void pick(int a);
+int main(void) {
+    return pick(1);
+}

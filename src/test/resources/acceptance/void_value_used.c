@@ -1,0 +1,5 @@
+void nothing(void) { }
+int main(void) {
+    int x = nothing();
+    return x;
+}
