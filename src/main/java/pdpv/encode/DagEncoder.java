@@ -245,16 +245,9 @@ public final class DagEncoder {
             clauses.add(ctx.mkImplies(blockVar, effect.condition()));
             for (Variable v : program.variables()) {
                 Expr<?> value = effect.exit().get(v);
-                if (value.equals(current.get(v))) {
-                    continue;
+                if (!value.equals(current.get(v))) {
+                    assign(v, value, blockVar, current, clauses);
                 }
-                if (mode == Passification.FUNCTIONAL) {
-                    current.put(v, value);
-                    continue;
-                }
-                Expr<?> next = variants.fresh(v);
-                clauses.add(mode == Passification.DEFINED ? ctx.mkEq(next, value) : ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
-                current.put(v, next);
             }
         }
         Map<Variable, Expr<?>> afterInvariant = new LinkedHashMap<>(current);
@@ -265,13 +258,7 @@ public final class DagEncoder {
                 Variable target = VariableUses.written(s);
                 Expr<?> value = s instanceof Stmt.Assign a ? exprs.value(a.value(), current)
                         : exprs.array(((Stmt.ArrayAssign) s).value(), current);
-                if (mode == Passification.FUNCTIONAL) {
-                    current.put(target, value);
-                    continue;
-                }
-                Expr<?> next = variants.fresh(target);
-                clauses.add(mode == Passification.DEFINED ? ctx.mkEq(next, value) : ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
-                current.put(target, next);
+                assign(target, value, blockVar, current, clauses);
             } else if (s instanceof Stmt.Havoc h) {
                 Expr<?> next = variants.fresh(h.target());
                 havocs.add(new HavocVariant(h, next));
@@ -283,6 +270,17 @@ public final class DagEncoder {
             }
         }
         return new EncodedBlock(b, blockVar, entry, site, afterInvariant, havocs, current, assertionHolds);
+    }
+
+    /** {@code target} takes {@code value} in the block of {@code blockVar}: the value itself (functional), or a fresh variant equal to it. */
+    private void assign(Variable target, Expr<?> value, BoolExpr blockVar, Map<Variable, Expr<?>> current, List<BoolExpr> clauses) {
+        if (mode == Passification.FUNCTIONAL) {
+            current.put(target, value);
+            return;
+        }
+        Expr<?> next = variants.fresh(target);
+        clauses.add(mode == Passification.DEFINED ? ctx.mkEq(next, value) : ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
+        current.put(target, next);
     }
 
     @SuppressWarnings("unchecked")

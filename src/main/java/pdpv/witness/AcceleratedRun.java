@@ -35,6 +35,13 @@ import pdpv.smt.Cancellation;
  */
 final class AcceleratedRun implements AutoCloseable {
     private static final int COUNT_WIDTH = 64;
+    /**
+     * Most leaps of one run: each costs about 130 simplifications of the closed forms (a binary search
+     * over 64-bit counts), so a nest whose inner loop is entered thousands of times is not written
+     * this way (the run fails: no invariants), and writing a witness takes seconds at most.
+     */
+    static final int MAX_LEAPS = 100;
+    private int leaps;
     private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
     private final Context ctx = new Context();
     private final ExprEncoder exprs;
@@ -127,7 +134,7 @@ final class AcceleratedRun implements AutoCloseable {
      */
     Leap leap(Block head, State state) {
         Loop l = loops.loopAt(head);
-        if (l == null) {
+        if (l == null || leaps >= MAX_LEAPS) {
             return null;
         }
         for (PathAccelerator a : acceleration.accelerators(l)) {
@@ -162,6 +169,7 @@ final class AcceleratedRun implements AutoCloseable {
                     state.set(v, new BitVec(end.get(v).longValue(), v.type().width()));
                 }
             }
+            leaps++;
             return new Leap(f0, d, e, n.subtract(BigInteger.valueOf(base)));
         }
         return null;

@@ -84,7 +84,8 @@ public final class LoopAcceleration {
         int seen = 0;
         BooleanSupplier stop = cancellation::isCancelled;
         {
-            Analysis a = new Analysis(ctx, p, options, smt, cancellation);
+            // built at the first path that can be accelerated: a program whose loop paths all read inputs pays nothing
+            Analysis a = null;
             for (Loop l : loops.loops()) {
                 if (l.referenced().stream().anyMatch(Variable::isArray)) {
                     continue;
@@ -100,7 +101,11 @@ public final class LoopAcceleration {
                         break;
                     }
                     seen++;
-                    PathAccelerator acc = path.readsInputs() ? null : a.accelerate(path, stop);
+                    if (path.readsInputs()) {
+                        continue;
+                    }
+                    a = a != null ? a : new Analysis(ctx, p, options, smt, cancellation);
+                    PathAccelerator acc = a.accelerate(path, stop);
                     if (acc != null) {
                         found.add(acc);
                     }
