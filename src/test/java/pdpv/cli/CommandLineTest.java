@@ -27,6 +27,32 @@ class CommandLineTest {
         return f;
     }
 
+    /**
+     * A program with an array beside an accelerated loop (the loop reads none): the acceleration
+     * analysis sees the scalars only (it failed with a NullPointerException on the array's missing
+     * variant, an internal error in Csmith's programs), and the deep run replays to its failure.
+     */
+    @Test
+    void anArrayBesideAnAcceleratedLoopIsNoInternalError() throws IOException {
+        Path f = write("array_beside_loop.c", """
+                extern void __VERIFIER_assert(int cond);
+                int a[4];
+                int main(void) {
+                    unsigned int x = 1;
+                    a[1] = 3;
+                    while (x < 2000000u) {
+                        x += 2;
+                    }
+                    __VERIFIER_assert(a[1] == 3 && x % 2 == 0);
+                    return 0;
+                }
+                """);
+        CliResult r = run("verify", "--engine", "bmc", "--timeout", "120", "--stats", f.toString());
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("array_beside_loop.c:9:"), r.out());
+        assertTrue(r.out().contains("acceleration: 1 of 1 loop paths accelerated"), r.out());
+    }
+
     @Test
     void syntaxErrorIsLocatedAndExitsWith30() throws IOException {
         Path f = write("bad.c", "int main(void) {\n  int x = 1\n  return x;\n}\n");

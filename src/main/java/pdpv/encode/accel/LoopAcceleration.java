@@ -188,7 +188,7 @@ public final class LoopAcceleration {
                 conditions.add(t.conditions());
             }
             Map<Variable, BitVecExpr> after = states.get(1);
-            List<Variable> updated = program.variables().stream().filter(v -> !after.get(v).equals(start.get(v))).toList();
+            List<Variable> updated = start.keySet().stream().filter(v -> !after.get(v).equals(start.get(v))).toList();
             Set<Expr<?>> updatedConstants = new HashSet<>();
             updated.forEach(v -> updatedConstants.add(start.get(v)));
             Map<Variable, Integer> degrees = new LinkedHashMap<>();
