@@ -7,7 +7,9 @@ package pdpv.bench;
  * is the peak resident set size, negative when it could not be measured; {@code pdrPercent},
  * {@code refinements} and {@code pdrCalls} (the PDR engine's calls over all loops; 0 when the
  * tests, the seeded likely invariants or bounded model checking decided, thesis Fig 6.3) are
- * negative when the tool does not report them.
+ * negative when the tool does not report them; {@code accelerated} is 1 when the answer needed loop
+ * acceleration (issue #19: a counterexample through an accelerated path, or a proof with accelerated
+ * paths in it), 0 when not, negative when the tool does not report it.
  */
 public record TaskResult(
         Benchmark benchmark,
@@ -19,7 +21,14 @@ public record TaskResult(
         double memoryMb,
         double pdrPercent,
         long refinements,
-        long pdrCalls) {
+        long pdrCalls,
+        int accelerated) {
+
+    /** A result whose tool does not report acceleration. */
+    public TaskResult(Benchmark benchmark, Configuration configuration, boolean nondetGlobals, String verdict, String reason,
+                      double seconds, double memoryMb, double pdrPercent, long refinements, long pdrCalls) {
+        this(benchmark, configuration, nondetGlobals, verdict, reason, seconds, memoryMb, pdrPercent, refinements, pdrCalls, -1);
+    }
 
     /** Whether the run reads globals as the benchmark's expected verdict assumes (nondet for InvGen rows). */
     public boolean ownReading() {

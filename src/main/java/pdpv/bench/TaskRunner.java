@@ -147,7 +147,10 @@ public final class TaskRunner {
         return line.map(l -> ": " + (l.length() > 300 ? l.substring(0, 300) + "..." : l).strip()).orElse("");
     }
 
-    /** Reads verify's JSON: verdict, reason, the PDR share of the time, the refinements over all loops and the PDR calls. */
+    /**
+     * Reads verify's JSON: verdict, reason, the PDR share of the time, the refinements over all loops,
+     * the PDR calls and whether the answer needed acceleration.
+     */
     private static TaskResult fromJson(Benchmark b, Configuration c, boolean nondetGlobals, JsonObject json, double seconds,
             double memoryMb) {
         String reason = json.has("reason") ? json.get("reason").getAsString() : "";
@@ -163,7 +166,9 @@ public final class TaskRunner {
             }
         }
         long pdrCalls = stats.has("pdr_calls") ? stats.get("pdr_calls").getAsLong() : -1;
-        return new TaskResult(b, c, nondetGlobals, verdict, reason, seconds, memoryMb, pdr, refinements, pdrCalls);
+        int accelerated = stats.has("acceleration") && stats.get("acceleration").isJsonObject()
+                ? (stats.getAsJsonObject("acceleration").get("needed").getAsBoolean() ? 1 : 0) : -1;
+        return new TaskResult(b, c, nondetGlobals, verdict, reason, seconds, memoryMb, pdr, refinements, pdrCalls, accelerated);
     }
 
     /** An unknown verdict whose reason is the time limit counts as a timeout, one for lack of memory as memory. */

@@ -1,5 +1,7 @@
 package pdpv.cegar;
 
+import pdpv.encode.accel.AccelerationOptions;
+
 /**
  * Options of bounded model checking ({@link BoundedModelChecker}).
  *
@@ -13,17 +15,31 @@ package pdpv.cegar;
  * @param proofs whether a complete unrolling answers SAFE; off when the answer must come with loop
  *     invariants (verify --witness), so that only the CEGAR loop proves and bounded model checking
  *     only refutes
+ * @param acceleration which loop paths get accelerators in the unrolling ({@code pdpv.encode.accel})
+ * @param acceleratedCopies how many copies of a loop's head per entry of the loop get its
+ *     accelerators (the first ones): a run that changes between accelerated phases more often than
+ *     this needs plain iterations between them. Each accelerator is a closed form over a 64-bit
+ *     count, far more for the solver than a copy of a block, so later copies go without
  */
-public record BmcOptions(int firstBound, int maxBlocks, boolean proofs) {
+public record BmcOptions(int firstBound, int maxBlocks, boolean proofs, AccelerationOptions acceleration, int acceleratedCopies) {
+    /** Two accelerated copies: a run of two phases in a row, the families; provisional, not yet swept. */
     public static BmcOptions defaults() {
-        return new BmcOptions(1, 10_000, true);
+        return new BmcOptions(1, 10_000, true, AccelerationOptions.defaults(), 2);
     }
 
     public BmcOptions withMaxBlocks(int blocks) {
-        return new BmcOptions(firstBound, blocks, proofs);
+        return new BmcOptions(firstBound, blocks, proofs, acceleration, acceleratedCopies);
     }
 
     public BmcOptions withProofs(boolean on) {
-        return new BmcOptions(firstBound, maxBlocks, on);
+        return new BmcOptions(firstBound, maxBlocks, on, acceleration, acceleratedCopies);
+    }
+
+    public BmcOptions withAcceleration(AccelerationOptions a) {
+        return new BmcOptions(firstBound, maxBlocks, proofs, a, acceleratedCopies);
+    }
+
+    public BmcOptions withAcceleratedCopies(int copies) {
+        return new BmcOptions(firstBound, maxBlocks, proofs, acceleration, copies);
     }
 }

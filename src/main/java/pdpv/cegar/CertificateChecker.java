@@ -1,5 +1,6 @@
 package pdpv.cegar;
 
+import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
@@ -10,9 +11,13 @@ import java.util.Map;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Variable;
+import pdpv.encode.ExprEncoder;
 import pdpv.encode.LoopIteration;
 import pdpv.encode.LoopSite;
 import pdpv.encode.ProgramEncoding;
+import pdpv.encode.Z3Algebra;
+import pdpv.encode.accel.PhaseSummary;
+import pdpv.smt.Cancellation;
 import pdpv.smt.ConservedEqualities;
 import pdpv.smt.Conjuncts;
 import pdpv.smt.SmtResult;
@@ -31,12 +36,18 @@ import pdpv.smt.SmtStatistics;
  * checks on every example loop): Z3 substitutes those terms and normalizes the sums, where the
  * relational form leaves it guarded equalities to bit-blast (a sum of three counters: 9 s instead
  * of 0.02 s for one invariant).
+ * <p>
+ * A loop may also be summarized by its accelerated phases ({@link PhaseSummary}, issue #19): S(x_b,
+ * x_e, N) with counts N that F leaves open. S is a loop invariant too, with its counts read
+ * existentially; it is checked with witnesses for them: initiation S(x_b, x_b, 0), and consecution
+ * S(x_b, x_e, N) ∧ LI_l ∧ one pass ⇒ S(x_b, x_e′, N′) for N′ one more pass in some phase.
  */
 final class CertificateChecker {
     private final Context ctx;
     private final LoopForest loops;
     private final SmtStatistics stats;
     private final long jointResources;
+    private final Cancellation cancellation;
 
     /**
      * A checker whose consecution query for all of a loop's invariants at once gets
@@ -45,16 +56,36 @@ final class CertificateChecker {
      * a second where the joint query takes ten (see {@link CegarOptions.Policy#candidateJointResources}).
      */
     CertificateChecker(Context ctx, LoopForest loops, SmtStatistics stats, long jointResources) {
+        this(ctx, loops, stats, jointResources, new Cancellation(ctx));
+    }
+
+    /** As above, every check stopped (answering that it could not show what it checks) once {@code cancellation} is cancelled. */
+    CertificateChecker(Context ctx, LoopForest loops, SmtStatistics stats, long jointResources, Cancellation cancellation) {
         this.ctx = ctx;
         this.loops = loops;
         this.stats = stats;
         this.jointResources = jointResources;
+        this.cancellation = cancellation;
     }
 
     /** Null if the invariants of {@code store} prove {@code encoding} safe, else what fails. */
     String check(ProgramEncoding encoding, LoopInvariantStore store) {
+        return check(encoding, store, List.of(), List.of());
+    }
+
+    /**
+     * Null if the invariants of {@code store} and the phase {@code summaries}, which F has as
+     * {@code summaryClauses}, prove {@code encoding} safe, else what fails.
+     */
+    String check(ProgramEncoding encoding, LoopInvariantStore store, List<PhaseSummary> summaries, List<BoolExpr> summaryClauses) {
         for (Loop l : loops.loops()) {
             String problem = checkLoop(encoding, l, store);
+            if (problem != null) {
+                return problem;
+            }
+        }
+        for (PhaseSummary s : summaries) {
+            String problem = checkSummary(encoding, store, s, 0);
             if (problem != null) {
                 return problem;
             }
@@ -64,8 +95,40 @@ final class CertificateChecker {
         for (LoopSite site : encoding.loopSites()) {
             f.add(store.instantiateFrom(site, 0));
         }
+        f.addAll(summaryClauses);
         f.addAll(ConservedEqualities.normalForms(ctx, List.copyOf(f)));
         return unsat(f) ? null : "F with the loop invariants is satisfiable";
+    }
+
+    /**
+     * Initiation and consecution of a loop's phase summary, with one more pass in some phase as the
+     * witness; each check within {@code resources} Z3 units (0: no limit), a check that gives up failing.
+     */
+    String checkSummary(ProgramEncoding encoding, LoopInvariantStore store, PhaseSummary summary, long resources) {
+        Loop l = summary.loop();
+        LoopInvariantStore.Templates t = store.templates(l);
+        ExprEncoder exprs = new ExprEncoder(encoding.semantics(), new Z3Algebra(ctx));
+        Map<Variable, BitVecExpr> atStart = new LinkedHashMap<>();
+        t.end().keySet().forEach(v -> atStart.put(v, t.before().get(v).current()));
+        if (!(check(List.of(ctx.mkNot(summary.encode(exprs, t.beforeExprs(), atStart, summary.zeroCounts(ctx)))), resources)
+                instanceof SmtResult.Unsat)) {
+            return "the phase summary of " + Evidence.describe(l) + " does not hold on entry";
+        }
+        List<BitVecExpr> counts = summary.freshCounts(ctx, "N");
+        LoopIteration pass = encoding.iteration(l, t.beforeExprs(), t.endExprs());
+        List<BoolExpr> step = new ArrayList<>(pass.constraints());
+        step.add(summary.encode(exprs, t.beforeExprs(), t.endExprs(), counts));
+        step.add(store.conjunction(l));
+        for (LoopSite site : pass.dag().loopSites()) {
+            step.add(store.instantiateFrom(site, 0));
+        }
+        List<BoolExpr> next = new ArrayList<>();
+        for (List<BitVecExpr> successor : summary.successors(ctx, counts)) {
+            next.add(summary.encode(exprs, t.beforeExprs(), pass.nextFunctions(), successor));
+        }
+        step.add(ctx.mkNot(ctx.mkOr(next.toArray(new BoolExpr[0]))));
+        return check(step, resources) instanceof SmtResult.Unsat ? null
+                : "the phase summary of " + Evidence.describe(l) + " is not preserved by its body";
     }
 
     /** Initiation and consecution of LI_l; LI_l = true (nothing learned) needs no check. */
@@ -143,7 +206,7 @@ final class CertificateChecker {
 
     /** The conjuncts checked together in a fresh solver, within {@code resources} Z3 resource units (0: no limit). */
     private SmtResult check(List<BoolExpr> conjuncts, long resources) {
-        SmtSolver solver = new SmtSolver(ctx, stats);
+        SmtSolver solver = new SmtSolver(ctx, stats, cancellation);
         solver.add(conjuncts.toArray(new BoolExpr[0]));
         return resources > 0 ? solver.checkWithinResources(resources, List.of()) : solver.check();
     }

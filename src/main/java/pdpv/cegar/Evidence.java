@@ -17,6 +17,7 @@ import pdpv.interp.Execution;
 import pdpv.interp.InputEvent;
 import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
+import pdpv.interp.InterpreterOptions;
 import pdpv.interp.Trace;
 import pdpv.interp.TraceRecorder;
 import pdpv.semantics.ArrayValue;
@@ -48,14 +49,24 @@ final class Evidence {
     }
 
     /**
+     * Steps of a run the trace records at most: recording costs far more per step than replaying (values
+     * are kept for every statement until the iteration they belong to is folded away), so a run of 10^8
+     * iterations, which an accelerated counterexample may take, is recorded for its first ten million
+     * steps (the replay bound of a counterexample without accelerated passes) and its trace marked truncated.
+     */
+    static final long TRACE_STEPS = 10_000_000L;
+
+    /**
      * {@code run} step by step: its inputs replayed from the entry once more, with a {@link TraceRecorder}
-     * watching (the replays that found it do not record, so that the search pays nothing for it).
+     * watching (the replays that found it do not record, so that the search pays nothing for it), for at most
+     * {@link #TRACE_STEPS} steps.
      */
     private static Trace trace(Program program, Execution run) {
         HavocValues values = recordedInputs(program, run);
         TraceRecorder recorder = new TraceRecorder(LoopForest.of(program));
-        Execution again = new Interpreter(program.semantics()).run(program.entry(), Map.of(),
-                InputOracle.fromValues(values.scalars(), values.arrays(), 0L), recorder);
+        Execution again = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(Math.min(run.steps(),
+                TRACE_STEPS))).run(program.entry(), Map.of(), InputOracle.fromValues(values.scalars(), values.arrays(), 0L),
+                recorder);
         return recorder.trace(again);
     }
 

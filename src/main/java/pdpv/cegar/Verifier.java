@@ -4,6 +4,7 @@ import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
+import com.microsoft.z3.Model;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -37,6 +38,7 @@ import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
 import pdpv.interp.abstraction.CounterexampleGeneralizer;
 import pdpv.semantics.ArrayValue;
+import pdpv.smt.Cancellation;
 import pdpv.smt.ConservedEqualities;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
@@ -52,6 +54,8 @@ import pdpv.smt.SmtStatistics;
  * assertion. SAFE is answered only after {@link CertificateChecker} has re-checked the invariants,
  * UNSAFE only with replayed inputs, anything else is UNKNOWN with a reason. Before Algorithm 4.2,
  * thesis chapter 6 runs: tests, and loop invariants seeded from them (see {@code Run.dynamic}).
+ * At the first spurious counterexample, before any refinement, the loops whose runs are sequences
+ * of accelerated phases get their summaries in F ({@link LoopSummaries}, issue #19).
  */
 public final class Verifier implements ProgramVerifier {
     private final VerifierOptions options;
@@ -59,6 +63,8 @@ public final class Verifier implements ProgramVerifier {
     private final CancelReason cancelled = new CancelReason();
     private volatile InvariantRefiner refiner;
     private volatile SmtSolver solver;
+    /** Stops the checks of loop acceleration (their solvers come and go). */
+    private volatile Cancellation acceleration;
 
     private final BeforeCertification beforeCertification;
 
@@ -98,6 +104,10 @@ public final class Verifier implements ProgramVerifier {
         if (s != null) {
             s.interrupt();
         }
+        Cancellation a = acceleration;
+        if (a != null) {
+            a.cancel(reason);
+        }
     }
 
     /** Algorithm 4.2. */
@@ -112,6 +122,10 @@ public final class Verifier implements ProgramVerifier {
             refiner = new InvariantRefiner(ctx, encoding, store, options.cegar(),
                     options.dumpInstances() == null ? null : new InstanceDump(options.dumpInstances()), progress);
             solver = new SmtSolver(ctx, smt);
+            acceleration = new Cancellation(ctx);
+            if (cancelled.isSet()) {
+                acceleration.cancel(cancelled.get());
+            }
             solver.add(encoding.formula());
             // the program's nonlinear equalities in normal form, so that mined polynomial invariants meet them
             ConservedEqualities.normalForms(ctx, List.of(encoding.formula())).forEach(solver::add);
@@ -120,6 +134,7 @@ public final class Verifier implements ProgramVerifier {
         } finally {
             refiner = null;
             solver = null;
+            acceleration = null;
         }
     }
 
@@ -139,6 +154,13 @@ public final class Verifier implements ProgramVerifier {
         private final Map<Loop, Map<Endpoint, LoopTrace>> reachable = new HashMap<>();
         private final Map<Loop, BoolExpr> pins = new LinkedHashMap<>();
         private boolean pinning = true;
+        private final LoopSummaries summaries;
+        /** Whether the loops were summarized yet (once, at the first spurious counterexample). */
+        private boolean summarized;
+        /** Whether F is checked with the summaries (they stay out once they proved what a witness cannot restate). */
+        private boolean withSummaries;
+        /** Whether the answer rests on the summaries. */
+        private boolean summariesNeeded;
         private int iterations;
         private VerifierStatistics.Dynamic dynamic = VerifierStatistics.Dynamic.NONE;
 
@@ -156,6 +178,7 @@ public final class Verifier implements ProgramVerifier {
             this.headInterpreter = new Interpreter(program.semantics(),
                     InterpreterOptions.DEFAULTS.withMaxSteps(options.maxHeadInterpreterSteps()));
             this.generalizer = new CounterexampleGeneralizer(program.semantics());
+            this.summaries = new LoopSummaries(ctx, encoding);
             encoding.loopSites().forEach(s -> instantiated.put(s, 0));
         }
 
@@ -241,10 +264,23 @@ public final class Verifier implements ProgramVerifier {
                 if (result instanceof SmtResult.Unknown u) {
                     return Verdict.unknown(cancelled.isSet() ? cancelled.get() : "solver gave up: " + u.reason(), statistics());
                 }
-                Counterexample cex = encoding.decode(((SmtResult.Sat) result).model());
-                Execution replay = replayFromEntry(singleValues(cex));
+                Model model = ((SmtResult.Sat) result).model();
+                Counterexample cex = encoding.decode(model);
+                long[] passes = withSummaries ? summaries.passes(model) : new long[] {0, 0};
+                Execution replay = replayFromEntry(singleValues(cex), passes[1]);
                 if (replay.hitsAssertion()) {
+                    summariesNeeded = passes[0] > 1;
                     return unsafe(replay);
+                }
+                if (!summarized && options.acceleration().enabled()) {
+                    summarized = true;
+                    List<BoolExpr> added = summaries.build(program, loops, store, checker(), options.acceleration(), smt,
+                            acceleration);
+                    if (!added.isEmpty()) {
+                        added.forEach(solver::add);
+                        withSummaries = true;
+                        continue;
+                    }
                 }
                 Verdict verdict = refineFor(cex);
                 if (verdict != null) {
@@ -260,15 +296,28 @@ public final class Verifier implements ProgramVerifier {
          * for the run: it would only repeat the counterexample.
          */
         private SmtResult check() {
+            List<BoolExpr> assumed = withSummaries ? List.of(summaries.literal()) : List.of();
             if (!pins.isEmpty()) {
-                SmtResult pinned = solver.check(List.copyOf(pins.values()));
-                if (!(pinned instanceof SmtResult.Unsat)) {
-                    return pinned;
+                List<BoolExpr> pinned = new ArrayList<>(pins.values());
+                pinned.addAll(assumed);
+                SmtResult r = solver.check(pinned);
+                if (!(r instanceof SmtResult.Unsat)) {
+                    return r;
                 }
                 pins.clear();
                 pinning = false;
             }
-            return solver.check();
+            SmtResult r = solver.check(assumed);
+            if (r instanceof SmtResult.Unsat && withSummaries && !options.summaryProofs()) {
+                withSummaries = false;
+                return solver.check();
+            }
+            return r;
+        }
+
+        /** The checker of a SAFE answer's certificate, also of the loop summaries before they enter F. */
+        private CertificateChecker checker() {
+            return new CertificateChecker(ctx, loops, smt, options.cegar().policy().candidateJointResources(), acceleration);
         }
 
         /**
@@ -429,7 +478,9 @@ public final class Verifier implements ProgramVerifier {
         private Verdict certified() {
             progress.report("re-checking the loop invariants (the certificate)");
             beforeCertification.accept(ctx, loops, store);
-            String problem = new CertificateChecker(ctx, loops, smt, options.cegar().policy().candidateJointResources()).check(encoding, store);
+            summariesNeeded = withSummaries;
+            String problem = withSummaries ? checker().check(encoding, store, summaries.summaries(), summaries.clausesInForce())
+                    : checker().check(encoding, store);
             if (problem != null) {
                 if (cancelled.isSet()) {
                     return Verdict.unknown(cancelled.get(), statistics());
@@ -447,6 +498,10 @@ public final class Verifier implements ProgramVerifier {
                 HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l));
                 InvariantPrinter overHead = new InvariantPrinter(atHead.names());
                 String invariant = store.count(l) == 0 ? "1" : printed(l, t, seeds.get(l));
+                String summary = withSummaries ? summaries.describe(l) : null;
+                if (summary != null) {
+                    invariant = invariant + " && accelerated phases " + summary;
+                }
                 certs.add(new Verdict.LoopCertificate(head, invariant, statement,
                         overHead.print(atHead.formula()), atHead.conjectures().stream().map(overHead::print).toList(),
                         frameCover(l, t, entry.atEntry(l))));
@@ -502,7 +557,15 @@ public final class Verifier implements ProgramVerifier {
         }
 
         private Execution replayFromEntry(HavocValues values) {
-            return interpreter.run(program.entry(), Map.of(), InputOracle.fromValues(values.scalars(), values.arrays(), 0L));
+            return replayFromEntry(values, 0);
+        }
+
+        /** A replay whose step bound is raised by {@code acceleratedSteps}, the steps of the accelerated passes it should take. */
+        private Execution replayFromEntry(HavocValues values, long acceleratedSteps) {
+            long bound = options.maxInterpreterSteps() > Long.MAX_VALUE - acceleratedSteps ? Long.MAX_VALUE
+                    : options.maxInterpreterSteps() + acceleratedSteps;
+            return interpreter.run(program.entry(), Map.of(), InputOracle.fromValues(values.scalars(), values.arrays(), 0L), bound,
+                    cancelled::isSet);
         }
 
         private Verdict unsafe(Execution run) {
@@ -521,7 +584,7 @@ public final class Verifier implements ProgramVerifier {
                     smt.seconds() + (r == null ? 0 : r.pdrSmtSeconds()),
                     r == null ? 0 : r.pdrCalls(), r == null ? 0 : r.pdrSeconds(),
                     r == null ? VerifierStatistics.Simulation.NONE : r.simulation(), perLoop,
-                    (System.nanoTime() - start) / 1e9, dynamic);
+                    (System.nanoTime() - start) / 1e9, dynamic).withAcceleration(summaries.statistics(summariesNeeded));
         }
     }
 

@@ -9,8 +9,8 @@ import pdpv.pdr.PdrStatistics;
  * examined), solver work (SMT calls of the main solver, the PDR engines and the certificate check),
  * PDR calls and time, proof obligations the PDR engines expanded by simulation (§3.3) and the sum
  * of their log2 expansion factors, successful refinements per loop, total time; under a
- * {@link Portfolio}, each engine's time and finding; and chapter 6's tests and mined loop
- * invariants.
+ * {@link Portfolio}, each engine's time and finding; chapter 6's tests and mined loop
+ * invariants; and loop acceleration: what was accelerated and whether the answer needed it.
  */
 public record VerifierStatistics(
         int blocks,
@@ -25,7 +25,8 @@ public record VerifierStatistics(
         List<LoopRefinements> refinements,
         double totalSeconds,
         Dynamic dynamic,
-        List<EngineRun> engines) {
+        List<EngineRun> engines,
+        Acceleration acceleration) {
 
     public VerifierStatistics {
         refinements = List.copyOf(refinements);
@@ -45,7 +46,7 @@ public record VerifierStatistics(
                               long pdrCalls, double pdrSeconds, Simulation simulation, List<LoopRefinements> refinements,
                               double totalSeconds, Dynamic dynamic) {
         this(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds, simulation, refinements,
-                totalSeconds, dynamic, List.of());
+                totalSeconds, dynamic, List.of(), Acceleration.NONE);
     }
 
     /**
@@ -60,7 +61,31 @@ public record VerifierStatistics(
     /** These figures with the engines' runs of a {@link Portfolio}. */
     public VerifierStatistics withEngines(List<EngineRun> runs) {
         return new VerifierStatistics(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds,
-                simulation, refinements, totalSeconds, dynamic, runs);
+                simulation, refinements, totalSeconds, dynamic, runs, acceleration);
+    }
+
+    /** These figures with the engine's loop acceleration. */
+    public VerifierStatistics withAcceleration(Acceleration a) {
+        return new VerifierStatistics(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds,
+                simulation, refinements, totalSeconds, dynamic, engines, a);
+    }
+
+    /**
+     * Loop acceleration in the engine's run ({@code pdpv.encode.accel}): the loop paths analyzed, the
+     * accelerated ones (with a closed form and a condition usable as the engine uses it) and the
+     * exact ones, the analysis's SMT checks and time, how many accelerated paths the engine's
+     * formula used (bounded model checking: accelerated paths in the unrolling; the CEGAR loop:
+     * paths of the loop summaries in F), and whether the answer needed acceleration: an unsafe
+     * run whose counterexample took some accelerated path more than once in one go, or a safe
+     * answer whose proof has accelerated paths in it.
+     */
+    public record Acceleration(int paths, int accelerated, int exact, long smtCalls, double seconds, int used,
+                               boolean needed) {
+        public static final Acceleration NONE = new Acceleration(0, 0, 0, 0, 0, 0, false);
+
+        public Acceleration withUse(int inFormula, boolean neededByAnswer) {
+            return new Acceleration(paths, accelerated, exact, smtCalls, seconds, inFormula, neededByAnswer);
+        }
     }
 
     /**

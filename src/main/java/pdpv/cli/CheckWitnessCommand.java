@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,11 +47,21 @@ final class CheckWitnessCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "WITNESS", description = "the witness (YAML, format 2.0)")
     Path witnessFile;
 
+    @Option(names = "--max-steps", paramLabel = "N",
+            description = "a violation witness's replay stops after N steps (statements and branches) and the witness is "
+                    + "rejected (default: ${DEFAULT-VALUE}, a run of 10^8 iterations of a small loop, seconds in the compiled "
+                    + "interpreter)")
+    long maxSteps = WitnessValidator.DEFAULT_MAX_STEPS;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
+            if (maxSteps < 1) {
+                err.println("error: --max-steps must be at least 1");
+                return ExitCodes.BAD_INPUT;
+            }
             if (!Files.isRegularFile(witnessFile)) {
                 throw new WitnessError("no such file");
             }
@@ -90,7 +101,7 @@ final class CheckWitnessCommand implements Callable<Integer> {
                 return ExitCodes.WITNESS_REJECTED;
             }
             Program program = input.parse(resolved);
-            WitnessValidator.Outcome o = WitnessValidator.check(resolved.program(), program, witness);
+            WitnessValidator.Outcome o = WitnessValidator.check(resolved.program(), program, witness, maxSteps);
             if (o.confirmed()) {
                 out.println("witness confirmed: " + o.kind() + " (" + task + ")");
                 return ExitCodes.SAFE;

@@ -117,6 +117,9 @@ final class VerdictPrinter {
             for (Trace.Step step : v.trace().steps()) {
                 out.println("  " + TraceText.line(step));
             }
+            if (v.trace().truncated()) {
+                out.println("  ... (only the run's first steps are recorded; the replayed run goes on and fails the assertion above)");
+            }
         }
         boolean plainShown = plain.shown(relational);
         if (!relational && plain.late()) {
@@ -153,6 +156,12 @@ final class VerdictPrinter {
                     sim.expansions(), sim.checksPassed(), sim.checks(), sim.log2ExpansionSum()));
             for (VerifierStatistics.LoopRefinements r : s.refinements()) {
                 out.println("  refinements of loop at " + lineOf(r.head()) + ": " + r.refinements());
+            }
+            VerifierStatistics.Acceleration a = s.acceleration();
+            if (a.paths() > 0) {
+                out.println(String.format(Locale.ROOT, "  acceleration: %d of %d loop paths accelerated (%d exact; %d checks, %.3f s),"
+                        + " %d in the formula; the answer %s it", a.accelerated(), a.paths(), a.exact(), a.smtCalls(), a.seconds(),
+                        a.used(), a.needed() ? "needed" : "did not need"));
             }
             for (VerifierStatistics.EngineRun e : s.engines()) {
                 out.println(String.format(Locale.ROOT, "  engine %s: %s%s in %.3f s (cpu %.3f s)%s: %s", e.name(), e.verdict(),
@@ -244,6 +253,7 @@ final class VerdictPrinter {
             JsonArray trace = new JsonArray();
             v.trace().steps().forEach(step -> trace.add(TraceText.json(step)));
             o.add("trace", trace);
+            o.addProperty("trace_truncated", v.trace().truncated());
         }
         JsonArray invariants = new JsonArray();
         for (Verdict.LoopCertificate c : v.invariants()) {
@@ -301,6 +311,15 @@ final class VerdictPrinter {
                 engines.add(er);
             }
             st.add("engines", engines);
+            JsonObject acceleration = new JsonObject();
+            acceleration.addProperty("paths", s.acceleration().paths());
+            acceleration.addProperty("accelerated", s.acceleration().accelerated());
+            acceleration.addProperty("exact", s.acceleration().exact());
+            acceleration.addProperty("smt_calls", s.acceleration().smtCalls());
+            acceleration.addProperty("seconds", s.acceleration().seconds());
+            acceleration.addProperty("used", s.acceleration().used());
+            acceleration.addProperty("needed", s.acceleration().needed());
+            st.add("acceleration", acceleration);
             st.addProperty("tests", s.dynamic().tests());
             st.addProperty("directed_tests", s.dynamic().directed());
             st.addProperty("test_seconds", s.dynamic().testSeconds());

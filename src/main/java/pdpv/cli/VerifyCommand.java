@@ -37,6 +37,7 @@ import pdpv.cegar.VerifierStatistics;
 import pdpv.daikon.TestOptions;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
+import pdpv.encode.accel.AccelerationOptions;
 import pdpv.pdr.PdrOptions;
 import pdpv.report.HtmlReport;
 import pdpv.report.ReadableInvariants;
@@ -124,6 +125,30 @@ final class VerifyCommand implements Callable<Integer> {
                     + "more than N blocks (default: ${DEFAULT-VALUE})")
     int bmcMaxBlocks;
 
+    @Option(names = "--no-acceleration",
+            description = "no loop acceleration: no accelerated paths in bounded model checking's unrolling and no phase "
+                    + "summaries of loops in the CEGAR loop's formula")
+    boolean noAcceleration;
+
+    @Option(names = "--accel-max-paths", paramLabel = "N", defaultValue = "16",
+            description = "a loop whose body has more than N paths is not accelerated (default: ${DEFAULT-VALUE})")
+    int accelMaxPaths;
+
+    @Option(names = "--accel-max-degree", paramLabel = "D", defaultValue = "2",
+            description = "the highest degree of a closed form tried for a variable of an accelerated path: 1 for "
+                    + "translations (x += c), 2 adds sums of them (x += i, i++) (default: ${DEFAULT-VALUE})")
+    int accelMaxDegree;
+
+    @Option(names = "--accel-resources", paramLabel = "UNITS", defaultValue = "2000000",
+            description = "Z3 resource units of each check of the acceleration analysis (a closed form, a condition's "
+                    + "monotonicity) before it counts as failed (default: ${DEFAULT-VALUE})")
+    long accelResources;
+
+    @Option(names = "--bmc-accelerated-copies", paramLabel = "N", defaultValue = "2",
+            description = "bounded model checking puts a loop's accelerated paths before the first N copies of its head "
+                    + "per entry of the loop; 0 = none (default: ${DEFAULT-VALUE})")
+    int bmcAcceleratedCopies;
+
     @Mixin
     EngineOptions engine;
 
@@ -199,6 +224,9 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && entryTestsGiven() ? "--entry-tests applies to --encoding loops only"
                 : noDynamic && entryTestsGiven() ? "--entry-tests has nothing to direct with --no-dynamic"
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
+                : accelMaxPaths < 1 || accelMaxDegree < 1 || accelResources < 1
+                        ? "--accel-max-paths, --accel-max-degree and --accel-resources must be at least 1"
+                : bmcAcceleratedCopies < 0 ? "--bmc-accelerated-copies must not be negative"
                 : plainSeconds < 0 ? "--plain-seconds must not be negative"
                 : policyProblem() != null ? policyProblem()
                 : outputProblem();
@@ -372,7 +400,8 @@ final class VerifyCommand implements Callable<Integer> {
     private ProgramVerifier verifier(String daikonText, boolean bmcProofs, Progress progress) {
         List<Portfolio.Engine> all = new ArrayList<>();
         all.add(new Portfolio.Engine("cegar", cegar(daikonText, progress.named("cegar"))));
-        all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks).withProofs(bmcProofs),
+        all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks)
+                .withProofs(bmcProofs).withAcceleration(acceleration()).withAcceleratedCopies(bmcAcceleratedCopies),
                 VerifierOptions.defaults().withProgress(progress.named("bmc")))));
         return new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList(), progress);
     }
@@ -393,7 +422,12 @@ final class VerifyCommand implements Callable<Integer> {
                         .withEntryTests(entryTests);
         return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
                 .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr).withPolicy(policy()))
-                .withDumpInstances(dumpInstances).withProgress(progress));
+                .withDumpInstances(dumpInstances).withProgress(progress).withAcceleration(acceleration(), witness == null));
+    }
+
+    /** Loop acceleration as --no-acceleration and the --accel-* options say. */
+    private AccelerationOptions acceleration() {
+        return new AccelerationOptions(!noAcceleration, accelMaxPaths, accelMaxDegree, accelResources);
     }
 
     /** Null when every output path can be written, else the message for the user (before the run: issue #18). */

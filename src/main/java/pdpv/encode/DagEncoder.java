@@ -1,5 +1,6 @@
 package pdpv.encode;
 
+import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
@@ -50,6 +51,7 @@ public final class DagEncoder {
     private final VariantFactory variants;
     private final Predecessors predecessors;
     private final Passification mode;
+    private final Map<Block, BlockSummary> summaries;
 
     /** How a {@link DagEncoder} names what it defines. */
     public enum Passification {
@@ -68,6 +70,16 @@ public final class DagEncoder {
 
     /** A passifier of the given {@link Passification}. */
     public DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants, Passification mode) {
+        this(program, loops, exprs, variants, mode, Map.of());
+    }
+
+    /**
+     * A passifier of the given {@link Passification} that encodes each block of {@code summaries}
+     * (an empty block of an unrolled program) by its {@link BlockSummary}.
+     */
+    public DagEncoder(Program program, LoopForest loops, ExprEncoder exprs, VariantFactory variants, Passification mode,
+                      Map<Block, BlockSummary> summaries) {
+        this.summaries = summaries;
         this.mode = mode;
         this.ctx = exprs.algebra().context();
         this.program = program;
@@ -79,7 +91,7 @@ public final class DagEncoder {
 
     /** This encoder with {@link Passification#DEFINED} variants. */
     public DagEncoder defined() {
-        return new DagEncoder(program, loops, exprs, variants, Passification.DEFINED);
+        return new DagEncoder(program, loops, exprs, variants, Passification.DEFINED, summaries);
     }
 
     /**
@@ -98,6 +110,7 @@ public final class DagEncoder {
         Map<Block, EncodedBlock> encoded = new LinkedHashMap<>();
         Map<Block, Map<Block, BoolExpr>> incoming = new LinkedHashMap<>();
         List<BoolExpr> clauses = new ArrayList<>();
+        Map<Block, BitVecExpr> counts = new LinkedHashMap<>();
         for (Block b : loops.dominators().reversePostorder().blocks()) {
             if (!region.contains(b)) {
                 continue;
@@ -119,9 +132,9 @@ public final class DagEncoder {
                 entry = join(in, encoded, clauses);
             }
             incoming.put(b, in);
-            encoded.put(b, encodeBlock(b, blockVar, entry, b != start || invariantAtStart, clauses));
+            encoded.put(b, encodeBlock(b, blockVar, entry, b != start || invariantAtStart, clauses, counts));
         }
-        return new DagEncoding(start, encoded, incoming, clauses);
+        return new DagEncoding(start, encoded, incoming, clauses, counts);
     }
 
     /** The DAG edges into {@code b} from the region, each with e_{j,i} ⇒ b_j ∧ (control leaves B_j to B_i). */
@@ -206,9 +219,12 @@ public final class DagEncoder {
         return value;
     }
 
-    /** LI_l at a loop head, then b_i ⇒ (x_{k+1} = value), fresh havoc variants and b_i ⇒ assumption. */
+    /**
+     * LI_l at a loop head, then b_i ⇒ (x_{k+1} = value), fresh havoc variants and b_i ⇒ assumption;
+     * a summarized block gets a fresh count, b_i ⇒ its condition and the variants after it.
+     */
     private EncodedBlock encodeBlock(Block b, BoolExpr blockVar, Map<Variable, Expr<?>> entry, boolean mayPlaceInvariant,
-                                     List<BoolExpr> clauses) {
+                                     List<BoolExpr> clauses, Map<Block, BitVecExpr> counts) {
         Map<Variable, Expr<?>> current = new LinkedHashMap<>(entry);
         Loop loop = loops.loopAt(b);
         LoopSite site = null;
@@ -221,6 +237,19 @@ public final class DagEncoder {
             current.putAll(post);
             site = new LoopSite(ctx, loop, blockVar, pre, post);
         }
+        BlockSummary summary = summaries.get(b);
+        if (summary != null) {
+            BitVecExpr count = variants.freshCount("n" + b.id());
+            counts.put(b, count);
+            BlockSummary.Effect effect = summary.encode(exprs, current, count);
+            clauses.add(ctx.mkImplies(blockVar, effect.condition()));
+            for (Variable v : program.variables()) {
+                Expr<?> value = effect.exit().get(v);
+                if (!value.equals(current.get(v))) {
+                    assign(v, value, blockVar, current, clauses);
+                }
+            }
+        }
         Map<Variable, Expr<?>> afterInvariant = new LinkedHashMap<>(current);
         List<HavocVariant> havocs = new ArrayList<>();
         BoolExpr assertionHolds = null;
@@ -229,13 +258,7 @@ public final class DagEncoder {
                 Variable target = VariableUses.written(s);
                 Expr<?> value = s instanceof Stmt.Assign a ? exprs.value(a.value(), current)
                         : exprs.array(((Stmt.ArrayAssign) s).value(), current);
-                if (mode == Passification.FUNCTIONAL) {
-                    current.put(target, value);
-                    continue;
-                }
-                Expr<?> next = variants.fresh(target);
-                clauses.add(mode == Passification.DEFINED ? ctx.mkEq(next, value) : ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
-                current.put(target, next);
+                assign(target, value, blockVar, current, clauses);
             } else if (s instanceof Stmt.Havoc h) {
                 Expr<?> next = variants.fresh(h.target());
                 havocs.add(new HavocVariant(h, next));
@@ -247,6 +270,17 @@ public final class DagEncoder {
             }
         }
         return new EncodedBlock(b, blockVar, entry, site, afterInvariant, havocs, current, assertionHolds);
+    }
+
+    /** {@code target} takes {@code value} in the block of {@code blockVar}: the value itself (functional), or a fresh variant equal to it. */
+    private void assign(Variable target, Expr<?> value, BoolExpr blockVar, Map<Variable, Expr<?>> current, List<BoolExpr> clauses) {
+        if (mode == Passification.FUNCTIONAL) {
+            current.put(target, value);
+            return;
+        }
+        Expr<?> next = variants.fresh(target);
+        clauses.add(mode == Passification.DEFINED ? ctx.mkEq(next, value) : ctx.mkImplies(blockVar, ctx.mkEq(next, value)));
+        current.put(target, next);
     }
 
     @SuppressWarnings("unchecked")

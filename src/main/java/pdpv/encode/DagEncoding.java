@@ -1,5 +1,6 @@
 package pdpv.encode;
 
+import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,13 +19,21 @@ public final class DagEncoding {
     private final Map<Block, EncodedBlock> blocks;
     private final Map<Block, Map<Block, BoolExpr>> incoming;
     private final List<BoolExpr> clauses;
+    private final Map<Block, BitVecExpr> counts;
 
-    DagEncoding(Block start, Map<Block, EncodedBlock> blocks, Map<Block, Map<Block, BoolExpr>> incoming, List<BoolExpr> clauses) {
+    DagEncoding(Block start, Map<Block, EncodedBlock> blocks, Map<Block, Map<Block, BoolExpr>> incoming, List<BoolExpr> clauses,
+                Map<Block, BitVecExpr> counts) {
         this.start = start;
         this.blocks = Collections.unmodifiableMap(new LinkedHashMap<>(blocks));
         this.incoming = new LinkedHashMap<>();
         incoming.forEach((to, edges) -> this.incoming.put(to, Collections.unmodifiableMap(new LinkedHashMap<>(edges))));
         this.clauses = List.copyOf(clauses);
+        this.counts = Collections.unmodifiableMap(new LinkedHashMap<>(counts));
+    }
+
+    /** The count of passes of each summarized block ({@link BlockSummary}) of the region. */
+    public Map<Block, BitVecExpr> counts() {
+        return counts;
     }
 
     /** The block the region is entered at; it has no incoming DAG edges. */

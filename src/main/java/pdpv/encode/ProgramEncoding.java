@@ -13,6 +13,7 @@ import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.cfg.Variable;
+import pdpv.semantics.CSemantics;
 
 /**
  * The SMT formula F of thesis §4.3.1 after Algorithm 4.1 {@code preprocess()}: every back edge cut,
@@ -50,10 +51,15 @@ public final class ProgramEncoding {
      * functions of earlier ones ({@link DagEncoder.Passification#DEFINED}), for large loop-free programs.
      */
     static ProgramEncoding build(Context ctx, Program p, LoopForest loops, boolean defined) {
+        return build(ctx, p, loops, defined, Map.of());
+    }
+
+    /** As {@link #build(Context, Program, LoopForest, boolean)}, each block of {@code summaries} encoded by its summary. */
+    static ProgramEncoding build(Context ctx, Program p, LoopForest loops, boolean defined, Map<Block, BlockSummary> summaries) {
         ExprEncoder exprs = new ExprEncoder(p.semantics(), new Z3Algebra(ctx));
         VariantFactory variants = new VariantFactory(ctx, p.semantics());
         Map<Variable, Expr<?>> initial = variants.fresh(p.variables());
-        DagEncoder encoder = new DagEncoder(p, loops, exprs, variants);
+        DagEncoder encoder = new DagEncoder(p, loops, exprs, variants, DagEncoder.Passification.GUARDED, summaries);
         DagEncoding dag = (defined ? encoder.defined() : encoder)
                 .encode(new LinkedHashSet<>(p.blocks()), p.entry(), initial, true);
         List<BoolExpr> conjuncts = new ArrayList<>(dag.clauses());
@@ -85,6 +91,11 @@ public final class ProgramEncoding {
                                              Map<Variable, ? extends Expr<?>> current) {
         return LoopIteration.encode(new DagEncoder(program, loops, exprs, variants), exprs, variants,
                 program.variables(), loop, before, current);
+    }
+
+    /** The C semantics the program was typed under, for encoding more of its expressions. */
+    public CSemantics semantics() {
+        return program.semantics();
     }
 
     /** F with every loop invariant still true. */

@@ -1,13 +1,18 @@
 package pdpv.encode;
 
+import com.microsoft.z3.BitVecNum;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Model;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import pdpv.cfg.Block;
+import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
+import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
 
 /**
@@ -32,12 +37,22 @@ public final class UnrolledEncoding {
 
     /** Null when the unrolling to {@code bound} needs more than {@code maxBlocks} blocks. */
     public static UnrolledEncoding build(Context ctx, Program p, LoopForest loops, int bound, int maxBlocks) {
-        LoopUnwinding u = LoopUnwinding.of(p, loops, bound, maxBlocks);
+        return build(ctx, p, loops, bound, maxBlocks, Map.of(), 0);
+    }
+
+    /**
+     * As {@link #build(Context, Program, LoopForest, int, int)}, with each loop's {@code summaries}
+     * (its accelerated paths) before the first {@code acceleratedCopies} copies of its head per
+     * entry ({@link LoopUnwinding}).
+     */
+    public static UnrolledEncoding build(Context ctx, Program p, LoopForest loops, int bound, int maxBlocks,
+                                         Map<Loop, List<BlockSummary>> summaries, int acceleratedCopies) {
+        LoopUnwinding u = LoopUnwinding.of(p, loops, bound, maxBlocks, summaries, acceleratedCopies);
         if (u == null) {
             return null;
         }
         Program unrolled = u.program();
-        ProgramEncoding e = ProgramEncoding.build(ctx, unrolled, LoopForest.of(unrolled), true);
+        ProgramEncoding e = ProgramEncoding.build(ctx, unrolled, LoopForest.of(unrolled), true, u.summaries());
         BoolExpr reached = ctx.mkFalse();
         if (!u.exact()) {
             List<BoolExpr> conjuncts = new ArrayList<>(e.dag().clauses());
@@ -61,6 +76,55 @@ public final class UnrolledEncoding {
     /** True when the program has no loop to cut, so that {@link #unwinding()} is false. */
     public boolean exact() {
         return unwinding.exact();
+    }
+
+    /** The number of summarized blocks (accelerated paths) in the unrolling. */
+    public int summaries() {
+        return unwinding.summaries().size();
+    }
+
+    /**
+     * The passes a model of {@link #violation()} takes through summarized blocks on its failing
+     * path, and the steps the interpreter needs to replay the path: each block's statements and
+     * terminator, each summarized block's passes times the steps of one.
+     */
+    public Replay replay(Model m) {
+        long passes = 0;
+        long longest = 0;
+        long steps = 0;
+        for (Block b : encoding.decode(m).path()) {
+            BlockSummary s = unwinding.summaries().get(b);
+            if (s == null) {
+                steps += b.statements().size() + 1;
+                continue;
+            }
+            java.math.BigInteger count = ((BitVecNum) m.eval(encoding.dag().counts().get(b), true)).getBigInteger();
+            long n = count.bitLength() > 62 ? Long.MAX_VALUE : count.longValue();
+            passes = addSaturated(passes, n);
+            longest = Math.max(longest, n);
+            steps = addSaturated(steps, multiplySaturated(n, s.stepsPerPass()));
+        }
+        return new Replay(passes, longest, steps);
+    }
+
+    /**
+     * What replaying a model takes: the passes through summaries, the most any one of them took,
+     * and the interpreter's steps (saturated at Long.MAX_VALUE).
+     */
+    public record Replay(long acceleratedPasses, long longestSummary, long steps) {
+    }
+
+    private static long addSaturated(long a, long b) {
+        long r = a + b;
+        return a >= 0 && b >= 0 && r < 0 ? Long.MAX_VALUE : r;
+    }
+
+    private static long multiplySaturated(long a, long b) {
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
     }
 
     /** The number of blocks of the unrolled program. */

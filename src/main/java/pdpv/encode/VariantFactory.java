@@ -1,5 +1,6 @@
 package pdpv.encode;
 
+import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
@@ -45,6 +46,11 @@ public final class VariantFactory {
             out.put(v, fresh(v));
         }
         return out;
+    }
+
+    /** A fresh 64-bit constant named after {@code prefix}: the count of a summarized block's passes. */
+    public BitVecExpr freshCount(String prefix) {
+        return (BitVecExpr) ctx.mkFreshConst(prefix, ctx.mkBitVecSort(64));
     }
 
     /** A fresh Boolean constant named after {@code prefix}. */

@@ -1,178 +1,238 @@
 package pdpv.interp;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
-import pdpv.cfg.ArrayExpr;
-import pdpv.cfg.Block;
-import pdpv.cfg.Expr;
+import java.util.function.BooleanSupplier;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Terminator;
 import pdpv.cfg.UndefinedAt;
 import pdpv.cfg.Variable;
+import pdpv.interp.CompiledProgram.CompiledBlock;
+import pdpv.interp.CompiledProgram.Statement;
 import pdpv.interp.Execution.Outcome;
 import pdpv.semantics.BitVec;
 
-/** One interpretation run of thesis §4.3.2: the mutable bookkeeping behind {@link Interpreter#run}. */
+/**
+ * One interpretation run of thesis §4.3.2 over a {@link CompiledProgram}: the mutable bookkeeping
+ * behind {@link Interpreter#run}. The state lives in the slots of a {@link State}; the path is a
+ * ring of the latest block ids; havocs count their occurrences in an array. Steps are counted per
+ * statement and terminator as before, a block's at once when the bound is not near.
+ */
 final class Run {
     /** Block entries between two looks at the thread's interrupt flag. */
     private static final long INTERRUPT_CHECK_PERIOD = 1024;
-    private final Evaluator evaluator;
+    private final CompiledProgram program;
     private final InterpreterOptions options;
-    private final Block start;
     private final State state;
+    private final long[] v;
+    private final boolean[] set;
     private final InputOracle oracle;
     private final RepeatDetector repeats;
     private final BlockObserver observer;
-    private final boolean statements;
-    private final Map<Stmt.Havoc, Integer> occurrences = new IdentityHashMap<>();
+    private final BooleanSupplier stop;
+    /** Whether the observer is told each statement ({@link BlockObserver#watchesStatements()}). */
+    private final boolean watchStatements;
+    private final int[] occurrences;
     private final List<InputEvent> inputs = new ArrayList<>();
     private final List<CellGroup> cellGroups = new ArrayList<>();
-    private final Deque<Integer> path = new ArrayDeque<>();
+    private final int[] path;
+    private int pathEnd;
+    /** The slots set so far: they are never unset, so the count tells two states of the run apart as the flags do. */
+    private int setCount;
     private long inputsRead;
     private long blocksEntered;
     private long steps;
     private Stmt.Assert failedAssertion;
     private UndefinedAt firstUndefined;
 
-    Run(Evaluator evaluator, InterpreterOptions options, Block start, State state, InputOracle oracle, BlockObserver observer) {
-        this.evaluator = evaluator;
+    Run(CompiledProgram program, InterpreterOptions options, State state, InputOracle oracle, BlockObserver observer,
+        BooleanSupplier stop) {
+        this.stop = stop;
+        this.program = program;
         this.options = options;
-        this.start = start;
         this.state = state;
+        this.v = state.values;
+        this.set = state.set;
         this.oracle = oracle;
-        this.repeats = new RepeatDetector(start, options.maxRememberedStates());
-        this.observer = observer;
-        this.statements = observer.watchesStatements();
+        this.repeats = new RepeatDetector(options.maxRememberedStates(), state.size());
+        this.observer = observer == BlockObserver.NONE ? null : observer;
+        this.watchStatements = observer.watchesStatements();
+        this.occurrences = new int[program.havocs.size()];
+        this.path = new int[options.maxPathLength()];
+        for (boolean b : set) {
+            setCount += b ? 1 : 0;
+        }
     }
 
     Execution execute() {
-        Block block = start;
+        CompiledBlock[] blocks = program.blocks;
+        long maxSteps = options.maxSteps();
+        int current = 0;
         while (true) {
+            CompiledBlock block = blocks[current];
             enter(block);
-            if (blocksEntered % INTERRUPT_CHECK_PERIOD == 0 && Thread.currentThread().isInterrupted()) {
+            if (blocksEntered % INTERRUPT_CHECK_PERIOD == 0 && (Thread.currentThread().isInterrupted() || stop.getAsBoolean())) {
                 return finish(Outcome.INTERRUPTED);
             }
-            if (repeats.entersAgain(block, state)) {
+            if (block.checkpoint && entersAgain(current)) {
                 return finish(Outcome.REPEATED_STATE);
             }
-            for (Stmt s : block.statements()) {
-                if (!takeStep()) {
+            Statement[] statements = block.statements;
+            boolean bulk = steps + statements.length + 1 <= maxSteps;
+            for (int i = 0; i < statements.length; i++) {
+                Statement s = statements[i];
+                if (!bulk && !takeStep(maxSteps)) {
                     return finish(Outcome.STEP_LIMIT);
                 }
-                Outcome stop = execute(s);
-                if (statements) {
-                    observer.executed(s, state);
+                boolean goOn = execute(s);
+                if (watchStatements) {
+                    observer.executed(s.source, state);
                 }
-                if (stop != null) {
-                    return finish(stop);
+                if (!goOn) {
+                    steps += bulk ? i + 1 : 0;
+                    return finish(s.kind == Statement.ASSERT ? Outcome.ASSERTION_FAILED : Outcome.ASSUMPTION_FAILED);
                 }
             }
-            if (!takeStep()) {
+            if (bulk) {
+                steps += statements.length + 1;
+            } else if (!takeStep(maxSteps)) {
                 return finish(Outcome.STEP_LIMIT);
             }
-            block = successor(block);
-            if (block == null) {
+            if (block.branch != null) {
+                if (firstUndefined == null && block.branchUndefined != null) {
+                    noteUndefined(block.branchUndefined, ((Terminator.Branch) block.block.terminator()).loc());
+                }
+                current = block.branch.test(v) ? block.ifTrue : block.ifFalse;
+            } else if (block.ifTrue >= 0) {
+                current = block.ifTrue;
+            } else {
                 return finish(Outcome.HALTED);
             }
         }
     }
 
-    private void enter(Block block) {
-        blocksEntered++;
-        observer.entered(block, state);
-        if (options.maxPathLength() == 0) {
-            return;
+    /**
+     * Whether the run provably diverges entering block {@code current}: with arrays, their known
+     * cells are part of the state (and repetition is not looked for when they know too many).
+     */
+    private boolean entersAgain(int current) {
+        if (!program.hasArrays()) {
+            return repeats.entersAgain(current, v, setCount, null);
         }
-        if (path.size() == options.maxPathLength()) {
-            path.removeFirst();
-        }
-        path.addLast(block.id());
+        Object cells = state.arraysSnapshot();
+        return cells != null && repeats.entersAgain(current, v, setCount, cells);
     }
 
-    private boolean takeStep() {
-        if (steps >= options.maxSteps()) {
+    private void enter(CompiledBlock block) {
+        blocksEntered++;
+        if (observer != null) {
+            observer.entered(block.block, state);
+        }
+        if (path.length == 0) {
+            return;
+        }
+        path[pathEnd] = block.id;
+        pathEnd = pathEnd + 1 == path.length ? 0 : pathEnd + 1;
+    }
+
+    private boolean takeStep(long maxSteps) {
+        if (steps >= maxSteps) {
             return false;
         }
         steps++;
         return true;
     }
 
-    /** Executes one statement; returns the outcome if the run stops here, else null. */
-    private Outcome execute(Stmt s) {
-        if (s instanceof Stmt.Assign a) {
-            noteUndefined(a.value(), a.loc());
-            state.set(a.target(), evaluator.evaluate(a.value(), state));
-        } else if (s instanceof Stmt.ArrayAssign a) {
-            assign(a);
-        } else if (s instanceof Stmt.Havoc h) {
-            havoc(h);
-        } else if (s instanceof Stmt.Assume a) {
-            noteUndefined(a.condition(), a.loc());
-            if (!evaluator.isTrue(a.condition(), state)) {
-                return Outcome.ASSUMPTION_FAILED;
+    /** Executes one statement; false if the run stops here (a failed assertion or assumption). */
+    private boolean execute(Statement s) {
+        if (firstUndefined == null && s.undefined != null) {
+            noteUndefined(s.undefined, s.source.loc());
+        }
+        switch (s.kind) {
+            case Statement.ASSIGN -> {
+                v[s.target] = s.value.eval(v);
+                markSet(s.target);
+                return true;
             }
-        } else {
-            Stmt.Assert a = (Stmt.Assert) s;
-            noteUndefined(a.condition(), a.loc());
-            if (!evaluator.isTrue(a.condition(), state)) {
-                failedAssertion = a;
-                return Outcome.ASSERTION_FAILED;
+            case Statement.HAVOC -> {
+                havoc(s);
+                return true;
+            }
+            case Statement.ARRAY_ASSIGN -> {
+                assign(s);
+                return true;
+            }
+            case Statement.ASSUME -> {
+                return s.condition.test(v);
+            }
+            default -> {
+                if (s.condition.test(v)) {
+                    return true;
+                }
+                failedAssertion = (Stmt.Assert) s.source;
+                return false;
             }
         }
-        return null;
     }
 
     /**
      * An array assignment: the stores' indices and values are evaluated in the state before it,
      * then written in order into the target (in place when the stores start from the target itself).
      */
-    private void assign(Stmt.ArrayAssign a) {
-        List<BitVec[]> stores = new ArrayList<>();
-        ArrayExpr base = a.value();
-        while (base instanceof ArrayExpr.Store st) {
-            if (firstUndefined == null) {
-                evaluator.storeDefinedOnlyBySmtlib(a.target(), st.index(), state)
-                        .ifPresent(kind -> firstUndefined = new UndefinedAt(kind, a.loc()));
+    private void assign(Statement s) {
+        Stmt.ArrayAssign a = (Stmt.ArrayAssign) s.source;
+        CompiledProgram.ArrayStore[] stores = s.stores;
+        long[] indices = new long[stores.length];
+        long[] values = new long[stores.length];
+        for (int i = 0; i < stores.length; i++) {
+            CompiledProgram.ArrayStore st = stores[i];
+            if (firstUndefined == null && st.storeUndefined() != null) {
+                noteUndefined(st.storeUndefined(), a.loc());
             }
-            noteUndefined(st.value(), a.loc());
-            stores.add(new BitVec[] {evaluator.evaluate(st.index(), state), evaluator.evaluate(st.value(), state)});
-            base = st.base();
+            if (firstUndefined == null && st.valueUndefined() != null) {
+                noteUndefined(st.valueUndefined(), a.loc());
+            }
+            indices[i] = st.index().eval(v);
+            values[i] = st.value().eval(v);
         }
         ArrayCells target;
-        if (base instanceof ArrayExpr.Whole w && w.array() == a.target()) {
-            target = state.array(a.target());
-        } else if (base instanceof ArrayExpr.Whole w) {
-            target = state.array(w.array()).copy();
-        } else {
-            long fill = ((ArrayExpr.Filled) base).bits();
+        if (s.baseArray != null) {
+            target = state.array(s.baseArray).copy();
+        } else if (s.baseFill != null) {
+            long fill = s.baseFill;
             target = ArrayCells.from(a.target().type().width(), state.array(a.target()).indexWidth(), i -> fill);
+        } else {
+            target = state.array(a.target());
         }
-        for (int i = stores.size() - 1; i >= 0; i--) {
-            target.set(stores.get(i)[0], stores.get(i)[1]);
+        int elementWidth = a.target().type().width();
+        for (int i = stores.length - 1; i >= 0; i--) {
+            target.set(new BitVec(indices[i], stores[i].index().width), new BitVec(values[i], elementWidth));
         }
         state.setArray(a.target(), target);
     }
 
-    private void havoc(Stmt.Havoc h) {
-        int occurrence = occurrences.merge(h, 1, Math::addExact) - 1;
+    private void havoc(Statement s) {
+        Stmt.Havoc h = (Stmt.Havoc) s.source;
+        int occurrence = occurrences[s.havoc]++;
+        if (occurrence < 0) {
+            throw new ArithmeticException("integer overflow");
+        }
         if (h.target().isArray()) {
-            Variable v = h.target();
+            Variable array = h.target();
             oracle.next(h, occurrence);
             CellGroup group = new CellGroup(h, occurrence, inputs.size());
             cellGroups.add(group);
-            state.setArray(v, ArrayCells.from(v.type().width(), state.array(v).indexWidth(), index -> cellInput(group, index)));
+            state.setArray(array, ArrayCells.from(array.type().width(), state.array(array).indexWidth(),
+                    index -> cellInput(group, index)));
             return;
         }
-        BitVec value = new BitVec(oracle.next(h, occurrence), h.target().type().width());
-        state.set(h.target(), value);
+        long value = oracle.next(h, occurrence) & s.targetMask;
+        v[s.target] = value;
+        markSet(s.target);
         inputsRead++;
         if (inputs.size() < options.maxRecordedInputs()) {
-            inputs.add(new InputEvent(h, occurrence, value.bits()));
+            inputs.add(new InputEvent(h, occurrence, value));
         }
         repeats.inputRead();
     }
@@ -217,31 +277,39 @@ final class Run {
         }
     }
 
-    /** The next block, or null when the block halts. */
-    private Block successor(Block block) {
-        Terminator t = block.terminator();
-        if (t instanceof Terminator.Jump j) {
-            return j.target();
+    /**
+     * Remembers where the run first performed an operation that SMT-LIB defines and C does not: the
+     * first of {@code guards} (in evaluation order) that is violated, if any.
+     */
+    private void noteUndefined(CompiledProgram.UndefinedCheck[] guards, SourceLoc loc) {
+        for (CompiledProgram.UndefinedCheck g : guards) {
+            if (g.violated().test(v)) {
+                firstUndefined = new UndefinedAt(g.kind(), loc);
+                return;
+            }
         }
-        if (t instanceof Terminator.Branch b) {
-            noteUndefined(b.condition(), b.loc());
-            return evaluator.isTrue(b.condition(), state) ? b.ifTrue() : b.ifFalse();
-        }
-        if (t instanceof Terminator.Halt) {
-            return null;
-        }
-        throw new IllegalStateException("B" + block.id() + " has no terminator");
     }
 
-    /** Remembers where the run first performed an operation that SMT-LIB defines and C does not. */
-    private void noteUndefined(Expr e, SourceLoc loc) {
-        if (firstUndefined == null) {
-            evaluator.definedOnlyBySmtlib(e, state).ifPresent(kind -> firstUndefined = new UndefinedAt(kind, loc));
+    private void markSet(int slot) {
+        if (!set[slot]) {
+            set[slot] = true;
+            setCount++;
         }
     }
 
     private Execution finish(Outcome outcome) {
-        return new Execution(outcome, failedAssertion, inputs, inputsRead, state.toBits(), steps,
-                new ArrayList<>(path), blocksEntered, firstUndefined);
+        return new Execution(outcome, failedAssertion, inputs, inputsRead, state.toBits(), steps, path(), blocksEntered,
+                firstUndefined);
+    }
+
+    /** The latest block ids entered, oldest first. */
+    private List<Integer> path() {
+        int n = (int) Math.min(blocksEntered, path.length);
+        List<Integer> out = new ArrayList<>(n);
+        int startAt = Math.floorMod(pathEnd - n, Math.max(1, path.length));
+        for (int i = 0; i < n; i++) {
+            out.add(path[(startAt + i) % path.length]);
+        }
+        return out;
     }
 }

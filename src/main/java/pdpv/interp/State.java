@@ -1,9 +1,11 @@
 package pdpv.interp;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import pdpv.cfg.Variable;
 import pdpv.semantics.ArrayValue;
@@ -12,29 +14,39 @@ import pdpv.semantics.BitVec;
 /**
  * A valuation of program variables for the interpreter of thesis §4.3.2. A scalar that was never
  * set holds 0, and so does every cell of an array (issue #20) that was never set. Values are
- * bit-vectors of the variable's type width.
+ * bit-vectors of the variable's type width; a scalar's are held as normalized bits in one slot per
+ * variable: a run's compiled program ({@link CompiledProgram}) reads and writes the slots of its
+ * variables directly, without a map or an allocation per statement. Arrays are kept by variable.
  */
 public final class State {
-    /** Most known array cells a state may have for {@link #snapshot()} to copy them. */
+    /** Most known array cells a state may have for {@link #arraysSnapshot()} to copy them. */
     private static final int MAX_SNAPSHOT_CELLS = 4096;
-    private final Map<Variable, BitVec> values = new HashMap<>();
+    private final Map<Variable, Integer> slots;
+    private Variable[] variables;
+    /** The value of each slot, as normalized bits. */
+    long[] values;
+    /** Whether each slot was set (given initially or written); only set variables are reported. */
+    boolean[] set;
     private final Map<Variable, ArrayCells> arrays = new HashMap<>();
     private final int indexWidth;
 
-    State(int indexWidth) {
+    public State() {
+        this(new HashMap<>(), List.of(), 64);
+    }
+
+    /** A state whose first slots are {@code layout}'s variables, in order, none set yet. */
+    State(Map<Variable, Integer> layout, List<Variable> ordered, int indexWidth) {
+        this.slots = new HashMap<>(layout);
+        this.variables = ordered.toArray(new Variable[0]);
+        this.values = new long[Math.max(4, variables.length)];
+        this.set = new boolean[values.length];
         this.indexWidth = indexWidth;
     }
 
     /** A state with the given raw values, each cut to its variable's width. */
     public static State of(Map<Variable, Long> bits) {
-        return of(bits, Map.of(), 64);
-    }
-
-    /** A state with the given raw scalar values and array values. */
-    static State of(Map<Variable, Long> bits, Map<Variable, ArrayValue> arrayValues, int indexWidth) {
-        State s = new State(indexWidth);
+        State s = new State();
         bits.forEach((v, b) -> s.set(v, new BitVec(b, v.type().width())));
-        arrayValues.forEach((v, a) -> s.setArray(v, ArrayCells.of(a)));
         return s;
     }
 
@@ -42,8 +54,8 @@ public final class State {
         if (v.isArray()) {
             throw new IllegalArgumentException(v + " is an array");
         }
-        BitVec value = values.get(v);
-        return value != null ? value : BitVec.zero(v.type().width());
+        Integer slot = slots.get(v);
+        return new BitVec(slot == null ? 0 : values[slot], v.type().width());
     }
 
     /** Sets {@code v}; fails if the value's width is not the width of v's type. */
@@ -51,7 +63,9 @@ public final class State {
         if (v.isArray() || value.width() != v.type().width()) {
             throw new IllegalArgumentException(v + ": " + v.type() + " cannot hold " + value);
         }
-        values.put(v, value);
+        int slot = slotOf(v);
+        values[slot] = value.bits();
+        set[slot] = true;
     }
 
     /** The cell at {@code index} of the array {@code v}. */
@@ -74,25 +88,38 @@ public final class State {
         arrays.put(v, value);
     }
 
+    /** Sets the arrays of {@code arrayValues} to those values. */
+    void setArrays(Map<Variable, ArrayValue> arrayValues) {
+        arrayValues.forEach((v, a) -> setArray(v, ArrayCells.of(a)));
+    }
+
     /** The scalar variables set so far with their values as normalized bits, ordered by variable id. */
     public Map<Variable, Long> toBits() {
         Map<Variable, Long> out = new LinkedHashMap<>();
-        values.entrySet().stream()
-                .sorted(Map.Entry.comparingByKey(Comparator.comparingInt(Variable::id)))
-                .forEach(e -> out.put(e.getKey(), e.getValue().bits()));
+        Integer[] order = new Integer[slots.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingInt(i -> variables[i].id()));
+        for (int i : order) {
+            if (set[i]) {
+                out.put(variables[i], values[i]);
+            }
+        }
         return Collections.unmodifiableMap(out);
     }
 
     /**
-     * An immutable copy of the variables set so far, for recognizing a repeated state; null when
-     * its arrays know too many cells to copy at every check.
+     * An immutable copy of the arrays' known cells, for recognizing a repeated state together with
+     * the slots; an empty map if there are none, null when they know too many cells to copy at
+     * every check.
      */
-    Object snapshot() {
+    Object arraysSnapshot() {
         if (arrays.isEmpty()) {
-            return Map.copyOf(values);
+            return Map.of();
         }
         int cells = 0;
-        Map<Variable, Object> copy = new HashMap<>(values);
+        Map<Variable, Object> copy = new HashMap<>();
         for (Map.Entry<Variable, ArrayCells> a : arrays.entrySet()) {
             cells += a.getValue().known();
             if (cells > MAX_SNAPSHOT_CELLS) {
@@ -101,5 +128,29 @@ public final class State {
             copy.put(a.getKey(), a.getValue().snapshot());
         }
         return copy;
+    }
+
+    /** The number of slots in use. */
+    int size() {
+        return slots.size();
+    }
+
+    /** The slot of {@code v}, added (unset, 0) if it has none yet. */
+    private int slotOf(Variable v) {
+        Integer slot = slots.get(v);
+        if (slot != null) {
+            return slot;
+        }
+        int s = slots.size();
+        slots.put(v, s);
+        if (s == values.length) {
+            values = Arrays.copyOf(values, 2 * s);
+            set = Arrays.copyOf(set, 2 * s);
+        }
+        if (s == variables.length) {
+            variables = Arrays.copyOf(variables, Math.max(4, 2 * s));
+        }
+        variables[s] = v;
+        return s;
     }
 }

@@ -7,7 +7,7 @@ package pdpv.semantics;
  * {@code bvsdiv} by zero 1 for a negative dividend and all ones otherwise, {@code bvsrem} by zero
  * the dividend, signed division truncates (INT_MIN / -1 = INT_MIN), the signed remainder takes the
  * dividend's sign, and a shift by an amount (read unsigned) of at least the width gives zero, or
- * all sign bits for {@code bvashr}. Operands of a binary operation must have equal widths.
+ * all sign bits for {@code bvashr}. Operands of a binary operation must have equal widths. Each operation's meaning is {@link Words}'s.
  */
 public final class ConcreteAlgebra implements BitVectorAlgebra<BitVec, Boolean> {
 
@@ -18,79 +18,67 @@ public final class ConcreteAlgebra implements BitVectorAlgebra<BitVec, Boolean> 
 
     @Override
     public BitVec add(BitVec a, BitVec b) {
-        return new BitVec(a.bits() + b.bits(), width(a, b));
+        int w = width(a, b);
+        return new BitVec(Words.add(a.bits(), b.bits(), w), w);
     }
 
     @Override
     public BitVec sub(BitVec a, BitVec b) {
-        return new BitVec(a.bits() - b.bits(), width(a, b));
+        int w = width(a, b);
+        return new BitVec(Words.sub(a.bits(), b.bits(), w), w);
     }
 
     @Override
     public BitVec mul(BitVec a, BitVec b) {
-        return new BitVec(a.bits() * b.bits(), width(a, b));
+        int w = width(a, b);
+        return new BitVec(Words.mul(a.bits(), b.bits(), w), w);
     }
 
     @Override
     public BitVec neg(BitVec a) {
-        return new BitVec(-a.bits(), a.width());
+        return new BitVec(Words.neg(a.bits(), a.width()), a.width());
     }
 
     @Override
     public BitVec udiv(BitVec a, BitVec b) {
         int w = width(a, b);
-        if (b.bits() == 0) {
-            return BitVec.ones(w);
-        }
-        return new BitVec(Long.divideUnsigned(a.bits(), b.bits()), w);
+        return new BitVec(Words.udiv(a.bits(), b.bits(), w), w);
     }
 
     @Override
     public BitVec sdiv(BitVec a, BitVec b) {
         int w = width(a, b);
-        if (b.bits() == 0) {
-            return a.isNegative() ? new BitVec(1, w) : BitVec.ones(w);
-        }
-        return new BitVec(a.signedValue() / b.signedValue(), w);
+        return new BitVec(Words.sdiv(a.bits(), b.bits(), w), w);
     }
 
     @Override
     public BitVec urem(BitVec a, BitVec b) {
         int w = width(a, b);
-        if (b.bits() == 0) {
-            return a;
-        }
-        return new BitVec(Long.remainderUnsigned(a.bits(), b.bits()), w);
+        return new BitVec(Words.urem(a.bits(), b.bits()), w);
     }
 
     @Override
     public BitVec srem(BitVec a, BitVec b) {
         int w = width(a, b);
-        if (b.bits() == 0) {
-            return a;
-        }
-        return new BitVec(a.signedValue() % b.signedValue(), w);
+        return new BitVec(Words.srem(a.bits(), b.bits(), w), w);
     }
 
     @Override
     public BitVec shl(BitVec a, BitVec b) {
         int w = width(a, b);
-        return overWide(b, w) ? BitVec.zero(w) : new BitVec(a.bits() << b.bits(), w);
+        return new BitVec(Words.shl(a.bits(), b.bits(), w), w);
     }
 
     @Override
     public BitVec lshr(BitVec a, BitVec b) {
         int w = width(a, b);
-        return overWide(b, w) ? BitVec.zero(w) : new BitVec(a.bits() >>> b.bits(), w);
+        return new BitVec(Words.lshr(a.bits(), b.bits(), w), w);
     }
 
     @Override
     public BitVec ashr(BitVec a, BitVec b) {
         int w = width(a, b);
-        if (overWide(b, w)) {
-            return a.isNegative() ? BitVec.ones(w) : BitVec.zero(w);
-        }
-        return new BitVec(a.signedValue() >> b.bits(), w);
+        return new BitVec(Words.ashr(a.bits(), b.bits(), w), w);
     }
 
     @Override
@@ -110,7 +98,7 @@ public final class ConcreteAlgebra implements BitVectorAlgebra<BitVec, Boolean> 
 
     @Override
     public BitVec not(BitVec a) {
-        return new BitVec(~a.bits(), a.width());
+        return new BitVec(Words.not(a.bits(), a.width()), a.width());
     }
 
     @Override
@@ -120,7 +108,7 @@ public final class ConcreteAlgebra implements BitVectorAlgebra<BitVec, Boolean> 
 
     @Override
     public BitVec signExtend(BitVec a, int extraBits) {
-        return new BitVec(a.signedValue(), extendedWidth(a, extraBits));
+        return new BitVec(Words.signExtend(a.bits(), a.width(), extraBits), extendedWidth(a, extraBits));
     }
 
     @Override
@@ -128,7 +116,7 @@ public final class ConcreteAlgebra implements BitVectorAlgebra<BitVec, Boolean> 
         if (low < 0 || high < low || high >= a.width()) {
             throw new IllegalArgumentException("extract[" + high + ":" + low + "] of " + a);
         }
-        return new BitVec(a.bits() >>> low, high - low + 1);
+        return new BitVec(Words.extract(a.bits(), high, low), high - low + 1);
     }
 
     @Override
@@ -146,25 +134,23 @@ public final class ConcreteAlgebra implements BitVectorAlgebra<BitVec, Boolean> 
     @Override
     public Boolean ult(BitVec a, BitVec b) {
         width(a, b);
-        return Long.compareUnsigned(a.bits(), b.bits()) < 0;
+        return Words.ult(a.bits(), b.bits());
     }
 
     @Override
     public Boolean ule(BitVec a, BitVec b) {
         width(a, b);
-        return Long.compareUnsigned(a.bits(), b.bits()) <= 0;
+        return Words.ule(a.bits(), b.bits());
     }
 
     @Override
     public Boolean slt(BitVec a, BitVec b) {
-        width(a, b);
-        return a.signedValue() < b.signedValue();
+        return Words.slt(a.bits(), b.bits(), width(a, b));
     }
 
     @Override
     public Boolean sle(BitVec a, BitVec b) {
-        width(a, b);
-        return a.signedValue() <= b.signedValue();
+        return Words.sle(a.bits(), b.bits(), width(a, b));
     }
 
     @Override
@@ -192,11 +178,6 @@ public final class ConcreteAlgebra implements BitVectorAlgebra<BitVec, Boolean> 
             throw new IllegalArgumentException("widths differ: " + a + ", " + b);
         }
         return a.width();
-    }
-
-    /** Whether a shift amount, read unsigned, is at least the width. */
-    private static boolean overWide(BitVec amount, int width) {
-        return Long.compareUnsigned(amount.bits(), width) >= 0;
     }
 
     private static int extendedWidth(BitVec a, int extraBits) {

@@ -71,25 +71,14 @@ public final class ExactRun {
             }
             shown.put(h, vars);
         }
-        Map<Block, Set<String>> states = new LinkedHashMap<>();
-        loops.heads().forEach(h -> states.put(h, new LinkedHashSet<>()));
-        boolean[] tooMany = {false};
-        Execution run = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(MAX_STEPS))
-                .run(program.entry(), Map.of(), InputOracle.constant(0), (block, state) -> {
-                    List<Variable> vars = shown.get(block);
-                    if (vars != null) {
-                        Map<Variable, Long> bits = state.toBits();
-                        List<String> parts = new ArrayList<>();
-                        for (Variable v : vars) {
-                            parts.add(v.sourceName() + " == "
-                                    + CText.of(new Expr.Const(v.type(), bits.getOrDefault(v, 0L))).orElseThrow());
-                        }
-                        Set<String> seen = states.get(block);
-                        seen.add(parts.isEmpty() ? "1" : String.join(" && ", parts));
-                        tooMany[0] |= seen.size() > MAX_STATES;
-                    }
-                });
-        if (run.outcome() != Execution.Outcome.HALTED || tooMany[0]) {
+        Map<Block, Set<String>> states = states(program, loops, shown, null);
+        if (states == null) {
+            // a loop too deep to run, or with too many states: the run again with its accelerated paths (issue #19)
+            try (AcceleratedRun leaps = new AcceleratedRun(program)) {
+                states = states(program, loops, shown, leaps);
+            }
+        }
+        if (states == null) {
             return null;
         }
         Map<SourceLoc, Set<String>> byLocation = new LinkedHashMap<>();
@@ -101,6 +90,45 @@ public final class ExactRun {
         byLocation.forEach((at, seen) -> out.put(at, seen.isEmpty() ? "0" : seen.size() == 1 ? seen.iterator().next()
                 : String.join(" || ", seen.stream().map(s -> "(" + s + ")").toList())));
         return out;
+    }
+
+    /**
+     * The states the run has at each loop head, each as a condition over the head's {@code shown}
+     * variables; with {@code leaps}, the passes of an exactly accelerated path are taken at once and
+     * written as one condition. Null if the run does not end normally or a loop sees more than
+     * {@link #MAX_STATES} states (or conditions).
+     */
+    private static Map<Block, Set<String>> states(Program program, LoopHeads loops, Map<Block, List<Variable>> shown,
+                                                  AcceleratedRun leaps) {
+        Map<Block, Set<String>> states = new LinkedHashMap<>();
+        loops.heads().forEach(h -> states.put(h, new LinkedHashSet<>()));
+        boolean[] failed = {false};
+        Execution run = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(MAX_STEPS))
+                .run(program.entry(), Map.of(), InputOracle.constant(0), (block, state) -> {
+                    List<Variable> vars = shown.get(block);
+                    if (vars == null || failed[0]) {
+                        return;
+                    }
+                    Set<String> seen = states.get(block);
+                    Map<Variable, Long> bits = state.toBits();
+                    List<String> parts = new ArrayList<>();
+                    for (Variable v : vars) {
+                        parts.add(v.sourceName() + " == "
+                                + CText.of(new Expr.Const(v.type(), bits.getOrDefault(v, 0L))).orElseThrow());
+                    }
+                    seen.add(parts.isEmpty() ? "1" : String.join(" && ", parts));
+                    AcceleratedRun.Leap leap = leaps == null ? null : leaps.leap(block, state);
+                    if (leap != null) {
+                        String text = leap.text(vars);
+                        if (text == null) {
+                            failed[0] = true;
+                            return;
+                        }
+                        seen.add(text);
+                    }
+                    failed[0] |= seen.size() > MAX_STATES;
+                });
+        return run.outcome() != Execution.Outcome.HALTED || failed[0] ? null : states;
     }
 
     /** The variables live on entry to each block: read on some path before they are written. */

@@ -31,12 +31,14 @@ final class ViolationReplay {
     private static final Pattern RESULT = Pattern.compile("\\s*\\\\result\\s*==\\s*\\(?\\s*(-?(?:0x[0-9a-fA-F]+|\\d+))[uUlL]*\\s*\\)?\\s*");
     /** An assumption waypoint's constraint this validator reads: an uninitialized local's value. */
     private static final Pattern VALUE = Pattern.compile("\\s*\\(?\\s*([A-Za-z_]\\w*)\\s*==\\s*\\(?\\s*(-?(?:0x[0-9a-fA-F]+|\\d+))[uUlL]*\\s*\\)?\\s*\\)?\\s*");
-    private static final long MAX_STEPS = 10_000_000L;
     private final Program program;
     private final CallSites sites;
+    /** The replay's step bound: reaching it, the run fails no assertion and the witness is rejected. */
+    private final long maxSteps;
 
-    ViolationReplay(Program program, String source) {
+    ViolationReplay(Program program, String source, long maxSteps) {
         this.program = program;
+        this.maxSteps = maxSteps;
         this.sites = new CallSites(program.file(), source);
     }
 
@@ -78,7 +80,7 @@ final class ViolationReplay {
             values.add(exact(m.group(m.groupCount())));
         }
         Sequence oracle = new Sequence(pins, values, cells);
-        Execution run = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(MAX_STEPS))
+        Execution run = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(maxSteps))
                 .run(program.entry(), Map.of(), oracle);
         if (oracle.misfit != null) {
             return oracle.misfit;

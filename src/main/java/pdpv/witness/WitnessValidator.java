@@ -69,8 +69,21 @@ public final class WitnessValidator {
         return null;
     }
 
-    /** Checks {@code witness} for {@code program}, lowered from {@code file}. */
+    /**
+     * Steps a violation witness's replay may take by default ({@code check-witness --max-steps}): an
+     * accelerated counterexample of PDPV is 10^8 iterations deep (4*10^8 steps for the two-block loop
+     * of examples/accel_stride_unsafe.c), which the compiled interpreter replays in seconds; the
+     * bound leaves room for five times that. A replay that reaches it rejects the witness.
+     */
+    public static final long DEFAULT_MAX_STEPS = 2_000_000_000L;
+
+    /** Checks {@code witness} for {@code program}, lowered from {@code file}, a replay within {@link #DEFAULT_MAX_STEPS}. */
     public static Outcome check(Path file, Program program, Witness witness) throws IOException {
+        return check(file, program, witness, DEFAULT_MAX_STEPS);
+    }
+
+    /** Checks {@code witness} for {@code program}, lowered from {@code file}; a violation witness's replay takes at most {@code maxSteps} steps. */
+    public static Outcome check(Path file, Program program, Witness witness, long maxSteps) throws IOException {
         String kind = witness instanceof Witness.Correctness ? "correctness witness" : "violation witness";
         String hash = Task.sha256(file);
         if (!witness.metadata().fileHashes().containsValue(hash)) {
@@ -117,7 +130,7 @@ public final class WitnessValidator {
                 problem = new InvariantCheck(ctx, program, loops, invariants, atStatements).check();
             }
         } else {
-            problem = new ViolationReplay(program, Files.readString(file, StandardCharsets.ISO_8859_1))
+            problem = new ViolationReplay(program, Files.readString(file, StandardCharsets.ISO_8859_1), maxSteps)
                     .check(((Witness.Violation) witness).waypoints());
         }
         return new Outcome(problem == null, kind, problem);

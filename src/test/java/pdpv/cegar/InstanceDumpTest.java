@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import pdpv.daikon.TestOptions;
+import pdpv.encode.accel.AccelerationOptions;
 import pdpv.pdr.PdrOptions;
 import pdpv.pdr.btor.Btor2Check;
 import pdpv.pdr.btor.Btor2Outcome;
@@ -32,10 +33,11 @@ class InstanceDumpTest {
     @Test
     void dumpedInstancesReadBackToTheSameVerdict() throws Exception {
         for (String example : List.of("counter_loop.c", "fig4_8a_uninit_in_loop.c")) {
-            // without chapter 6's tests and mined invariants, so that PDR runs on these loops
+            // without chapter 6's tests and mined invariants and without acceleration, so that PDR runs on these loops
             CegarOptions d = CegarOptions.defaults();
             new Verifier(VerifierOptions.defaults().withDumpInstances(dir).withTests(TestOptions.defaults().withTests(0))
-                    .withCegar(new CegarOptions(d.generalization(), d.memoization(), false, d.pdr())))
+                    .withCegar(new CegarOptions(d.generalization(), d.memoization(), false, d.pdr()))
+                    .withAcceleration(AccelerationOptions.defaults().withEnabled(false), true))
                     .verify(CProgram.example(example));
         }
         List<Path> files;

@@ -11,13 +11,17 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import pdpv.pdr.SimulationType;
 import pdpv.daikon.TestOptions;
+import pdpv.encode.accel.AccelerationOptions;
 
 /** Algorithm 4.2 end to end on small programs: proofs come with checked invariants, bugs with inputs. */
 class VerifierTest {
+    private static final AccelerationOptions NO_ACCELERATION = AccelerationOptions.defaults().withEnabled(false);
+
     @Test
     void refinementProvesTheCountingLoopWithACertificate() {
+        // without the tests, the mined invariants and acceleration, each of which proves this loop without PDR
         VerifierOptions noDynamic = VerifierOptions.defaults().withTests(TestOptions.defaults().withTests(0))
-                .withCegar(CegarOptions.defaults().withCandidates(false));
+                .withCegar(CegarOptions.defaults().withCandidates(false)).withAcceleration(NO_ACCELERATION, true);
         Verdict v = new Verifier(noDynamic).verify(CProgram.example("counter_loop.c"));
         assertEquals(Verdict.Kind.SAFE, v.kind(), v.reason());
         assertEquals(1, v.invariants().size());
@@ -52,10 +56,10 @@ class VerifierTest {
         Map<SimulationType, VerifierStatistics.Simulation> bySimulation = new EnumMap<>(SimulationType.class);
         for (SimulationType type : SimulationType.values()) {
             CegarOptions d = CegarOptions.defaults();
-            // without chapter 6's tests and mined invariants, which prove this loop without PDR
+            // without chapter 6's tests and mined invariants and without acceleration, which prove this loop without PDR
             CegarOptions cegar = new CegarOptions(d.generalization(), d.memoization(), false, d.pdr().withSimulation(type));
-            Verdict v = new Verifier(VerifierOptions.defaults().withCegar(cegar).withTests(TestOptions.defaults().withTests(0)))
-                    .verify(CProgram.example("counter_loop.c"));
+            Verdict v = new Verifier(VerifierOptions.defaults().withCegar(cegar).withTests(TestOptions.defaults().withTests(0))
+                    .withAcceleration(NO_ACCELERATION, true)).verify(CProgram.example("counter_loop.c"));
             assertEquals(Verdict.Kind.SAFE, v.kind(), type + ": " + v.reason());
             bySimulation.put(type, v.statistics().simulation());
         }

@@ -27,6 +27,32 @@ class CommandLineTest {
         return f;
     }
 
+    /**
+     * A program with an array beside an accelerated loop (the loop reads none): the acceleration
+     * analysis sees the scalars only (it failed with a NullPointerException on the array's missing
+     * variant, an internal error in Csmith's programs), and the deep run replays to its failure.
+     */
+    @Test
+    void anArrayBesideAnAcceleratedLoopIsNoInternalError() throws IOException {
+        Path f = write("array_beside_loop.c", """
+                extern void __VERIFIER_assert(int cond);
+                int a[4];
+                int main(void) {
+                    unsigned int x = 1;
+                    a[1] = 3;
+                    while (x < 2000000u) {
+                        x += 2;
+                    }
+                    __VERIFIER_assert(a[1] == 3 && x % 2 == 0);
+                    return 0;
+                }
+                """);
+        CliResult r = run("verify", "--engine", "bmc", "--timeout", "120", "--stats", f.toString());
+        assertEquals(ExitCodes.UNSAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("array_beside_loop.c:9:"), r.out());
+        assertTrue(r.out().contains("acceleration: 1 of 1 loop paths accelerated"), r.out());
+    }
+
     @Test
     void syntaxErrorIsLocatedAndExitsWith30() throws IOException {
         Path f = write("bad.c", "int main(void) {\n  int x = 1\n  return x;\n}\n");
@@ -311,13 +337,34 @@ class CommandLineTest {
         assertEquals("6", summary.getAsJsonArray("at_end").get(0).getAsJsonObject().get("value").getAsString());
     }
 
+    /**
+     * A counterexample deeper than the recorded trace (issue 19: acceleration finds runs of 10^7
+     * iterations and more): the trace says that it stops before the failing assertion.
+     */
+    @Test
+    void aTraceCutShortSaysSo() throws IOException {
+        Path f = write("deep.c", "extern void __VERIFIER_assert(int);\nint main(void) {\n  unsigned int x = 0;\n"
+                + "  while (x < 12000000u) { x++; }\n  __VERIFIER_assert(x != 12000000u);\n  return 0;\n}\n");
+        CliResult text = run("verify", "--timeout", "120", f.toString());
+        assertEquals(ExitCodes.UNSAFE, text.code(), text.out() + text.err());
+        assertTrue(text.out().contains("  ... (only the run's first steps are recorded; the replayed run goes on and fails the assertion above)\n"),
+                text.out());
+        assertFalse(text.out().contains("the assertion fails:"), text.out());
+        JsonObject json = JsonParser.parseString(run("verify", "--json", "--timeout", "120", f.toString()).out()).getAsJsonObject();
+        assertTrue(json.get("trace_truncated").getAsBoolean(), json.toString());
+        JsonObject shallow = JsonParser.parseString(run("verify", "--json", "--timeout", "120",
+                Path.of("examples", "sum_fails_after_five.c").toString()).out()).getAsJsonObject();
+        assertFalse(shallow.get("trace_truncated").getAsBoolean(), shallow.toString());
+    }
+
     @Test
     void engineChoosesWhatRunsAndStatisticsReportEachEngine() throws IOException {
         Path counter = Path.of("examples", "bmc_bounded_nested_safe.c");
         CliResult bmc = run("verify", "--engine", "bmc", "--stats", "--timeout", "60", counter.toString());
         assertEquals(ExitCodes.SAFE, bmc.code(), bmc.out() + bmc.err());
         assertTrue(bmc.out().contains("reason: no assertion can fail: bounded model checking is complete at bound 16"), bmc.out());
-        assertTrue(bmc.out().matches("(?s).*engine bmc: safe \\(answer\\) in .*bound 16 \\(\\d+ blocks\\), complete.*"), bmc.out());
+        assertTrue(bmc.out().matches("(?s).*engine bmc: safe \\(answer\\) in .*bound 16 \\(\\d+ blocks\\)"
+                + "(; accelerated bound \\d+ \\(\\d+ blocks\\))?, complete.*"), bmc.out());
         assertFalse(bmc.out().contains("engine cegar"), bmc.out());
         CliResult json = run("verify", "--json", "--timeout", "60", Path.of("examples", "bmc_uchar_count.c").toString());
         assertEquals(ExitCodes.UNSAFE, json.code(), json.out() + json.err());
@@ -377,7 +424,8 @@ class CommandLineTest {
 
     @Test
     void statisticsCountExpansionsBySimulation() {
-        CliResult r = run("verify", "--json", "--engine", "cegar", "--no-dynamic", "--timeout", "60",
+        // without acceleration: the loop's phase summary would decide it with no PDR call
+        CliResult r = run("verify", "--json", "--engine", "cegar", "--no-dynamic", "--no-acceleration", "--timeout", "60",
                 Path.of("examples", "counter_loop.c").toString());
         assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
         JsonObject sim = JsonParser.parseString(r.out()).getAsJsonObject().getAsJsonObject("statistics")

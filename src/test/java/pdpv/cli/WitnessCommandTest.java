@@ -64,6 +64,23 @@ class WitnessCommandTest {
     }
 
     /**
+     * An accelerated counterexample is 2^27 iterations deep (4*10^8 steps): the validator's replay
+     * confirms it within its default step bound (it stopped at 10^7 steps before), and a bound
+     * given with --max-steps below the run's length rejects it, saying where the run ended.
+     */
+    @Test
+    void aDeepCounterexampleReplaysWithinTheValidatorsStepBound() throws IOException {
+        String example = "examples/accel_stride_unsafe.c";
+        Path w = witness(example);
+        CliResult confirmed = run("check-witness", example, w.toString());
+        assertEquals(ExitCodes.SAFE, confirmed.code(), confirmed.out() + confirmed.err());
+        CliResult cut = run("check-witness", "--max-steps", "1000000", example, w.toString());
+        assertEquals(ExitCodes.WITNESS_REJECTED, cut.code(), cut.out() + cut.err());
+        assertTrue(cut.out().contains("STEP_LIMIT"), cut.out());
+        assertEquals(ExitCodes.BAD_INPUT, run("check-witness", "--max-steps", "0", example, w.toString()).code());
+    }
+
+    /**
      * Under InvGen's reading of globals (thesis Table 4.1's NetBSD_loop_int) a global's value is an
      * input: the violation witness pins it with an assumption at the entry function's first
      * statement, which the validator reads under the same reading and not under C's.
