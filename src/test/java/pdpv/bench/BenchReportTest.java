@@ -34,7 +34,7 @@ class BenchReportTest {
         Benchmark drevil = all.stream().filter(b -> b.name().equals("drevil_2")).findFirst().orElseThrow();
         assertTrue(drevil.program().isEmpty(), "drevil_2 is not available");
         assertEquals(20, all.stream().filter(Benchmark::nondetGlobals).count(), "the InvGen rows read globals as inputs");
-        assertEquals(8, Manifest.configurations(Path.of("invgen-bench/configurations.tsv")).size());
+        assertEquals(9, Manifest.configurations(Path.of("invgen-bench/configurations.tsv")).size());
     }
 
     @Test
