@@ -152,9 +152,10 @@ final class CertificateChecker {
         // conjuncts the pass maps to themselves as polynomials are preserved; the solver, which gives up on
         // their products of 64-bit vectors, is asked about the others alone, with only those assumed
         Step substitution = Step.of(t, pass.nextFunctions());
-        List<BoolExpr> conserved = substitution == null ? List.of() : Conjuncts.of(inv).stream().filter(substitution::preserves).toList();
-        if (!conserved.isEmpty()) {
-            List<BoolExpr> rest = Conjuncts.of(inv).stream().filter(c -> !conserved.contains(c)).toList();
+        Map<Boolean, List<BoolExpr>> split = Conjuncts.of(inv).stream()
+                .collect(java.util.stream.Collectors.partitioningBy(c -> substitution != null && substitution.preserves(c)));
+        if (!split.get(true).isEmpty()) {
+            List<BoolExpr> rest = split.get(false);
             if (rest.isEmpty() || preserved(body, and(rest), t, pass)) {
                 return null;
             }
