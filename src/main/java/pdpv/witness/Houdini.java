@@ -23,11 +23,17 @@ final class Houdini {
 
     /** The largest inductive subset of {@code candidates}, keyed by loop head, each in its given order. */
     static Map<Block, List<Expr>> inductive(Program program, LoopHeads loops, Map<Block, List<Expr>> candidates) {
+        return inductive(program, loops, candidates, PlainBudget.NONE);
+    }
+
+    /** The same, its checks stopping with {@link PlainBudget.Spent} once {@code budget} is spent. */
+    static Map<Block, List<Expr>> inductive(Program program, LoopHeads loops, Map<Block, List<Expr>> candidates,
+                                            PlainBudget budget) {
         Map<Block, List<Expr>> current = new LinkedHashMap<>();
         candidates.forEach((h, list) -> current.put(h, new ArrayList<>(list)));
         try (Context ctx = new Context()) {
             while (true) {
-                Map<Block, Set<Expr>> failed = new InvariantCheck(ctx, program, loops, current).unestablished();
+                Map<Block, Set<Expr>> failed = new InvariantCheck(ctx, program, loops, current, budget).unestablished();
                 if (failed.isEmpty()) {
                     return current;
                 }

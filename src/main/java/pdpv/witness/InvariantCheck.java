@@ -44,11 +44,17 @@ final class InvariantCheck {
     private final Map<Stmt, List<Expr>> atStatements;
     private final Z3Algebra alg;
     private final ExprEvaluator<BitVecExpr, BoolExpr> eval;
+    private final PlainBudget budget;
     private int fresh;
 
     /** {@code invariants}: the parsed invariants of each loop head. */
     InvariantCheck(Context ctx, Program program, LoopHeads loops, Map<Block, List<Expr>> invariants) {
-        this(ctx, program, loops, invariants, Map.of());
+        this(ctx, program, loops, invariants, Map.of(), PlainBudget.NONE);
+    }
+
+    /** Checks that stop with {@link PlainBudget.Spent} once {@code budget} is spent. */
+    InvariantCheck(Context ctx, Program program, LoopHeads loops, Map<Block, List<Expr>> invariants, PlainBudget budget) {
+        this(ctx, program, loops, invariants, Map.of(), budget);
     }
 
     /**
@@ -56,6 +62,12 @@ final class InvariantCheck {
      * hold; each is checked like an assertion and then assumed.
      */
     InvariantCheck(Context ctx, Program program, LoopHeads loops, Map<Block, List<Expr>> invariants, Map<Stmt, List<Expr>> atStatements) {
+        this(ctx, program, loops, invariants, atStatements, PlainBudget.NONE);
+    }
+
+    private InvariantCheck(Context ctx, Program program, LoopHeads loops, Map<Block, List<Expr>> invariants,
+                           Map<Stmt, List<Expr>> atStatements, PlainBudget budget) {
+        this.budget = budget;
         this.atStatements = atStatements;
         this.ctx = ctx;
         this.program = program;
@@ -188,8 +200,22 @@ final class InvariantCheck {
         return width == 64 ? bits : (bits << (64 - width)) >> (64 - width);
     }
 
-    /** The greatest (or least) unsigned value of {@code objective} under {@code constraint}, or null. */
+    /**
+     * The greatest (or least) unsigned value of {@code objective} under {@code constraint}, or null. A
+     * check of the extreme value of its width comes first: an input unconstrained on entry takes it,
+     * and that check is much cheaper than the optimization, which finds the same value.
+     */
     private Long optimum(BoolExpr constraint, BitVecExpr objective, boolean greatest, int timeoutMillis) {
+        int bits = objective.getSortSize();
+        long extreme = greatest ? (bits == 64 ? -1L : (1L << bits) - 1) : 0L;
+        com.microsoft.z3.Solver quick = ctx.mkSolver();
+        com.microsoft.z3.Params limit = ctx.mkParams();
+        limit.add("timeout", timeoutMillis);
+        quick.setParameters(limit);
+        quick.add(constraint, ctx.mkEq(objective, ctx.mkBV(Long.toUnsignedString(extreme), bits)));
+        if (quick.check() == com.microsoft.z3.Status.SATISFIABLE) {
+            return extreme;
+        }
         com.microsoft.z3.Optimize opt = ctx.mkOptimize();
         com.microsoft.z3.Params params = ctx.mkParams();
         params.add("timeout", timeoutMillis);
@@ -279,14 +305,13 @@ final class InvariantCheck {
                 if (failures == null) {
                     continue;
                 }
-                for (Expr conjunct : invariants.getOrDefault(e.target(), List.of())) {
-                    if (!unsat(assumed, e.guard(), ctx.mkNot(eval.truth(conjunct, valuation(e.state()))))) {
-                        failures.add(e.target(), conjunct, "the invariant at " + where(e.target())
-                                + (cut == program.entry() ? " does not hold when the loop is entered " + from(cut)
-                                : cut == e.target() ? " is not preserved by an iteration of its loop" : " does not follow " + from(cut)));
-                        if (assertions) {
-                            return;
-                        }
+                List<Expr> conjuncts = invariants.getOrDefault(e.target(), List.of());
+                for (Expr conjunct : failing(assumed, e, conjuncts, assertions)) {
+                    failures.add(e.target(), conjunct, "the invariant at " + where(e.target())
+                            + (cut == program.entry() ? " does not hold when the loop is entered " + from(cut)
+                            : cut == e.target() ? " is not preserved by an iteration of its loop" : " does not follow " + from(cut)));
+                    if (assertions) {
+                        return;
                     }
                 }
             }
@@ -399,9 +424,73 @@ final class InvariantCheck {
     }
 
     private boolean unsat(BoolExpr... conjuncts) {
+        budget.charge();
         SmtSolver solver = new SmtSolver(ctx, new SmtStatistics());
         solver.add(conjuncts);
         return solver.check() instanceof SmtResult.Unsat;
+    }
+
+    /**
+     * The conjuncts of the invariant at {@code e}'s target that {@code assumed} and the path's guard
+     * do not imply: only the first in their order when {@code first}, else all of them. One solver
+     * holds the path, and one check of the conjunction's negation settles the usual case, where all
+     * hold. Otherwise, for all of them, each model drops the conjuncts it falsifies (each of which
+     * fails: the model is a counterexample) and the check is repeated over the rest until they all
+     * hold, so the set is that of one check per conjunct, in fewer checks (Houdini's step checks many
+     * candidates, most of which hold); where a model settles none, and for the first, one check each.
+     */
+    private List<Expr> failing(BoolExpr assumed, Edge e, List<Expr> conjuncts, boolean first) {
+        if (conjuncts.isEmpty()) {
+            return List.of();
+        }
+        Map<Expr, BoolExpr> holds = new LinkedHashMap<>();
+        for (Expr c : conjuncts) {
+            holds.put(c, eval.truth(c, valuation(e.state())));
+        }
+        SmtSolver solver = new SmtSolver(ctx, new SmtStatistics());
+        solver.add(assumed, e.guard());
+        List<Expr> failed = new ArrayList<>();
+        List<Expr> open = new ArrayList<>(conjuncts);
+        while (!open.isEmpty()) {
+            SmtResult r = counterexample(solver, open.stream().map(holds::get).toArray(BoolExpr[]::new));
+            if (r instanceof SmtResult.Unsat) {
+                return failed;
+            }
+            if (open.size() == 1) {
+                failed.add(open.get(0));
+                return failed;
+            }
+            if (first || !(r instanceof SmtResult.Sat sat)) {
+                break;
+            }
+            List<Expr> falsified = open.stream().filter(c -> sat.model().eval(holds.get(c), true).isFalse()).toList();
+            if (falsified.isEmpty()) {
+                break;
+            }
+            failed.addAll(falsified);
+            open.removeAll(falsified);
+        }
+        for (Expr c : open) {
+            if (!(counterexample(solver, holds.get(c)) instanceof SmtResult.Unsat)) {
+                failed.add(c);
+                if (first) {
+                    return failed;
+                }
+            }
+        }
+        return failed;
+    }
+
+    /** {@code solver}'s answer with the negation of the conjunction of {@code holds} added for this check only. */
+    private SmtResult counterexample(SmtSolver solver, BoolExpr... holds) {
+        budget.charge();
+        solver.push();
+        try {
+            solver.add(ctx.mkNot(ctx.mkAnd(holds)));
+            return solver.check();
+        } finally {
+            solver.pop();
+        }
     }
 
     /** Control reaching {@code target} under {@code guard} with the variables' values {@code state}. */

@@ -55,8 +55,19 @@ public final class InvariantSelection {
                 conjectures.getOrDefault(loc, List.of()).forEach(c -> all.addAll(conjuncts(c)));
             }
         });
+        try {
+            return select(program, loops, parser, heads, own, texts, all, atHeads, budget);
+        } catch (PlainBudget.Spent e) {
+            // spent before the invariants were selected and checked: none is shown, the two-state certificate is
+            return new Selection(Map.of(), null, true);
+        }
+    }
+
+    private static Selection select(Program program, LoopHeads loops, InvariantParser parser, Map<Block, SourceLoc> heads,
+                                    Map<Block, List<Expr>> own, Map<Expr, String> texts, Set<String> all,
+                                    Map<SourceLoc, String> atHeads, PlainBudget budget) {
         Map<Block, List<Expr>> chosen;
-        if (WitnessValidator.proves(program, loops, own)) {
+        if (WitnessValidator.proves(program, loops, own, budget)) {
             chosen = own;
         } else {
             Map<Block, List<Expr>> candidates = new LinkedHashMap<>();
@@ -68,16 +79,16 @@ public final class InvariantSelection {
                     candidates.put(h, new ArrayList<>(cs));
                 });
             }
-            chosen = Houdini.inductive(program, loops, candidates);
+            chosen = Houdini.inductive(program, loops, candidates, budget);
         }
-        chosen = sameAtEachLocation(program, loops, heads, chosen, texts);
-        String problem = WitnessValidator.problem(program, loops, chosen);
+        chosen = sameAtEachLocation(program, loops, heads, chosen, texts, budget);
+        String problem = WitnessValidator.problem(program, loops, chosen, budget);
         Map<SourceLoc, List<String>> selected = new LinkedHashMap<>();
         atHeads.keySet().forEach(loc -> selected.put(loc, List.of()));
         chosen.forEach((h, list) -> selected.put(heads.get(h), list.stream().map(texts::get).toList()));
         Map<SourceLoc, String> out = new LinkedHashMap<>();
         try (PlainInvariants simplifier = new PlainInvariants(program, parser, budget)) {
-            Map<SourceLoc, List<String>> plain = plain(program, loops, parser, simplifier, selected, problem == null);
+            Map<SourceLoc, List<String>> plain = plain(program, loops, parser, simplifier, selected, problem == null, budget);
             (plain == null ? selected : plain).forEach((loc, list) -> out.put(loc, joined(list)));
             return new Selection(out, problem, plain == null);
         }
@@ -106,10 +117,12 @@ public final class InvariantSelection {
      * program, a disjunction whose one disjunct alone still proves it is replaced by that disjunct
      * (an implication stays only where no plain condition holds on every reachable state instead),
      * while the budget allows. Should the plain texts not prove what the selected ones prove, the
-     * selected ones stay; null if the budget was spent before each was written plainly once.
+     * selected ones stay; null if the budget was spent before each was written plainly and checked
+     * once. Once the budget is spent, the last texts checked stay.
      */
     private static Map<SourceLoc, List<String>> plain(Program program, LoopHeads loops, InvariantParser parser,
-                                                      PlainInvariants simplifier, Map<SourceLoc, List<String>> selected, boolean proven) {
+                                                      PlainInvariants simplifier, Map<SourceLoc, List<String>> selected, boolean proven,
+                                                      PlainBudget budget) {
         Map<SourceLoc, List<String>> current = new LinkedHashMap<>();
         for (Map.Entry<SourceLoc, List<String>> e : selected.entrySet()) {
             current.put(e.getKey(), simplified(simplifier, loops, e.getKey(), e.getValue()));
@@ -117,8 +130,12 @@ public final class InvariantSelection {
         if (simplifier.late()) {
             return null;
         }
-        if (proves(program, loops, parser, current) != proven) {
-            return selected;
+        try {
+            if (proves(program, loops, parser, current, budget) != proven) {
+                return selected;
+            }
+        } catch (PlainBudget.Spent e) {
+            return null;
         }
         if (!proven) {
             return current;
@@ -132,10 +149,14 @@ public final class InvariantSelection {
                     list.set(i, ds.get(d));
                     Map<SourceLoc, List<String>> candidate = new LinkedHashMap<>(current);
                     candidate.put(loc, list);
-                    if (proves(program, loops, parser, candidate)) {
-                        candidate.put(loc, simplified(simplifier, loops, loc, list));
-                        current = proves(program, loops, parser, candidate) ? candidate : current;
-                        break;
+                    try {
+                        if (proves(program, loops, parser, candidate, budget)) {
+                            candidate.put(loc, simplified(simplifier, loops, loc, list));
+                            current = proves(program, loops, parser, candidate, budget) ? candidate : current;
+                            break;
+                        }
+                    } catch (PlainBudget.Spent e) {
+                        return current;
                     }
                 }
             }
@@ -149,7 +170,8 @@ public final class InvariantSelection {
     }
 
     /** Whether the invariants, read at every loop of each location, prove the program. */
-    private static boolean proves(Program program, LoopHeads loops, InvariantParser parser, Map<SourceLoc, List<String>> texts) {
+    private static boolean proves(Program program, LoopHeads loops, InvariantParser parser, Map<SourceLoc, List<String>> texts,
+                                  PlainBudget budget) {
         Map<Block, List<Expr>> invariants = new LinkedHashMap<>();
         for (Map.Entry<SourceLoc, List<String>> e : texts.entrySet()) {
             for (Block h : loops.all(e.getKey().line(), e.getKey().column())) {
@@ -164,7 +186,7 @@ public final class InvariantSelection {
                 invariants.put(h, list);
             }
         }
-        return WitnessValidator.proves(program, loops, invariants);
+        return WitnessValidator.proves(program, loops, invariants, budget);
     }
 
     /** Conjuncts joined by {@code &&}, a disjunction among several in parentheses; "1" for none. */
@@ -181,7 +203,8 @@ public final class InvariantSelection {
      * all copies kept, and Houdini runs again until that is stable.
      */
     private static Map<Block, List<Expr>> sameAtEachLocation(Program program, LoopHeads loops, Map<Block, SourceLoc> heads,
-                                                             Map<Block, List<Expr>> chosen, Map<Expr, String> texts) {
+                                                             Map<Block, List<Expr>> chosen, Map<Expr, String> texts,
+                                                             PlainBudget budget) {
         Map<Block, List<Expr>> current = chosen;
         while (true) {
             Map<SourceLoc, Set<String>> common = new LinkedHashMap<>();
@@ -202,7 +225,7 @@ public final class InvariantSelection {
             if (!changed) {
                 return current;
             }
-            current = Houdini.inductive(program, loops, same);
+            current = Houdini.inductive(program, loops, same, budget);
         }
     }
 

@@ -30,14 +30,17 @@ public final class WitnessValidator {
     }
 
     /** Whether {@code invariants} are inductive and prove every assertion, by {@link InvariantCheck}. */
-    static boolean proves(Program program, LoopHeads loops, Map<Block, List<Expr>> invariants) {
-        return problem(program, loops, invariants) == null;
+    static boolean proves(Program program, LoopHeads loops, Map<Block, List<Expr>> invariants, PlainBudget budget) {
+        return problem(program, loops, invariants, budget) == null;
     }
 
-    /** Null if {@code invariants} are inductive and prove every assertion, else the first condition that fails. */
-    static String problem(Program program, LoopHeads loops, Map<Block, List<Expr>> invariants) {
+    /**
+     * Null if {@code invariants} are inductive and prove every assertion, else the first condition that
+     * fails; the checks stop with {@link PlainBudget.Spent} once {@code budget} is spent.
+     */
+    static String problem(Program program, LoopHeads loops, Map<Block, List<Expr>> invariants, PlainBudget budget) {
         try (Context ctx = new Context()) {
-            return new InvariantCheck(ctx, program, loops, invariants).check();
+            return new InvariantCheck(ctx, program, loops, invariants, budget).check();
         }
     }
 
