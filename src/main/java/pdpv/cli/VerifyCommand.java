@@ -168,6 +168,17 @@ final class VerifyCommand implements Callable<Integer> {
                     + "DAG; one self-contained page")
     Path report;
 
+    /**
+     * Default of {@code --report-max-blocks}: the graphs' layout (ELK Layered) grows faster than the
+     * graph; see invgen-bench/results/2026-11-26-report-time for its time by program size.
+     */
+    static final int REPORT_MAX_BLOCKS = 400;
+
+    @Option(names = "--report-max-blocks", paramLabel = "N", defaultValue = "" + REPORT_MAX_BLOCKS,
+            description = "draw the control-flow graph and the loop-cut DAG in --report only for a program of at most N basic "
+                    + "blocks; the page of a larger one says they were left out (0: any size; default: ${DEFAULT-VALUE})")
+    int reportMaxBlocks;
+
     @Option(names = "--relational",
             description = "print each loop invariant as the certificate states it, relating the values at the loop head to "
                     + "those on entry (\\old(x)), instead of the plain condition at the loop head")
@@ -228,6 +239,7 @@ final class VerifyCommand implements Callable<Integer> {
                         ? "--accel-max-paths, --accel-max-degree and --accel-resources must be at least 1"
                 : bmcAcceleratedCopies < 0 ? "--bmc-accelerated-copies must not be negative"
                 : plainSeconds < 0 ? "--plain-seconds must not be negative"
+                : reportMaxBlocks < 0 ? "--report-max-blocks must not be negative"
                 : policyProblem() != null ? policyProblem()
                 : outputProblem();
         if (problem != null) {
@@ -293,10 +305,17 @@ final class VerifyCommand implements Callable<Integer> {
         }
         progress.report("verdict: " + verdict.kind().word());
         Supplier<Program> program = memoized(() -> input.parse(resolved));
-        if (verdict.kind() == Verdict.Kind.SAFE && !verdict.invariants().isEmpty() && !(relational && witness == null)) {
+        boolean writing = verdict.kind() == Verdict.Kind.SAFE && !verdict.invariants().isEmpty() && !(relational && witness == null);
+        if (writing) {
             progress.report("writing the loop invariants at the loop heads plainly, and checking them");
         }
+        long plainStart = System.nanoTime();
         ReadableInvariants plain = relational && witness == null ? ReadableInvariants.NONE : readable(verdict, program.get(), start);
+        if (writing) {
+            progress.report(String.format(java.util.Locale.ROOT, "plain invariants %s in %.2f s (%s)",
+                    plain.late() ? "cut short, the two-state ones shown," : "written", (System.nanoTime() - plainStart) / 1e9,
+                    plainSpent == null ? "stopped at the deadline" : String.format(java.util.Locale.ROOT, "%.2f s of processor time", plainSpent)));
+        }
         // the user's time is the whole run's, the plain invariants included
         double seconds = (System.nanoTime() - start) / 1e9;
         VerdictPrinter printer = new VerdictPrinter(spec.commandLine().getOut(), resolved);
@@ -315,7 +334,10 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (report != null) {
             progress.report("writing the HTML report to " + report);
+            long reportStart = System.nanoTime();
             writeReport(resolved, program.get(), verdict, plain, seconds);
+            progress.report(String.format(java.util.Locale.ROOT, "HTML report written in %.2f s (%d blocks)",
+                    (System.nanoTime() - reportStart) / 1e9, program.get().blocks().size()));
         }
         if (witness != null || harness != null) {
             Task task = Task.of(resolved.program(), resolved.options().function(), resolved.options().dataModel(),
@@ -336,7 +358,7 @@ final class VerifyCommand implements Callable<Integer> {
                              double seconds) throws IOException {
         // the source as read, a byte that is not UTF-8 shown as a replacement character
         String source = new String(Files.readAllBytes(resolved.program()), StandardCharsets.UTF_8);
-        HtmlReport page = new HtmlReport(resolved.program(), source, program, verdict, plain, relational, seconds);
+        HtmlReport page = new HtmlReport(resolved.program(), source, program, verdict, plain, relational, seconds, reportMaxBlocks);
         Files.writeString(report, page.html(), StandardCharsets.UTF_8);
     }
 
@@ -346,10 +368,16 @@ final class VerifyCommand implements Callable<Integer> {
      * watchdog stops at the deadline, and when it has not ended by then the answer shows the
      * two-state certificate, and a witness states no invariant.
      */
+    /** The processor seconds the plain step took on its thread, for the progress line; null until it ends. */
+    private volatile Double plainSpent;
+
     private ReadableInvariants readable(Verdict verdict, Program program, long start) throws Exception {
         long deadline = run.timeoutSeconds > 0 ? start + (long) (run.timeoutSeconds * 1e9) : Long.MAX_VALUE;
         if (deadline == Long.MAX_VALUE) {
-            return ReadableInvariants.of(verdict, program, new PlainBudget(plainSeconds, deadline));
+            PlainBudget budget = new PlainBudget(plainSeconds, deadline);
+            ReadableInvariants plain = ReadableInvariants.of(verdict, program, budget);
+            plainSpent = budget.cpuSeconds();
+            return plain;
         }
         // made on the worker, whose processor time it counts
         AtomicReference<PlainBudget> budget = new AtomicReference<>();
@@ -357,7 +385,9 @@ final class VerifyCommand implements Callable<Integer> {
         try (Watchdog watchdog = new Watchdog("pdpv-plain", left, 0)) {
             Watchdog.Outcome<ReadableInvariants> outcome = watchdog.run(() -> {
                 budget.set(new PlainBudget(plainSeconds, deadline));
-                return ReadableInvariants.of(verdict, program, budget.get());
+                ReadableInvariants plain = ReadableInvariants.of(verdict, program, budget.get());
+                plainSpent = budget.get().cpuSeconds();
+                return plain;
             }, limit -> {
                 if (budget.get() != null) {
                     budget.get().cancel();

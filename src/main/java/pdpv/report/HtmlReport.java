@@ -23,9 +23,11 @@ import pdpv.interp.Trace;
  * @param source  the program's text as read
  * @param program the program the verdict answers (its graphs are drawn)
  * @param plain   the SAFE answer's plain invariants, as {@code verify} prints them
+ * @param maxGraphBlocks the graphs are drawn only for a program of at most this many blocks (0: any),
+ *                the layout's time growing faster than the graph; a larger one's page says so instead
  */
 public record HtmlReport(Path file, String source, Program program, Verdict verdict, ReadableInvariants plain,
-                         boolean relational, double seconds) {
+                         boolean relational, double seconds, int maxGraphBlocks) {
     /** At most this many steps are written beside one source line; the trace lists them all. */
     private static final int STEPS_PER_LINE = 3;
 
@@ -57,12 +59,30 @@ public record HtmlReport(Path file, String source, Program program, Verdict verd
             sb.append("</td></tr>\n");
         }
         sb.append("</table></section>\n");
+        int blocks = program.blocks().size();
+        if (maxGraphBlocks > 0 && blocks > maxGraphBlocks) {
+            sb.append("<section id=\"graphs\"><h2>Control-flow graph</h2>\n<p class=\"note\">Not drawn: the program has ")
+                    .append(blocks).append(" basic blocks, more than the ").append(maxGraphBlocks)
+                    .append(" that --report-max-blocks allows (0 draws any).</p></section>\n");
+        } else {
+            graphs(sb);
+        }
+        covers(sb);
+        return closing(sb);
+    }
+
+    /** The control-flow graph and the loop-cut DAG. */
+    private void graphs(StringBuilder sb) {
         sb.append("<section id=\"graphs\"><h2>Control-flow graph</h2>\n<p>Basic blocks; T and F mark where a branch goes "
                 + "when its condition holds or not; dashed edges go back to a loop head.</p>\n<div class=\"scroll\">")
                 .append(ProgramGraphs.cfg(program)).append("</div>\n<h2>Loop-cut DAG (Algorithm 4.1)</h2>\n<p>The same blocks "
                 + "with each back edge cut: at a loop head the loop's variables take any values that satisfy the loop "
                 + "invariant LI, which the CEGAR loop strengthens until no path reaches a failing assertion.</p>\n"
                 + "<div class=\"scroll\">").append(ProgramGraphs.dag(program)).append("</div></section>\n");
+    }
+
+    /** The covers of the last frames, for loops over two variables. */
+    private void covers(StringBuilder sb) {
         List<String> covers = new ArrayList<>();
         for (Verdict.LoopCertificate c : verdict.invariants()) {
             String picture = c.cover() == null ? null : CoverPicture.svg(c.cover(), c.statement().line());
@@ -78,6 +98,10 @@ public record HtmlReport(Path file, String source, Program program, Verdict verd
             covers.forEach(c -> sb.append("<div class=\"scroll\">").append(c).append("</div>\n"));
             sb.append("</section>\n");
         }
+    }
+
+    /** The script (UNSAFE) and the end of the page. */
+    private String closing(StringBuilder sb) {
         if (verdict.trace() != null) {
             sb.append("<script>//<![CDATA[\n").append(SCRIPT).append("\n//]]></script>\n");
         }

@@ -292,6 +292,9 @@ class CommandLineTest {
             "] cegar: running 100 tests", "] bmc: checking bound 1 ", "] verdict: safe"}) {
             assertTrue(r.err().contains(phase), phase + " in\n" + r.err());
         }
+        // what the plain step cost, in the processor time --plain-seconds counts
+        assertTrue(r.err().lines().anyMatch(l -> l.matches("\\[ *\\d+\\.\\d s\\] plain invariants written in \\d+\\.\\d\\d s "
+                + "\\(\\d+\\.\\d\\d s of processor time\\)")), r.err());
         CliResult quiet = run("verify", "--json", "--timeout", "120", "examples/fig4_3_nested.c");
         assertEquals("", quiet.err());
     }

@@ -123,6 +123,22 @@ class HtmlReportTest {
     }
 
     @Test
+    void aProgramWithMoreBlocksThanTheLimitHasItsGraphsLeftOutWithANote() throws Exception {
+        // the layout's time grows faster than the graph: past --report-max-blocks the page says why there is none
+        Path out = dir.resolve("limited.html");
+        CliResult r = CliResult.run("verify", UNSAFE.toString(), "--report-max-blocks", "3", "--report", out.toString());
+        assertEquals(10, r.code(), r.out() + r.err());
+        Document d = parse(Files.readString(out));
+        assertTrue(byClass(d, "svg", "graph").isEmpty());
+        String graphs = byId(d, "graphs").getTextContent();
+        assertTrue(graphs.contains("Not drawn: the program has ") && graphs.contains("more than the 3 that --report-max-blocks allows"),
+                graphs);
+        assertTrue(byId(d, "L12").getTextContent().contains("the assertion fails: s = 15"), "the rest of the page is there");
+        assertTrue(CliResult.run("verify", UNSAFE.toString(), "--report-max-blocks", "-1").err()
+                .contains("--report-max-blocks must not be negative"));
+    }
+
+    @Test
     void aReportPathThatCannotBeWrittenIsAnErrorBeforeTheRun() {
         CliResult r = CliResult.run("verify", UNSAFE.toString(), "--report", dir.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code());
