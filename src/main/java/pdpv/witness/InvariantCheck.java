@@ -79,9 +79,22 @@ final class InvariantCheck {
 
     /** Null if every condition holds, else the first that fails. */
     String check() {
+        return problem(true);
+    }
+
+    /**
+     * Null if every assertion holds, else the first that fails, with invariants known to be inductive
+     * (Houdini's answer): {@link #check}'s answer for them, without checking again what Houdini's last
+     * step showed, that every conjunct holds on every edge into its cut point.
+     */
+    String assertionsOfInductive() {
+        return problem(false);
+    }
+
+    private String problem(boolean edges) {
         List<String> problems = new ArrayList<>();
         for (Block c : cutPoints()) {
-            checkFrom(c, (head, conjunct, problem) -> problems.add(problem), true, null);
+            checkFrom(c, (head, conjunct, problem) -> problems.add(problem), true, edges, null);
             if (!problems.isEmpty()) {
                 return problems.get(0);
             }
@@ -96,7 +109,7 @@ final class InvariantCheck {
     Map<Block, Set<Expr>> unestablished() {
         Map<Block, Set<Expr>> failed = new LinkedHashMap<>();
         for (Block c : cutPoints()) {
-            checkFrom(c, (head, conjunct, problem) -> failed.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(conjunct), false, null);
+            checkFrom(c, (head, conjunct, problem) -> failed.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(conjunct), false, true, null);
         }
         return failed;
     }
@@ -113,7 +126,7 @@ final class InvariantCheck {
         List<Map<Variable, com.microsoft.z3.Expr<?>>> states = new ArrayList<>();
         for (Block c : cutPoints()) {
             if (c != head) {
-                checkFrom(c, null, false, (assumed, e) -> {
+                checkFrom(c, null, false, false, (assumed, e) -> {
                     if (e.target() == head) {
                         conditions.add(ctx.mkAnd(assumed, e.guard()));
                         states.add(e.state());
@@ -253,8 +266,11 @@ final class InvariantCheck {
         void edge(BoolExpr assumed, Edge e);
     }
 
-    /** {@code failures}: null to check nothing; {@code into}: null, or what sees each edge into a cut point. */
-    private void checkFrom(Block cut, Failures failures, boolean assertions, EdgeSink into) {
+    /**
+     * {@code failures}: null to check nothing; {@code edges}: whether the invariants are checked on the
+     * edges into cut points; {@code into}: null, or what sees each edge into a cut point.
+     */
+    private void checkFrom(Block cut, Failures failures, boolean assertions, boolean edges, EdgeSink into) {
         Map<Variable, com.microsoft.z3.Expr<?>> start = new LinkedHashMap<>();
         for (Variable v : program.variables()) {
             start.put(v, fresh(v, v.name() + "@" + cut.id()));
@@ -302,7 +318,7 @@ final class InvariantCheck {
                 if (into != null) {
                     into.edge(assumed, e);
                 }
-                if (failures == null) {
+                if (failures == null || !edges) {
                     continue;
                 }
                 List<Expr> conjuncts = invariants.getOrDefault(e.target(), List.of());

@@ -44,6 +44,13 @@ public final class WitnessValidator {
         }
     }
 
+    /** {@link #problem} for invariants that {@link Houdini} answered, inductive: only the assertions are checked. */
+    static String problemOfInductive(Program program, LoopHeads loops, Map<Block, List<Expr>> invariants, PlainBudget budget) {
+        try (Context ctx = new Context()) {
+            return new InvariantCheck(ctx, program, loops, invariants, budget).assertionsOfInductive();
+        }
+    }
+
     /**
      * Null if every location of {@code witness} lies in the function its {@code location.function}
      * names (format 2.0 requires it; a location in no function of the program is left to the
