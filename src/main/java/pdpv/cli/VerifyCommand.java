@@ -185,13 +185,12 @@ final class VerifyCommand implements Callable<Integer> {
     boolean relational;
 
     /**
-     * Default of {@code --plain-seconds}. The plain rewriting of a SAFE answer's invariants took 1 to
-     * 27 s of wall time on the examples and thesis programs measured under a load of 30 on 2 cores
-     * (invgen-bench/results/2026-11-25-plain-cost), a few seconds of processor time; 20 s of processor
-     * time leaves each its plain text with a wide margin, and bounds what printing can add to an answer.
+     * Default of {@code --plain-seconds}: above the most the plain step took on a thesis program or one
+     * of 14 decided SV-COMP tasks, 3.2 s of processor time under a load of 20 (invgen-bench/results/2026-11-26-plain-seconds),
+     * so that no answer there loses its plain text, while no answer spends more than a few seconds on it.
      * Processor time, not wall time: a loaded machine must not change the text.
      */
-    static final double PLAIN_SECONDS = 20;
+    static final double PLAIN_SECONDS = 5;
 
     @Option(names = "--plain-seconds", paramLabel = "SECONDS", defaultValue = "" + PLAIN_SECONDS,
             description = "at most this much processor time (and never past --timeout) writing a SAFE answer's loop "
