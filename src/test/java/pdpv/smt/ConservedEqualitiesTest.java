@@ -230,6 +230,15 @@ class ConservedEqualitiesTest {
                             : ctx.mkEq(randomTerm(ctx, vars, random, 3), randomTerm(ctx, vars, random, 2)));
                 }
                 java.util.Collections.shuffle(candidates, random);
+                // some of them behind a premise the step leaves alone: whatever impliedConjuncts keeps is preserved
+                List<BoolExpr> conjuncts = new java.util.ArrayList<>(candidates.subList(0, candidates.size() / 2));
+                List<BoolExpr> behind = candidates.subList(candidates.size() / 2, candidates.size());
+                conjuncts.add(ctx.mkImplies(ctx.mkBVULE(k, bv(ctx, 100)), behind.size() == 1 ? behind.get(0) : ctx.mkAnd(behind.toArray(new BoolExpr[0]))));
+                List<BoolExpr> shown = ConservedEqualities.impliedConjuncts(conjuncts, vars, to);
+                if (!shown.isEmpty()) {
+                    BoolExpr both = shown.size() == 1 ? shown.get(0) : ctx.mkAnd(shown.toArray(new BoolExpr[0]));
+                    assertTrue(validStep(ctx, both, vars, to), "called implied but not preserved: " + both + " under " + List.of(to));
+                }
                 List<Integer> kept = ConservedEqualities.together(candidates, vars, to);
                 if (kept.isEmpty()) {
                     continue;
