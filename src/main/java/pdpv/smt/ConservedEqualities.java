@@ -182,25 +182,12 @@ public final class ConservedEqualities {
 
     /** Whether {@code d} (an equality's {@code L - R} before the step) and its form after the step agree under {@code rules}, in every case. */
     private static boolean conservedGiven(Rules rules, Poly d, BitVecExpr[] after) {
-        Set<BoolExpr> conditions = new LinkedHashSet<>();
-        Set<Expr<?>> visited = new java.util.HashSet<>();
-        for (BitVecExpr t : after) {
-            collectConditions(t, conditions, visited);
-            if (conditions.size() > MAX_CONDITIONS) {
-                return false;
-            }
-        }
-        Poly reducedBefore = rules.reduce(d);
+        List<Normalizer> cases = cases(List.of(after));
+        Poly reducedBefore = cases == null ? null : rules.reduce(d);
         if (reducedBefore == null) {
             return false;
         }
-        List<BoolExpr> cs = new ArrayList<>(conditions);
-        for (int mask = 0; mask < 1 << cs.size(); mask++) {
-            Map<BoolExpr, Boolean> way = new HashMap<>();
-            for (int i = 0; i < cs.size(); i++) {
-                way.put(cs.get(i), (mask >> i & 1) == 1);
-            }
-            Normalizer n = new Normalizer(way);
+        for (Normalizer n : cases) {
             Poly l = n.of(after[0]);
             Poly r = l == null ? null : n.of(after[1]);
             Poly reduced = r == null ? null : rules.reduce(l.minus(r));
@@ -209,6 +196,31 @@ public final class ConservedEqualities {
             }
         }
         return true;
+    }
+
+    /**
+     * One normalizer for each way the if-then-else terms in {@code terms} can go (each assignment of
+     * truth values to their conditions); null if they branch on more than {@link #MAX_CONDITIONS}.
+     */
+    private static List<Normalizer> cases(List<BitVecExpr> terms) {
+        Set<BoolExpr> conditions = new LinkedHashSet<>();
+        Set<Expr<?>> visited = new java.util.HashSet<>();
+        for (BitVecExpr t : terms) {
+            collectConditions(t, conditions, visited);
+            if (conditions.size() > MAX_CONDITIONS) {
+                return null;
+            }
+        }
+        List<BoolExpr> cs = new ArrayList<>(conditions);
+        List<Normalizer> out = new ArrayList<>();
+        for (int mask = 0; mask < 1 << cs.size(); mask++) {
+            Map<BoolExpr, Boolean> way = new HashMap<>();
+            for (int i = 0; i < cs.size(); i++) {
+                way.put(cs.get(i), (mask >> i & 1) == 1);
+            }
+            out.add(new Normalizer(way));
+        }
+        return out;
     }
 
     /**
@@ -275,21 +287,11 @@ public final class ConservedEqualities {
         if (l2.equals(l) && r2.equals(r)) {
             return true;
         }
-        Set<BoolExpr> conditions = new LinkedHashSet<>();
-        Set<Expr<?>> visited = new java.util.HashSet<>();
-        for (BitVecExpr t : List.of(l, r, l2, r2)) {
-            collectConditions(t, conditions, visited);
-            if (conditions.size() > MAX_CONDITIONS) {
-                return false;
-            }
+        List<Normalizer> cases = cases(List.of(l, r, l2, r2));
+        if (cases == null) {
+            return false;
         }
-        List<BoolExpr> cs = new ArrayList<>(conditions);
-        for (int mask = 0; mask < 1 << cs.size(); mask++) {
-            Map<BoolExpr, Boolean> way = new HashMap<>();
-            for (int i = 0; i < cs.size(); i++) {
-                way.put(cs.get(i), (mask >> i & 1) == 1);
-            }
-            Normalizer n = new Normalizer(way);
+        for (Normalizer n : cases) {
             Poly lBefore = n.of(l);
             Poly rBefore = n.of(r);
             Poly lAfter = n.of(l2);
