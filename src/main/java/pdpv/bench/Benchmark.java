@@ -34,7 +34,7 @@ public record Benchmark(
     public List<String> readingArguments() {
         if (suite.equals(SVCOMP)) {
             return List.of("--data-model", thesis("data_model"), "--signed-overflow", "undefined", "--div-by-zero", "undefined",
-                    "--undefined-shift", "undefined");
+                    "--undefined-shift", "undefined", "--array-bounds", "undefined");
         }
         return List.of();
     }

@@ -220,7 +220,7 @@ public final class Verifier implements ProgramVerifier {
                 }
             }
             boolean mining = runs != null && options.cegar().candidates();
-            if (!mining && imported == null) {
+            if (!mining && imported == null || cancelled.isSet()) {
                 return null;
             }
             int keptFromDaikon = 0;
@@ -246,7 +246,9 @@ public final class Verifier implements ProgramVerifier {
             dynamic = new VerifierStatistics.Dynamic(tests, directed, (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, perLoop,
                     imported == null ? VerifierStatistics.Imported.NONE : new VerifierStatistics.Imported(imported.taken(),
                             keptFromDaikon, imported.skipped().stream().map(ImportedInvariants.Skipped::toString).toList()));
-            updateF();
+            if (!cancelled.isSet()) {
+                updateF();
+            }
             return null;
         }
 

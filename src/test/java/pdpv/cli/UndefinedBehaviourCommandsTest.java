@@ -110,7 +110,7 @@ class UndefinedBehaviourCommandsTest {
         Benchmark row = new Benchmark("t", Benchmark.SVCOMP, java.util.Optional.empty(), false, "safe",
                 java.util.Map.of("data_model", "ILP32"));
         assertEquals(List.of("--data-model", "ILP32", "--signed-overflow", "undefined", "--div-by-zero", "undefined",
-                "--undefined-shift", "undefined"), row.readingArguments());
+                "--undefined-shift", "undefined", "--array-bounds", "undefined"), row.readingArguments());
     }
 
     @Test
