@@ -57,7 +57,11 @@ final class CandidateInvariants {
      * hard queries never slow down the easy ones. A candidate whose equalities one pass through the
      * body ({@code next}: each template of U_l's next-state term) maps to themselves as polynomials
      * ({@link pdpv.smt.ConservedEqualities}) is inductive on its own: it is kept without a query, and
-     * assumed in both rounds if it is linear.
+     * assumed in both rounds if it is linear. Equality candidates that the pass conserves only given
+     * each other (Cohen's {@code x == n^3} given {@code y == 3n^2+3n+1} and {@code z == 6n+6}: a
+     * Houdini fixpoint done by algebra, {@link pdpv.smt.ConservedEqualities#together}) are kept
+     * without a query too, as one more conjunct {@code (A_1 ∧ ... ∧ A_n) ⇒ (E_1 ∧ ... ∧ E_n)} of
+     * their formulas {@code A_i ⇒ E_i}, which the certificate checker re-checks the same way.
      */
     Outcome inductive(List<Invariant> candidates, LoopInvariantStore.Templates t, TransitionSystem ts,
                       Map<Variable, Expr<?>> next) {
@@ -67,18 +71,29 @@ final class CandidateInvariants {
         Map<Invariant, BoolExpr> conserved = new LinkedHashMap<>();
         Step step = Step.of(t, next);
         int unencodable = 0;
+        Map<Invariant, BoolExpr> encoded = new LinkedHashMap<>();
         for (Invariant inv : candidates) {
             try {
-                BoolExpr f = encoder.overLoop(inv, t.beforeExprs(), t.endExprs());
-                if (step != null && !cancelled && step.preserves(f)) {
-                    conserved.putIfAbsent(inv, f);
-                } else {
-                    (isLinear(inv) ? linear : nonlinear).putIfAbsent(inv, f);
-                }
+                encoded.putIfAbsent(inv, encoder.overLoop(inv, t.beforeExprs(), t.endExprs()));
             } catch (IllegalArgumentException e) {
                 unencodable++;
             }
         }
+        // the equalities conserved together (each given the others) and not alone: one more conjunct,
+        // (A_1 ∧ ... ∧ A_n) ⇒ (E_1 ∧ ... ∧ E_n) of their formulas A_i ⇒ E_i
+        Map<Invariant, BoolExpr> together = step == null || cancelled ? Map.of() : conservedTogether(encoded, step);
+        boolean relative = false;
+        for (Map.Entry<Invariant, BoolExpr> e : encoded.entrySet()) {
+            if (step != null && !cancelled && step.preserves(e.getValue())) {
+                conserved.put(e.getKey(), e.getValue());
+            } else if (together.containsKey(e.getKey())) {
+                conserved.put(e.getKey(), ctx.mkTrue());
+                relative = true;
+            } else {
+                (isLinear(e.getKey()) ? linear : nonlinear).put(e.getKey(), e.getValue());
+            }
+        }
+        List<BoolExpr> group = relative ? List.of(together(together.values())) : List.of();
         List<BoolExpr> background = new ArrayList<>();
         background.add(ts.trans());
         conserved.forEach((inv, f) -> {
@@ -95,9 +110,47 @@ final class CandidateInvariants {
         kept.addAll(conserved.keySet());
         List<BoolExpr> formulas = new ArrayList<>(linear.values());
         formulas.addAll(nonlinear.values());
-        formulas.addAll(conserved.values());
+        conserved.values().stream().filter(f -> !f.isTrue()).forEach(formulas::add);
+        formulas.addAll(group);
         return new Outcome(kept, formulas.isEmpty() ? ctx.mkTrue() : and(formulas),
                 first.notInductive + second.notInductive, first.undecided + second.undecided, unencodable);
+    }
+
+    /**
+     * The equality candidates ({@code P} an equality, encoded as {@code P} or {@code P(x_b) ⇒ P(x_e)})
+     * that one pass conserves together ({@link pdpv.smt.ConservedEqualities#together}), with their formulas.
+     */
+    private Map<Invariant, BoolExpr> conservedTogether(Map<Invariant, BoolExpr> encoded, Step step) {
+        List<Invariant> invs = new ArrayList<>();
+        List<BoolExpr> equalities = new ArrayList<>();
+        encoded.forEach((inv, f) -> {
+            BoolExpr e = f.isImplies() ? (BoolExpr) f.getArgs()[1] : f;
+            if (e.isEq() && e.getArgs()[0] instanceof com.microsoft.z3.BitVecExpr) {
+                invs.add(inv);
+                equalities.add(e);
+            }
+        });
+        Map<Invariant, BoolExpr> out = new LinkedHashMap<>();
+        for (int i : step.conservedTogether(equalities)) {
+            out.put(invs.get(i), encoded.get(invs.get(i)));
+        }
+        return out;
+    }
+
+    /** {@code (A_1 ∧ ... ∧ A_n) ⇒ (E_1 ∧ ... ∧ E_n)} of the formulas {@code A_i ⇒ E_i} (or {@code E_i}). */
+    private BoolExpr together(java.util.Collection<BoolExpr> formulas) {
+        List<BoolExpr> premises = new ArrayList<>();
+        List<BoolExpr> equalities = new ArrayList<>();
+        for (BoolExpr f : formulas) {
+            if (f.isImplies()) {
+                premises.add((BoolExpr) f.getArgs()[0]);
+                equalities.add((BoolExpr) f.getArgs()[1]);
+            } else {
+                equalities.add(f);
+            }
+        }
+        BoolExpr all = and(equalities);
+        return premises.isEmpty() ? all : ctx.mkImplies(and(premises), all);
     }
 
     /** Dropped candidates of one round of Houdini. */

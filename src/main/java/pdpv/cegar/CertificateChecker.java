@@ -96,7 +96,10 @@ final class CertificateChecker {
             f.add(store.instantiateFrom(site, 0));
         }
         f.addAll(summaryClauses);
-        f.addAll(ConservedEqualities.normalForms(ctx, List.copyOf(f)));
+        List<BoolExpr> given = List.copyOf(f);
+        f.addAll(ConservedEqualities.normalForms(ctx, given));
+        // the invariants' equalities, not the program's assignments, imply the program's nonlinear equalities
+        f.addAll(ConservedEqualities.entailments(ctx, given.subList(1, given.size()), given));
         return unsat(f) ? null : "F with the loop invariants is satisfiable";
     }
 
@@ -149,13 +152,14 @@ final class CertificateChecker {
         for (LoopSite site : pass.dag().loopSites()) {
             body.add(store.instantiateFrom(site, 0));
         }
-        // conjuncts the pass maps to themselves as polynomials are preserved; the solver, which gives up on
-        // their products of 64-bit vectors, is asked about the others alone, with only those assumed
+        // conjuncts the pass maps to themselves as polynomials (alone, or equalities given each other) are
+        // preserved together; the solver, which gives up on their products of 64-bit vectors, is asked about
+        // the others alone, with only those assumed
         Step substitution = Step.of(t, pass.nextFunctions());
-        Map<Boolean, List<BoolExpr>> split = Conjuncts.of(inv).stream()
-                .collect(java.util.stream.Collectors.partitioningBy(c -> substitution != null && substitution.preserves(c)));
-        if (!split.get(true).isEmpty()) {
-            List<BoolExpr> rest = split.get(false);
+        List<BoolExpr> conjuncts = Conjuncts.of(inv);
+        List<BoolExpr> algebra = substitution == null ? List.of() : substitution.preservedConjuncts(conjuncts);
+        if (!algebra.isEmpty()) {
+            List<BoolExpr> rest = conjuncts.stream().filter(c -> !algebra.contains(c)).toList();
             if (rest.isEmpty() || preserved(body, and(rest), t, pass)) {
                 return null;
             }

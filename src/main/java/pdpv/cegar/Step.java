@@ -29,8 +29,18 @@ record Step(Expr<?>[] from, Expr<?>[] to) {
         return new Step(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0]));
     }
 
-    /** Whether the pass maps {@code formula} to an equivalent one, as {@link ConservedEqualities} shows it. */
+    /** Whether {@code formula} before the pass implies it after the pass, as {@link ConservedEqualities#implied} shows it. */
     boolean preserves(BoolExpr formula) {
-        return ConservedEqualities.preserved(formula, from, to);
+        return ConservedEqualities.implied(formula, from, to);
+    }
+
+    /** Of {@code conjuncts}, those whose conjunction {@link ConservedEqualities#impliedConjuncts} shows the pass to preserve. */
+    List<BoolExpr> preservedConjuncts(List<BoolExpr> conjuncts) {
+        return ConservedEqualities.impliedConjuncts(conjuncts, from, to);
+    }
+
+    /** Of {@code equalities}, the indices of those {@link ConservedEqualities#together} finds conserved together by the pass. */
+    List<Integer> conservedTogether(List<BoolExpr> equalities) {
+        return ConservedEqualities.together(equalities, from, to);
     }
 }

@@ -469,6 +469,7 @@ public final class Verifier implements ProgramVerifier {
                 BoolExpr inv = store.instantiateFrom(e.getKey(), e.getValue());
                 solver.add(inv);
                 ConservedEqualities.normalForms(ctx, List.of(inv)).forEach(solver::add);
+                ConservedEqualities.entailments(ctx, List.of(inv), List.of(encoding.formula())).forEach(solver::add);
                 e.setValue(store.count(e.getKey().loop()));
             }
         }

@@ -19,6 +19,7 @@ public final class Program {
     private final List<Block> blocks;
     private final Map<Integer, Block> byId = new HashMap<>();
     private final List<FunctionSpan> functions;
+    private final Addresses addresses;
 
     public Program(String file, String function, CSemantics semantics, List<Variable> variables, Block entry) {
         this(file, function, semantics, variables, entry, List.of());
@@ -27,6 +28,13 @@ public final class Program {
     /** {@code functions}: where each function the source defines lies (see {@link #functionAt}). */
     public Program(String file, String function, CSemantics semantics, List<Variable> variables, Block entry,
                    List<FunctionSpan> functions) {
+        this(file, function, semantics, variables, entry, functions, Addresses.NONE);
+    }
+
+    /** {@code addresses}: what its pointer variables stand for (see {@link #addresses}). */
+    public Program(String file, String function, CSemantics semantics, List<Variable> variables, Block entry,
+                   List<FunctionSpan> functions, Addresses addresses) {
+        this.addresses = addresses;
         this.file = file;
         this.functions = List.copyOf(functions);
         this.function = function;
@@ -88,6 +96,11 @@ public final class Program {
     /** Where each function of the source is defined, as the front end found them (empty if unknown). */
     public List<FunctionSpan> functions() {
         return functions;
+    }
+
+    /** The ids of the variables whose address is taken and the C names of the pointer variables (issue #20). */
+    public Addresses addresses() {
+        return addresses;
     }
 
     /** The name of the function whose definition contains {@code loc}, or null if none does. */

@@ -124,7 +124,7 @@ public final class LoopUnwinding {
             }
             SourceLoc at = p.entry().statements().isEmpty() ? SourceLoc.UNKNOWN : p.entry().statements().get(0).loc();
             unwinding.setTerminator(new Terminator.Halt(Terminator.Halt.Kind.ABORT, at));
-            return new LoopUnwinding(new Program(p.file(), p.function(), p.semantics(), p.variables(), entry, p.functions()), unwinding,
+            return new LoopUnwinding(new Program(p.file(), p.function(), p.semantics(), p.variables(), entry, p.functions(), p.addresses()), unwinding,
                     summaries);
         }
 

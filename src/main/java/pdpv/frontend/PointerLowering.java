@@ -24,6 +24,7 @@ import org.eclipse.cdt.core.dom.ast.IPointerType;
 import org.eclipse.cdt.core.dom.ast.IScope;
 import org.eclipse.cdt.core.dom.ast.IType;
 import org.eclipse.cdt.core.dom.ast.IVariable;
+import pdpv.cfg.Addresses;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Variable;
@@ -48,6 +49,8 @@ final class PointerLowering {
     private final LoweringContext ctx;
     private final CType idType;
     private final Map<Variable, Long> ids = new LinkedHashMap<>();
+    /** Each pointer variable's C name and targets, for C text of the program's state. */
+    private final Map<Variable, Addresses.PointerVariable> pointerVariables = new LinkedHashMap<>();
     private final Map<IASTFunctionDefinition, PointsTo> analyses = new HashMap<>();
     /** For each pointer variable (by binding), the analysis of the function that declares it. */
     private final Map<IBinding, PointsTo> analysisOf = new HashMap<>();
@@ -185,6 +188,16 @@ final class PointerLowering {
         Variable p = ctx.ir.variable(ctx.frame().prefix() + name, name + " (pointer)", idType, Variable.Kind.TEMPORARY);
         ctx.ir.assign(p, value(init).id(), loc);
         ctx.frame().pointerVariables().put(binding, p);
+        try {
+            pointerVariables.put(p, new Addresses.PointerVariable(name, targets(binding, name, loc)));
+        } catch (UserError notYet) {
+            // a target declared after the pointer: this pointer has no C text (its uses are checked where they are)
+        }
+    }
+
+    /** The ids of the variables whose address was taken and the pointer variables declared, so far. */
+    Addresses addresses() {
+        return new Addresses(ids, pointerVariables);
     }
 
     /** {@code p = e} for a local pointer variable {@code p}; the value is not wanted. */

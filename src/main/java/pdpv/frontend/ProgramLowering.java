@@ -73,7 +73,7 @@ final class ProgramLowering {
         JumpThreading.thread(ctx.ir.prologue());
         ErrorBranches.fold(ctx.ir.prologue(), ctx.typing);
         return new Program(ctx.locator.fileName(), function, ctx.types.semantics(), ctx.ir.variables(), ctx.ir.prologue(),
-                spans());
+                spans(), ctx.pointers.addresses());
     }
 
     /** Where each function of the translation unit is defined. */

@@ -8,6 +8,7 @@ import com.microsoft.z3.enumerations.Z3_decl_kind;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -75,6 +76,210 @@ public final class ConservedEqualities {
         return result;
     }
 
+    /**
+     * Whether {@code formula} implies {@code formula[from := to]} for every value of the constants,
+     * which is what consecution needs: {@link #impliedConjuncts} shows it for all its conjuncts.
+     */
+    public static boolean implied(BoolExpr formula, Expr<?>[] from, Expr<?>[] to) {
+        List<BoolExpr> conjuncts = Conjuncts.of(formula);
+        return impliedConjuncts(conjuncts, from, to).size() == new LinkedHashSet<>(conjuncts).size();
+    }
+
+    /**
+     * Of the conjuncts of an invariant, a subset S whose conjunction implies itself after the step
+     * {@code from := to}, for every value of the constants: the conjuncts that are bit-vector
+     * equalities conserved together ({@link #together}: K); each conjunct {@code A ⇒ C} whose
+     * premise A the step leaves alone and whose C is a conjunction of bit-vector equalities, when
+     * all of C is conserved together with K assumed (where A is false the conjunct holds after the
+     * step anyway, A being unchanged); and each other conjunct that {@link #preserved} shows on its
+     * own. The solver need then be asked only about the rest, with the rest assumed.
+     */
+    public static List<BoolExpr> impliedConjuncts(List<BoolExpr> conjuncts, Expr<?>[] from, Expr<?>[] to) {
+        List<BoolExpr> plain = new ArrayList<>();
+        for (BoolExpr c : conjuncts) {
+            if (c.isEq() && c.getArgs()[0] instanceof BitVecExpr) {
+                plain.add(c);
+            }
+        }
+        List<BoolExpr> kept = new ArrayList<>();
+        for (int i : together(plain, from, to)) {
+            kept.add(plain.get(i));
+        }
+        Set<BoolExpr> out = new LinkedHashSet<>(kept);
+        for (BoolExpr c : conjuncts) {
+            if (plain.contains(c)) {
+                continue;
+            }
+            List<BoolExpr> consequent = c.isImplies() && c.getArgs()[0].substitute(from, to).equals(c.getArgs()[0])
+                    ? equalities((BoolExpr) c.getArgs()[1]) : null;
+            if (consequent != null) {
+                List<BoolExpr> set = new ArrayList<>(kept);
+                set.addAll(consequent);
+                List<Integer> shown = together(set, from, to);
+                if (java.util.stream.IntStream.range(kept.size(), set.size()).allMatch(shown::contains)) {
+                    out.add(c);
+                    continue;
+                }
+            }
+            if (preserved(c, from, to)) {
+                out.add(c);
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** The bit-vector equalities {@code f} is a conjunction of (one if it is one), or null if it is not such a conjunction. */
+    private static List<BoolExpr> equalities(BoolExpr f) {
+        List<BoolExpr> out = new ArrayList<>();
+        for (Expr<?> c : f.isAnd() ? f.getArgs() : new Expr<?>[] {f}) {
+            if (!(c.isEq() && c.getArgs()[0] instanceof BitVecExpr)) {
+                return null;
+            }
+            out.add((BoolExpr) c);
+        }
+        return out;
+    }
+
+    /**
+     * The largest subset of {@code equalities} (each {@code L == R} over bit-vectors; their indices)
+     * found to be conserved together: with all of the subset assumed before the step, each of them
+     * holds after it. Consecution relative to the others, as Houdini does it, but by algebra: the
+     * subset's equalities are oriented into rewrite rules {@code v -> q} (Gauss-Jordan elimination
+     * over Z/2^w: v an atom that occurs in {@code L - R} only alone, with an odd coefficient, a
+     * unit of the ring, so {@code L == R} holds exactly when {@code v == q}); an equality is
+     * conserved when {@code L - R} after the step (one case for each way its if-then-else terms
+     * can go) and before it have the same normal form once both are rewritten by the rules. Each
+     * rewrite replaces an atom by a term of the same value in every state where the subset holds,
+     * so then {@code L - R} after the step equals {@code L - R} before it, which is 0. Equalities not
+     * shown are dropped and the rules rebuilt from the rest until all that are left are shown (the
+     * Houdini fixpoint). Cohen's cubes ({@code x == n^3}, {@code y == 3n^2+3n+1},
+     * {@code z == 6n+6}) are conserved together though no one of them is alone.
+     */
+    public static List<Integer> together(List<BoolExpr> equalities, Expr<?>[] from, Expr<?>[] to) {
+        Normalizer pre = new Normalizer(Map.of());
+        Map<Integer, Poly> before = new LinkedHashMap<>();
+        Map<Integer, BitVecExpr[]> after = new HashMap<>();
+        for (int i = 0; i < equalities.size(); i++) {
+            BoolExpr e = equalities.get(i);
+            if (!(e.isEq() && e.getArgs()[0] instanceof BitVecExpr l)) {
+                continue;
+            }
+            BitVecExpr r = (BitVecExpr) e.getArgs()[1];
+            Poly pl = pre.of(l);
+            Poly pr = pl == null ? null : pre.of(r);
+            if (pr != null) {
+                before.put(i, pl.minus(pr));
+                after.put(i, new BitVecExpr[] {(BitVecExpr) l.substitute(from, to), (BitVecExpr) r.substitute(from, to)});
+            }
+        }
+        boolean dropped = true;
+        while (dropped && !before.isEmpty()) {
+            Rules rules = Rules.of(before.values());
+            dropped = before.keySet().removeIf(i -> !conservedGiven(rules, before.get(i), after.get(i)));
+        }
+        return new ArrayList<>(before.keySet());
+    }
+
+    /** Whether {@code d} (an equality's {@code L - R} before the step) and its form after the step agree under {@code rules}, in every case. */
+    private static boolean conservedGiven(Rules rules, Poly d, BitVecExpr[] after) {
+        List<Normalizer> cases = cases(List.of(after));
+        Poly reducedBefore = cases == null ? null : rules.reduce(d);
+        if (reducedBefore == null) {
+            return false;
+        }
+        for (Normalizer n : cases) {
+            Poly l = n.of(after[0]);
+            Poly r = l == null ? null : n.of(after[1]);
+            Poly reduced = r == null ? null : rules.reduce(l.minus(r));
+            if (reduced == null || !reduced.equals(reducedBefore)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * One normalizer for each way the if-then-else terms in {@code terms} can go (each assignment of
+     * truth values to their conditions); null if they branch on more than {@link #MAX_CONDITIONS}.
+     */
+    private static List<Normalizer> cases(List<BitVecExpr> terms) {
+        Set<BoolExpr> conditions = new LinkedHashSet<>();
+        Set<Expr<?>> visited = new java.util.HashSet<>();
+        for (BitVecExpr t : terms) {
+            collectConditions(t, conditions, visited);
+            if (conditions.size() > MAX_CONDITIONS) {
+                return null;
+            }
+        }
+        List<BoolExpr> cs = new ArrayList<>(conditions);
+        List<Normalizer> out = new ArrayList<>();
+        for (int mask = 0; mask < 1 << cs.size(); mask++) {
+            Map<BoolExpr, Boolean> way = new HashMap<>();
+            for (int i = 0; i < cs.size(); i++) {
+                way.put(cs.get(i), (mask >> i & 1) == 1);
+            }
+            out.add(new Normalizer(way));
+        }
+        return out;
+    }
+
+    /**
+     * Rewrite rules {@code atom -> polynomial}, each the solution of one equality of a set for one
+     * of its atoms, kept fully reduced (no rule's atom occurs on a right-hand side), so one pass of
+     * {@link #reduce} gives the normal form. Each rule holds wherever its equality does.
+     */
+    private record Rules(Map<String, Poly> rules) {
+        static Rules of(java.util.Collection<Poly> equalities) {
+            Rules r = new Rules(new LinkedHashMap<>());
+            for (Poly e : equalities) {
+                Poly q = r.reduce(e);
+                if (q == null) {
+                    continue;
+                }
+                String head = q.terms().keySet().stream()
+                        .filter(m -> m.atoms().size() == 1 && q.terms().get(m).testBit(0))
+                        .map(m -> m.atoms().get(0))
+                        .filter(a -> q.terms().keySet().stream().filter(m -> m.atoms().contains(a)).count() == 1)
+                        .sorted().findFirst().orElse(null);
+                if (head == null) {
+                    continue;
+                }
+                BigInteger mod = BigInteger.ONE.shiftLeft(q.width());
+                Monomial alone = new Monomial(List.of(head));
+                BigInteger c = q.terms().get(alone);
+                Map<Monomial, BigInteger> rest = new HashMap<>(q.terms());
+                rest.remove(alone);
+                // c*v + rest == 0, c odd: v == -c^-1 * rest
+                Poly rhs = new Poly(rest, q.width()).times(Poly.constant(c.modInverse(mod).negate(), q.width()));
+                Rules one = new Rules(Map.of(head, rhs));
+                r.rules().replaceAll((k, v) -> one.reduce(v));
+                r.rules().values().removeIf(java.util.Objects::isNull);
+                r.rules().put(head, rhs);
+            }
+            return r;
+        }
+
+        /** {@code p} with each rule's atom replaced by its right-hand side; null if it grows past {@link #MAX_MONOMIALS}. */
+        Poly reduce(Poly p) {
+            Poly sum = Poly.constant(BigInteger.ZERO, p.width());
+            for (Map.Entry<Monomial, BigInteger> m : p.terms().entrySet()) {
+                Poly product = Poly.constant(m.getValue(), p.width());
+                for (String a : m.getKey().atoms()) {
+                    Poly by = rules.get(a);
+                    product = product.times(by != null && by.width() == p.width() ? by : Poly.atom(a, p.width()));
+                    if (product.terms().size() > MAX_MONOMIALS) {
+                        return null;
+                    }
+                }
+                sum = sum.plus(product, 1);
+                if (sum.terms().size() > MAX_MONOMIALS) {
+                    return null;
+                }
+            }
+            return sum;
+        }
+    }
+
     /** Whether {@code l - r} has the same normal form after the substitution as before, in every case of it. */
     private static boolean conserved(BitVecExpr l, BitVecExpr r, Expr<?>[] from, Expr<?>[] to) {
         BitVecExpr l2 = (BitVecExpr) l.substitute(from, to);
@@ -82,21 +287,11 @@ public final class ConservedEqualities {
         if (l2.equals(l) && r2.equals(r)) {
             return true;
         }
-        Set<BoolExpr> conditions = new LinkedHashSet<>();
-        Set<Expr<?>> visited = new java.util.HashSet<>();
-        for (BitVecExpr t : List.of(l, r, l2, r2)) {
-            collectConditions(t, conditions, visited);
-            if (conditions.size() > MAX_CONDITIONS) {
-                return false;
-            }
+        List<Normalizer> cases = cases(List.of(l, r, l2, r2));
+        if (cases == null) {
+            return false;
         }
-        List<BoolExpr> cs = new ArrayList<>(conditions);
-        for (int mask = 0; mask < 1 << cs.size(); mask++) {
-            Map<BoolExpr, Boolean> way = new HashMap<>();
-            for (int i = 0; i < cs.size(); i++) {
-                way.put(cs.get(i), (mask >> i & 1) == 1);
-            }
-            Normalizer n = new Normalizer(way);
+        for (Normalizer n : cases) {
             Poly lBefore = n.of(l);
             Poly rBefore = n.of(r);
             Poly lAfter = n.of(l2);
@@ -150,6 +345,88 @@ public final class ConservedEqualities {
             // an assertion's condition may sit in an if-then-else of C's 0 and 1
             for (Expr<?> a : e.getArgs()) {
                 work.push(a);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Valid lemmas {@code (E_1 ∧ ... ∧ E_n) ⇒ (L == R)}: E_1..E_n the bit-vector equalities of one
+     * conjunction in {@code facts} (a loop invariant's equalities conserved together), L == R an
+     * equality between products of variables in {@code goals} (an assertion, the program's
+     * {@code x == n*n*n}) whose {@code L - R} the rules of {@link #together} built from E_1..E_n
+     * rewrite to 0. Each rewrite replaces an atom by a term of the same value wherever E_1..E_n
+     * hold, so the lemma is an identity; with it the solver sees that the invariant implies the
+     * assertion without multiplying 64-bit vectors. At most {@link #MAX_LEMMAS}.
+     */
+    public static List<BoolExpr> entailments(com.microsoft.z3.Context ctx, List<BoolExpr> facts, List<BoolExpr> goals) {
+        List<List<BoolExpr>> sets = new ArrayList<>();
+        Set<Expr<?>> visited = new java.util.HashSet<>();
+        java.util.ArrayDeque<Expr<?>> work = new java.util.ArrayDeque<>(facts);
+        while (!work.isEmpty() && sets.size() < MAX_LEMMAS) {
+            Expr<?> e = work.pop();
+            if (!visited.add(e) || !e.isApp() || !e.isBool()) {
+                continue;
+            }
+            if (e.isAnd()) {
+                List<BoolExpr> set = new ArrayList<>();
+                for (Expr<?> a : e.getArgs()) {
+                    if (a.isEq() && a.getArgs()[0] instanceof BitVecExpr) {
+                        set.add((BoolExpr) a);
+                    }
+                }
+                if (!set.isEmpty()) {
+                    sets.add(set);
+                }
+            }
+            if (e.isAnd() || e.isOr() || e.isNot() || e.isImplies() || e.isIff() || e.isITE()) {
+                for (Expr<?> a : e.getArgs()) {
+                    work.push(a);
+                }
+            }
+        }
+        List<BoolExpr> targets = new ArrayList<>();
+        visited.clear();
+        work.addAll(goals);
+        while (!work.isEmpty()) {
+            Expr<?> e = work.pop();
+            if (!visited.add(e) || !e.isApp()) {
+                continue;
+            }
+            if (e.isEq() && e.getArgs()[0] instanceof BitVecExpr l && nonlinear(l, e.getArgs()[1])) {
+                targets.add((BoolExpr) e);
+                continue;
+            }
+            for (Expr<?> a : e.getArgs()) {
+                work.push(a);
+            }
+        }
+        List<BoolExpr> out = new ArrayList<>();
+        if (targets.isEmpty()) {
+            return out;
+        }
+        for (List<BoolExpr> set : sets) {
+            Normalizer n = new Normalizer(Map.of());
+            List<Poly> polys = new ArrayList<>();
+            for (BoolExpr e : set) {
+                Poly pl = n.of((BitVecExpr) e.getArgs()[0]);
+                Poly pr = pl == null ? null : n.of((BitVecExpr) e.getArgs()[1]);
+                if (pr != null) {
+                    polys.add(pl.minus(pr));
+                }
+            }
+            Rules rules = Rules.of(polys);
+            BoolExpr premise = set.size() == 1 ? set.get(0) : ctx.mkAnd(set.toArray(new BoolExpr[0]));
+            for (BoolExpr goal : targets) {
+                if (set.contains(goal) || out.size() >= MAX_LEMMAS) {
+                    continue;
+                }
+                Poly pl = n.of((BitVecExpr) goal.getArgs()[0]);
+                Poly pr = pl == null ? null : n.of((BitVecExpr) goal.getArgs()[1]);
+                Poly reduced = pr == null ? null : rules.reduce(pl.minus(pr));
+                if (reduced != null && reduced.terms().isEmpty()) {
+                    out.add(ctx.mkImplies(premise, goal));
+                }
             }
         }
         return out;

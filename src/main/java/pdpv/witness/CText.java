@@ -22,6 +22,16 @@ final class CText {
         return of(e).map(c -> truth ? (holds ? c : "!" + c) : (holds ? c + " != 0" : c + " == 0"));
     }
 
+    /**
+     * Whether {@code v} has a C name a witness can use: an identifier the user wrote, or a struct
+     * member flattened by the front end, {@code s.f} or {@code s.in.f} (issue #20), which is C's
+     * member access.
+     */
+    static boolean named(Variable v) {
+        return v.kind() != Variable.Kind.TEMPORARY && v.sourceName() != null
+                && v.sourceName().matches("[A-Za-z_]\\w*(\\.[A-Za-z_]\\w*)*");
+    }
+
     static Optional<String> of(Expr e) {
         StringBuilder out = new StringBuilder();
         return write(e, out) ? Optional.of(out.toString()) : Optional.empty();
@@ -40,7 +50,7 @@ final class CText {
         }
         if (e instanceof Expr.VarRef r) {
             Variable v = r.variable();
-            if (v.kind() == Variable.Kind.TEMPORARY || v.sourceName() == null || !v.sourceName().matches("[A-Za-z_]\\w*")) {
+            if (!named(v)) {
                 return false;
             }
             out.append(v.sourceName());
@@ -88,7 +98,7 @@ final class CText {
      */
     private static boolean cell(Expr.Select sel, StringBuilder out) {
         Variable v = sel.array();
-        if (v.kind() == Variable.Kind.TEMPORARY || v.sourceName() == null || !v.sourceName().matches("[A-Za-z_]\\w*")) {
+        if (!named(v)) {
             return false;
         }
         if (sel.index() instanceof Expr.Const c) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import pdpv.cfg.Addresses;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
 import pdpv.cfg.Program;
@@ -65,7 +66,8 @@ public final class ExactRun {
                     .filter(v -> v.kind() == Variable.Kind.GLOBAL || functions.contains(EntryFacts.function(v))).toList();
             Set<String> names = new LinkedHashSet<>();
             for (Variable v : vars) {
-                if (v.isArray() || CText.of(new Expr.VarRef(v)).isEmpty() || !names.add(v.sourceName())) {
+                String name = name(program, v);
+                if (v.isArray() || name == null || !names.add(name)) {
                     return null;
                 }
             }
@@ -113,13 +115,18 @@ public final class ExactRun {
                     Map<Variable, Long> bits = state.toBits();
                     List<String> parts = new ArrayList<>();
                     for (Variable v : vars) {
-                        parts.add(v.sourceName() + " == "
-                                + CText.of(new Expr.Const(v.type(), bits.getOrDefault(v, 0L))).orElseThrow());
+                        String value = value(program, v, bits.getOrDefault(v, 0L));
+                        if (value == null) {
+                            failed[0] = true;
+                            return;
+                        }
+                        parts.add(name(program, v) + " == " + value);
                     }
                     seen.add(parts.isEmpty() ? "1" : String.join(" && ", parts));
                     AcceleratedRun.Leap leap = leaps == null ? null : leaps.leap(block, state);
                     if (leap != null) {
-                        String text = leap.text(vars);
+                        // a leap's text is arithmetic over the variables' bits, which a pointer's C text is not
+                        String text = vars.stream().anyMatch(program.addresses().pointers()::containsKey) ? null : leap.text(vars);
                         if (text == null) {
                             failed[0] = true;
                             return;
@@ -129,6 +136,27 @@ public final class ExactRun {
                     failed[0] |= seen.size() > MAX_STATES;
                 });
         return run.outcome() != Execution.Outcome.HALTED || failed[0] ? null : states;
+    }
+
+    /**
+     * How {@code v} is written in C: its name, or for a pointer variable (issue #20) the name the
+     * user gave it; null if it has none.
+     */
+    private static String name(Program program, Variable v) {
+        Addresses.PointerVariable p = program.addresses().pointers().get(v);
+        return p != null ? p.name() : CText.of(new Expr.VarRef(v)).orElse(null);
+    }
+
+    /**
+     * The value {@code bits} of {@code v} in C: a constant, or for a pointer variable the address of
+     * the variable it points to ({@code &x}); null if that variable has no C name.
+     */
+    private static String value(Program program, Variable v, long bits) {
+        if (!program.addresses().pointers().containsKey(v)) {
+            return CText.of(new Expr.Const(v.type(), bits)).orElseThrow();
+        }
+        Variable target = program.addresses().target(bits);
+        return target == null ? null : CText.of(new Expr.VarRef(target)).map(t -> "&" + t).orElse(null);
     }
 
     /** The variables live on entry to each block: read on some path before they are written. */

@@ -5,9 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import pdpv.cfg.Addresses;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
 import pdpv.cfg.Program;
+import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
 import pdpv.cfg.VariableUses;
@@ -19,41 +21,76 @@ import pdpv.semantics.DataModel;
 /**
  * Reads a witness invariant, a C expression over the program's variables, into the IR with the
  * front end: the expression is the argument of an assertion in a small translation unit that
- * declares each variable name with its type, and the assertion's typed condition is then moved onto
- * the program's own variables. A name stands for the program variable of that name the loop uses,
- * else the only one of that name; a name of several variables the loop does not tell apart, and a
- * name of none, are errors of the witness.
+ * declares each variable name with its type (a struct's members, flattened to {@code s.f} by the
+ * front end, as members of a local struct {@code s}, issue #20), and the assertion's typed condition
+ * is then moved onto the program's own variables. A name stands for the program variable of that
+ * name the loop uses; where the loop uses several (a callee's parameter of the same name, inlined
+ * in the loop), the one of the function the loop is written in, as C's scope at the loop says;
+ * else the only one of that name. A name of several variables these rules do not tell apart, and
+ * a name of none, are errors of the witness.
  */
 final class InvariantParser {
+    private final Program program;
     private final DataModel dataModel;
     private final Map<String, List<Variable>> byName = new LinkedHashMap<>();
+    private final Map<Variable, Addresses.PointerVariable> pointers;
+    private LoopHeads loops;
 
     InvariantParser(Program program, DataModel dataModel) {
+        this.program = program;
         this.dataModel = dataModel;
+        this.pointers = program.addresses().pointers();
         for (Variable v : program.variables()) {
-            if (v.kind() != Variable.Kind.TEMPORARY && v.sourceName() != null && v.sourceName().matches("[A-Za-z_]\\w*")) {
+            if (CText.named(v)) {
                 byName.computeIfAbsent(v.sourceName(), k -> new ArrayList<>()).add(v);
             }
         }
+        program.addresses().pointers().forEach((v, p) -> byName.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(v));
     }
 
     /** The invariant {@code text} at the loop whose blocks are {@code loop}, as a condition over the program's variables. */
     Expr parse(String text, Set<Block> loop) {
         Map<String, Variable> scope = new LinkedHashMap<>();
         Map<String, String> ambiguous = new LinkedHashMap<>();
+        String function = function(loop);
         byName.forEach((name, vars) -> {
             List<Variable> used = vars.stream().filter(v -> usedIn(v, loop)).toList();
             List<Variable> candidates = used.isEmpty() ? vars : used;
+            List<Variable> own = candidates.stream().filter(v -> EntryFacts.function(v).equals(function)).toList();
+            if (candidates.size() > 1 && own.size() == 1) {
+                candidates = own;
+            }
             if (candidates.size() == 1) {
                 scope.put(name, candidates.get(0));
-            } else {
+            } else if (!pointers.containsKey(candidates.get(0))) {
                 ambiguous.put(name, candidates.get(0).type().toString());
             }
         });
         StringBuilder source = new StringBuilder();
-        scope.forEach((name, v) -> source.append(v.type()).append(' ').append(name).append(extents(v)).append(";\n"));
-        ambiguous.forEach((name, type) -> source.append(type).append(' ').append(name).append(";\n"));
-        source.append("int main(void) {\n__VERIFIER_assume(\n").append(text).append("\n);\nreturn 0;\n}\n");
+        Map<String, Map<String, Object>> structs = new LinkedHashMap<>();
+        scope.forEach((name, v) -> {
+            if (!pointers.containsKey(v)) {
+                declare(source, structs, name, v.type().toString(), extents(v));
+            }
+        });
+        ambiguous.forEach((name, type) -> declare(source, structs, name, type, ""));
+        StringBuilder body = new StringBuilder("int main(void) {\n");
+        structs.forEach((root, members) -> {
+            if (!scope.containsKey(root) && !ambiguous.containsKey(root)) {
+                body.append(struct(members)).append(' ').append(root).append(";\n");
+            }
+        });
+        Map<Variable, String> addressed = addresses(scope, source, body);
+        scope.forEach((name, v) -> {
+            Addresses.PointerVariable p = pointers.get(v);
+            if (p != null && p.targets().stream().allMatch(addressed::containsKey)) {
+                // declared with its targets assigned, so that the points-to analysis gives it the program's targets
+                body.append(p.targets().get(0).type()).append(" *").append(name).append(" = &").append(addressed.get(p.targets().get(0)))
+                        .append(";\n");
+                p.targets().forEach(t -> body.append(name).append(" = &").append(addressed.get(t)).append(";\n"));
+            }
+        });
+        source.append(body).append("__VERIFIER_assume(\n").append(text).append("\n);\nreturn 0;\n}\n");
         Program p;
         try {
             p = FrontEnd.parse("invariant", source.toString(), new FrontEndOptions("main", dataModel, false));
@@ -71,6 +108,11 @@ final class InvariantParser {
         }
         Map<Variable, Variable> rename = new LinkedHashMap<>();
         for (Variable v : VariableUses.reads(assumes.get(0).condition())) {
+            Addresses.PointerVariable pointer = p.addresses().pointers().get(v);
+            if (pointer != null && scope.get(pointer.name()) != null && pointers.containsKey(scope.get(pointer.name()))) {
+                rename.put(v, scope.get(pointer.name()));
+                continue;
+            }
             Variable real = scope.get(v.sourceName());
             if (real == null || v.kind() == Variable.Kind.TEMPORARY) {
                 throw new WitnessError("invariant '" + text + "': " + (ambiguous.containsKey(v.sourceName())
@@ -79,6 +121,94 @@ final class InvariantParser {
             rename.put(v, real);
         }
         return renamed(assumes.get(0).condition(), rename);
+    }
+
+    /**
+     * Takes the address of every variable the program takes the address of, in the order of their
+     * ids, so that the front end gives each the id the program gave it ({@code &x} reads as that id):
+     * by its C name where that name is in {@code scope} for it, else of a stand-in declared in
+     * {@code source}. The C names by variable.
+     */
+    private Map<Variable, String> addresses(Map<String, Variable> scope, StringBuilder source, StringBuilder body) {
+        Map<Variable, String> named = new LinkedHashMap<>();
+        program.addresses().ids().forEach((v, id) -> {
+            String name = v.sourceName();
+            if (v.equals(scope.get(name))) {
+                named.put(v, name);
+            } else {
+                name = "__pdpv_unnamed_" + id;
+                source.append(v.type()).append(' ').append(name).append(";\n");
+            }
+            body.append(v.type()).append(" *__pdpv_address_").append(id).append(" = &").append(name).append(";\n");
+        });
+        return named;
+    }
+
+    /**
+     * Declares {@code name} of {@code type}: a scalar or array at file scope, a struct member
+     * ({@code s.in.f}) as a leaf of its root's tree in {@code structs}, declared in {@code main}
+     * (the front end reads local structs only).
+     */
+    private static void declare(StringBuilder source, Map<String, Map<String, Object>> structs, String name, String type, String extents) {
+        String[] path = name.split("\\.");
+        if (path.length == 1) {
+            source.append(type).append(' ').append(name).append(extents).append(";\n");
+            return;
+        }
+        Map<String, Object> node = structs.computeIfAbsent(path[0], k -> new LinkedHashMap<>());
+        for (int i = 1; i < path.length - 1; i++) {
+            Object child = node.computeIfAbsent(path[i], k -> new LinkedHashMap<String, Object>());
+            if (!(child instanceof Map)) {
+                return; // a member that is both a scalar and a struct cannot be: not one program's names
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> next = (Map<String, Object>) child;
+            node = next;
+        }
+        node.putIfAbsent(path[path.length - 1], type + " " + path[path.length - 1] + extents + ";");
+    }
+
+    /** An anonymous struct type with {@code members} (declarations, or nested members by name). */
+    private static String struct(Map<String, Object> members) {
+        StringBuilder sb = new StringBuilder("struct { ");
+        members.forEach((name, m) -> {
+            if (m instanceof Map<?, ?> nested) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> inner = (Map<String, Object>) nested;
+                sb.append(struct(inner)).append(' ').append(name).append("; ");
+            } else {
+                sb.append(m).append(' ');
+            }
+        });
+        return sb.append('}').toString();
+    }
+
+    /**
+     * The function {@code loop} is written in, as {@link EntryFacts#function} names a variable's
+     * ("" for the entry function's): where its head's statement lies; for one block (a location
+     * invariant's), where all its statements lie; null when that is not one function.
+     */
+    private String function(Set<Block> loop) {
+        if (loops == null) {
+            loops = new LoopHeads(program);
+        }
+        Set<String> functions = new java.util.HashSet<>();
+        if (loop.size() == 1) {
+            Block b = loop.iterator().next();
+            b.statements().forEach(s -> functions.add(function(s.loc())));
+            functions.add(function(b.location()));
+        }
+        for (Block b : loop) {
+            if (loop.size() > 1 && loops.heads().contains(b) && loops.body(b).equals(loop)) {
+                functions.add(function(b.loopStatement() != null ? b.loopStatement() : b.location()));
+            }
+        }
+        return functions.size() == 1 ? functions.iterator().next() : null;
+    }
+
+    private String function(SourceLoc loc) {
+        String f = program.functionAt(loc);
+        return f == null ? null : f.equals(program.function()) ? "" : f;
     }
 
     /** The extents of an array's declaration, {@code [3][4]} (none for a scalar). */

@@ -144,7 +144,7 @@ final class LinearCondition {
             return true;
         }
         if (e instanceof Expr.VarRef r) {
-            if (r.variable().sourceName() == null || !r.variable().sourceName().matches("[A-Za-z_]\\w*")) {
+            if (!CText.named(r.variable())) {
                 return false;
             }
             coefficients.merge(r.variable(), factor, BigInteger::add);

@@ -254,7 +254,7 @@ final class PlainC {
     }
 
     private static String name(Variable v) {
-        if (v.sourceName() == null || !v.sourceName().matches("[A-Za-z_]\\w*")) {
+        if (!CText.named(v)) {
             throw new IllegalArgumentException("no C name: " + v.name());
         }
         return v.sourceName();

@@ -2,6 +2,7 @@ package pdpv.cegar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.microsoft.z3.BitVecExpr;
@@ -97,6 +98,51 @@ class CandidateInvariantsTest {
             CandidateInvariants.Outcome o = refiner.seed(loop, mined);
             assertFalse(o.kept().isEmpty());
             assertEquals(mined.size(), o.kept().size() + o.notInductive() + o.undecided() + o.unencodable());
+        }
+    }
+
+    /**
+     * Cohen's cubes over 64-bit integers, where the solver cannot multiply: x == n^3 and
+     * y == 3n^2 + 3n + 1 are conserved only together (with z == 6n + 6), which the algebra shows
+     * with no query; the certificate checker re-checks them the same way and sees that they imply
+     * the assertion x == n*n*n.
+     */
+    @Test
+    void equalitiesConservedOnlyTogetherAreKeptAndCertified() {
+        String source = """
+                extern unsigned short __VERIFIER_nondet_ushort(void);
+                extern void __VERIFIER_assert(int cond);
+                int main(void) {
+                    unsigned short a = __VERIFIER_nondet_ushort();
+                    long long n = 0, x = 0, y = 1, z = 6;
+                    while (n < a) {
+                        __VERIFIER_assert(x == n * n * n);
+                        n = n + 1;
+                        x = x + y;
+                        y = y + z;
+                        z = z + 6;
+                    }
+                    return 0;
+                }
+                """;
+        Program program = FrontEnd.parse("cohencu.c", source, new FrontEndOptions("main", DataModel.ILP32, false));
+        LoopForest loops = LoopForest.of(program);
+        Loop loop = loops.loops().get(0);
+        Polynomial n = Polynomial.of(new Term(variable(program, "n"), false));
+        Polynomial x = Polynomial.of(new Term(variable(program, "x"), false));
+        Polynomial y = Polynomial.of(new Term(variable(program, "y"), false));
+        Polynomial z = Polynomial.of(new Term(variable(program, "z"), false));
+        Invariant cube = new Invariant.Compare(x, Invariant.Op.EQ, n.times(n).times(n));
+        Invariant square = new Invariant.Compare(y, Invariant.Op.EQ, n.times(n).times(3).plus(n.times(3)).plus(Polynomial.constant(1)));
+        Invariant line = new Invariant.Compare(z, Invariant.Op.EQ, n.times(6).plus(Polynomial.constant(6)));
+        try (Context ctx = new Context()) {
+            ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
+            LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
+            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
+            CandidateInvariants.Outcome o = refiner.seed(loop, List.of(cube, square, line));
+            assertEquals(3, o.kept().size(), o.toString());
+            assertEquals(0, o.undecided(), "no query asked");
+            assertNull(new CertificateChecker(ctx, loops, new pdpv.smt.SmtStatistics(), 0).check(encoding, store));
         }
     }
 

@@ -28,19 +28,9 @@ class WitnessCommandTest {
     @TempDir
     Path dir;
 
-
-
-    /**
-     * Examples whose correctness witness PDPV cannot write yet (issue #20, a known defect the README
-     * states): their loop invariants need a struct member ({@code w.pos.y}) or which variable a
-     * pointer points to, which the witness's C text does not name; the witness written is rejected.
-     */
-    private static final java.util.Set<String> WITNESS_CANNOT_NAME = java.util.Set.of(
-            "examples/pointer_alias_argument.c", "examples/struct_step_by_value.c");
-
     static Stream<String> examples() throws IOException {
         try (Stream<Path> files = Files.list(Path.of("examples"))) {
-            return files.map(Path::toString).filter(f -> f.endsWith(".c") && !WITNESS_CANNOT_NAME.contains(f)).sorted().toList().stream();
+            return files.map(Path::toString).filter(f -> f.endsWith(".c")).sorted().toList().stream();
         }
     }
 

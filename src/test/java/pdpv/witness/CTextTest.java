@@ -103,7 +103,10 @@ class CTextTest {
                 for (Stmt.Assign a : assigns) {
                     Optional<String> x = CText.of(new Expr.VarRef(a.target()));
                     Optional<String> v = CText.of(a.value());
-                    if (x.isPresent() && v.isPresent()) {
+                    // a parameter passed an argument of its own name (w = w): one C name for two variables
+                    boolean oneNameTwice = pdpv.cfg.VariableUses.reads(a.value()).stream()
+                            .anyMatch(r -> !r.equals(a.target()) && a.target().sourceName().equals(r.sourceName()));
+                    if (x.isPresent() && v.isPresent() && !oneNameTwice) {
                         printable++;
                         BoolExpr original = ctx.mkEq(state.scalar(a.target()), eval.value(a.value(), state));
                         checked += same(ctx, eval, state, parser, b, x.get() + " == " + v.get(), original, problems);
