@@ -334,7 +334,7 @@ final class VerifyCommand implements Callable<Integer> {
         if (report != null) {
             progress.report("writing the HTML report to " + report);
             long reportStart = System.nanoTime();
-            writeReport(resolved, program.get(), verdict, plain, seconds);
+            writeReport(resolved, program.get(), verdict, plain, seconds, start);
             progress.report(String.format(java.util.Locale.ROOT, "HTML report written in %.2f s (%d blocks)",
                     (System.nanoTime() - reportStart) / 1e9, program.get().blocks().size()));
         }
@@ -354,11 +354,39 @@ final class VerifyCommand implements Callable<Integer> {
 
     /** Writes the HTML report of {@code verdict} for {@code program}, read from {@code resolved}, to {@code --report}. */
     private void writeReport(ProgramOptions.Input resolved, Program program, Verdict verdict, ReadableInvariants plain,
-                             double seconds) throws IOException {
+                             double seconds, long start) throws Exception {
         // the source as read, a byte that is not UTF-8 shown as a replacement character
         String source = new String(Files.readAllBytes(resolved.program()), StandardCharsets.UTF_8);
         HtmlReport page = new HtmlReport(resolved.program(), source, program, verdict, plain, relational, seconds, reportMaxBlocks);
-        Files.writeString(report, page.html(), StandardCharsets.UTF_8);
+        Files.writeString(report, bounded(page, start), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The report's page within what --timeout leaves of the run: the graphs' layout (ELK) has no
+     * point to stop at, so a watchdog abandons it at the deadline and the page says, in the graphs'
+     * place, that they were not drawn; a run already at its deadline gets that page at once.
+     */
+    private String bounded(HtmlReport page, long start) throws Exception {
+        long deadline = deadline(start);
+        if (deadline == Long.MAX_VALUE) {
+            return page.html();
+        }
+        String late = "the run reached its --timeout before the graphs were laid out";
+        double left = (deadline - System.nanoTime()) / 1e9;
+        if (left <= 0) {
+            return page.htmlWithoutGraphs(late);
+        }
+        try (Watchdog watchdog = new Watchdog("pdpv-report", left, 0)) {
+            Watchdog.Outcome<String> outcome = watchdog.run(page::html, limit -> { });
+            return outcome.value() != null ? outcome.value() : page.htmlWithoutGraphs(late);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+    }
+
+    /** When --timeout ends a run that started at {@code start} (System.nanoTime); Long.MAX_VALUE without one. */
+    private long deadline(long start) {
+        return run.timeoutSeconds > 0 ? start + (long) (run.timeoutSeconds * 1e9) : Long.MAX_VALUE;
     }
 
     /**
@@ -371,7 +399,7 @@ final class VerifyCommand implements Callable<Integer> {
     private volatile Double plainSpent;
 
     private ReadableInvariants readable(Verdict verdict, Program program, long start) throws Exception {
-        long deadline = run.timeoutSeconds > 0 ? start + (long) (run.timeoutSeconds * 1e9) : Long.MAX_VALUE;
+        long deadline = deadline(start);
         if (deadline == Long.MAX_VALUE) {
             PlainBudget budget = new PlainBudget(plainSeconds, deadline);
             ReadableInvariants plain = ReadableInvariants.of(verdict, program, budget);

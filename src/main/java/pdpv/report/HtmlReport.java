@@ -33,6 +33,15 @@ public record HtmlReport(Path file, String source, Program program, Verdict verd
 
     /** The page. */
     public String html() {
+        return page(null);
+    }
+
+    /** The page with the graphs left out, the page saying {@code why} in their place. */
+    public String htmlWithoutGraphs(String why) {
+        return page(why);
+    }
+
+    private String page(String graphsLeftOut) {
         StringBuilder sb = new StringBuilder();
         String name = file.getFileName().toString();
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>PDPV: ")
@@ -60,10 +69,12 @@ public record HtmlReport(Path file, String source, Program program, Verdict verd
         }
         sb.append("</table></section>\n");
         int blocks = program.blocks().size();
-        if (maxGraphBlocks > 0 && blocks > maxGraphBlocks) {
-            sb.append("<section id=\"graphs\"><h2>Control-flow graph</h2>\n<p class=\"note\">Not drawn: the program has ")
-                    .append(blocks).append(" basic blocks, more than the ").append(maxGraphBlocks)
-                    .append(" that --report-max-blocks allows (0 draws any).</p></section>\n");
+        String leftOut = graphsLeftOut != null || maxGraphBlocks == 0 || blocks <= maxGraphBlocks ? graphsLeftOut
+                : "the program has " + blocks + " basic blocks, more than the " + maxGraphBlocks
+                + " that --report-max-blocks allows (0 draws any)";
+        if (leftOut != null) {
+            sb.append("<section id=\"graphs\"><h2>Control-flow graph</h2>\n<p class=\"note\">Not drawn: ")
+                    .append(Html.escape(leftOut)).append(".</p></section>\n");
         } else {
             graphs(sb);
         }

@@ -139,6 +139,32 @@ class HtmlReportTest {
     }
 
     @Test
+    void aRunThatReachesItsTimeoutGetsItsPageWithoutTheGraphsAndSaysWhy() throws Exception {
+        // the layout cannot be stopped mid-way, so past the --timeout deadline the graphs are left out
+        Path program = dir.resolve("modulo_guard.c");
+        Files.writeString(program, """
+                extern int __VERIFIER_nondet_int(void);
+                extern void __VERIFIER_assume(int);
+                extern void __VERIFIER_assert(int);
+                int main(void) {
+                  int k = __VERIFIER_nondet_int(); __VERIFIER_assume(0 <= k && k <= 100000);
+                  int n = 0;
+                  for (int i = 0; i < 4 * k; i++) if (i % 4 == 1) n++;
+                  __VERIFIER_assert(n == k);
+                  return 0;
+                }
+                """);
+        Path out = dir.resolve("late.html");
+        CliResult r = CliResult.run("verify", program.toString(), "--timeout", "1", "--report", out.toString());
+        assertEquals(ExitCodes.UNKNOWN, r.code(), r.out() + r.err());
+        Document d = parse(Files.readString(out));
+        assertTrue(byClass(d, "svg", "graph").isEmpty());
+        String graphs = byId(d, "graphs").getTextContent();
+        assertTrue(graphs.contains("Not drawn: the run reached its --timeout before the graphs were laid out"), graphs);
+        assertTrue(byId(d, "L8").getTextContent().contains("__VERIFIER_assert(n == k)"), "the source is there");
+    }
+
+    @Test
     void aReportPathThatCannotBeWrittenIsAnErrorBeforeTheRun() {
         CliResult r = CliResult.run("verify", UNSAFE.toString(), "--report", dir.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.code());
