@@ -368,17 +368,27 @@ final class VerifyCommand implements Callable<Integer> {
      */
     private String bounded(HtmlReport page, long start) throws Exception {
         long deadline = deadline(start);
-        if (deadline == Long.MAX_VALUE) {
-            return page.html();
-        }
         String late = "the run reached its --timeout before the graphs were laid out";
-        double left = (deadline - System.nanoTime()) / 1e9;
-        if (left <= 0) {
+        if (deadline != Long.MAX_VALUE && deadline <= System.nanoTime()) {
             return page.htmlWithoutGraphs(late);
         }
-        try (Watchdog watchdog = new Watchdog("pdpv-report", left, 0)) {
-            Watchdog.Outcome<String> outcome = watchdog.run(page::html, limit -> { });
-            return outcome.value() != null ? outcome.value() : page.htmlWithoutGraphs(late);
+        return byDeadline("pdpv-report", deadline, page::html, () -> { }, () -> page.htmlWithoutGraphs(late));
+    }
+
+    /**
+     * {@code work}'s value, computed here when there is no {@code deadline} (Long.MAX_VALUE); else on
+     * a worker that a watchdog named {@code name} stops at the deadline, calling {@code stop}, and
+     * {@code late}'s value if the work has not ended by then (or within the watchdog's grace).
+     */
+    private static <T> T byDeadline(String name, long deadline, Callable<T> work, Runnable stop, Supplier<T> late)
+            throws Exception {
+        if (deadline == Long.MAX_VALUE) {
+            return work.call();
+        }
+        double left = Math.max(0.001, (deadline - System.nanoTime()) / 1e9);
+        try (Watchdog watchdog = new Watchdog(name, left, 0)) {
+            Watchdog.Outcome<T> outcome = watchdog.run(work, limit -> stop.run());
+            return outcome.value() != null ? outcome.value() : late.get();
         } catch (ExecutionException e) {
             throw e.getCause() instanceof Exception cause ? cause : e;
         }
@@ -400,30 +410,18 @@ final class VerifyCommand implements Callable<Integer> {
 
     private ReadableInvariants readable(Verdict verdict, Program program, long start) throws Exception {
         long deadline = deadline(start);
-        if (deadline == Long.MAX_VALUE) {
-            PlainBudget budget = new PlainBudget(plainSeconds, deadline);
-            ReadableInvariants plain = ReadableInvariants.of(verdict, program, budget);
-            plainSpent = budget.cpuSeconds();
-            return plain;
-        }
-        // made on the worker, whose processor time it counts
+        // made where the work runs (the watchdog's worker), whose processor time it counts
         AtomicReference<PlainBudget> budget = new AtomicReference<>();
-        double left = Math.max(0.001, (deadline - System.nanoTime()) / 1e9);
-        try (Watchdog watchdog = new Watchdog("pdpv-plain", left, 0)) {
-            Watchdog.Outcome<ReadableInvariants> outcome = watchdog.run(() -> {
-                budget.set(new PlainBudget(plainSeconds, deadline));
-                ReadableInvariants plain = ReadableInvariants.of(verdict, program, budget.get());
-                plainSpent = budget.get().cpuSeconds();
-                return plain;
-            }, limit -> {
-                if (budget.get() != null) {
-                    budget.get().cancel();
-                }
-            });
-            return outcome.value() != null ? outcome.value() : ReadableInvariants.late(verdict);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        }
+        return byDeadline("pdpv-plain", deadline, () -> {
+            budget.set(new PlainBudget(plainSeconds, deadline));
+            ReadableInvariants plain = ReadableInvariants.of(verdict, program, budget.get());
+            plainSpent = budget.get().cpuSeconds();
+            return plain;
+        }, () -> {
+            if (budget.get() != null) {
+                budget.get().cancel();
+            }
+        }, () -> ReadableInvariants.late(verdict));
     }
 
     /** {@code supplier}'s value, computed on the first call only. */
