@@ -12,6 +12,7 @@ import java.util.Map;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
+import pdpv.daikon.ConservedSums;
 import pdpv.daikon.Invariant;
 import pdpv.encode.LoopSite;
 import pdpv.encode.ProgramEncoding;
@@ -83,7 +84,8 @@ final class InvariantRefiner {
 
     /**
      * Seeds loop {@code l} with the inductive ones among the likely invariants {@code candidates}
-     * (thesis §6.1, checked by {@link CandidateInvariants}): their conjunction becomes a conjunct
+     * and the sums that every path of its body conserves ({@link ConservedSums}, which need no
+     * test) (thesis §6.1, checked by {@link CandidateInvariants}): their conjunction becomes a conjunct
      * of LI_l and an external invariant of l's PDR engine. Call it once per loop, inner loops first
      * (their seeds then strengthen the outer loop's T), before any refinement.
      */
@@ -95,11 +97,13 @@ final class InvariantRefiner {
         CandidateInvariants check = new CandidateInvariants(ctx, seedStats, options.policy());
         checking = check;
         if (cancelled) {
-            return new CandidateInvariants.Outcome(List.of(), ctx.mkTrue(), 0, candidates.size(), 0);
+            return new CandidateInvariants.Outcome(List.of(), ctx.mkTrue(), 0, candidates.size(), 0, 0);
         }
         CandidateInvariants.Outcome o;
         try {
-            o = check.inductive(candidates, store.templates(l), inst.system(), inst.iteration().nextFunctions());
+            LoopInvariantStore.Templates t = store.templates(l);
+            Map<Variable, Expr<?>> next = inst.iteration().nextFunctions();
+            o = check.inductive(candidates, ConservedSums.of(t.endExprs(), next), t, inst.system(), next);
         } finally {
             checking = null;
         }

@@ -238,10 +238,11 @@ public final class Verifier implements ProgramVerifier {
                 List<Invariant> candidates = new ArrayList<>(all);
                 progress.report("mining: " + candidates.size() + " likely invariants of " + Evidence.describe(l) + ", checking them");
                 CandidateInvariants.Outcome o = refiner.seed(l, candidates);
-                progress.report("mining: " + o.kept().size() + " of them kept for " + Evidence.describe(l));
+                progress.report("mining: " + o.kept().size() + " kept for " + Evidence.describe(l)
+                        + (o.conservedSums() > 0 ? ", " + o.conservedSums() + " of them sums the body conserves" : ""));
                 keptFromDaikon += (int) o.kept().stream().filter(fromDaikon::contains).count();
                 perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size(),
-                        o.kept().size(), o.notInductive(), o.undecided(), o.unencodable()));
+                        o.conservedSums(), o.kept().size(), o.notInductive(), o.undecided(), o.unencodable()));
             }
             dynamic = new VerifierStatistics.Dynamic(tests, directed, (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, perLoop,
                     imported == null ? VerifierStatistics.Imported.NONE : new VerifierStatistics.Imported(imported.taken(),

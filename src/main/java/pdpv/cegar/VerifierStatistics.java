@@ -140,11 +140,12 @@ public record VerifierStatistics(
     }
 
     /**
-     * The likely invariants mined for one loop: how many, how many were kept (inductive), and how
+     * The likely invariants mined for one loop: how many, how many sums its body conserves joined
+     * them ({@code pdpv.daikon.ConservedSums}), how many of all were kept (inductive), and how
      * many were dropped because one iteration breaks them, because the check gave up, or because
      * they read a variable the loop's invariants cannot mention.
      */
-    public record LoopCandidates(SourceLoc head, int mined, int kept, int notInductive, int undecided, int unencodable) {
+    public record LoopCandidates(SourceLoc head, int mined, int conservedSums, int kept, int notInductive, int undecided, int unencodable) {
     }
 
     /** How often a loop's invariant was strengthened. */

@@ -177,7 +177,8 @@ final class VerdictPrinter {
                         + " mining and checking invariants: %.3f s", d.tests(), d.directed(), d.testSeconds(), d.seedSeconds()));
             }
             for (VerifierStatistics.LoopCandidates c : d.loops()) {
-                out.println("  likely invariants of loop at " + lineOf(c.head()) + ": " + c.mined() + " mined, " + c.kept()
+                out.println("  likely invariants of loop at " + lineOf(c.head()) + ": " + c.mined() + " mined, "
+                        + (c.conservedSums() > 0 ? c.conservedSums() + " sums the body conserves, " : "") + c.kept()
                         + " kept; dropped: " + c.notInductive() + " not inductive, " + c.undecided() + " undecided, "
                         + c.unencodable() + " over variables the invariant cannot mention");
             }
@@ -329,6 +330,7 @@ final class VerdictPrinter {
                 JsonObject lc = new JsonObject();
                 lc.addProperty("line", c.head().line());
                 lc.addProperty("mined", c.mined());
+                lc.addProperty("conserved_sums", c.conservedSums());
                 lc.addProperty("kept", c.kept());
                 lc.addProperty("not_inductive", c.notInductive());
                 lc.addProperty("undecided", c.undecided());

@@ -180,6 +180,57 @@ public final class ConservedEqualities {
         return new ArrayList<>(before.keySet());
     }
 
+    /**
+     * The changes {@code to[i] - from[i]} that the step makes to the terms {@code from[i]}, for
+     * each {@code i} of {@code columns} (terms of one width w), as the rows of a matrix over the
+     * integers: one row for each case of the step's if-then-else terms (each way its branches can
+     * go) and each monomial of a change in that case, holding that monomial's coefficient in each
+     * change (its representative in (-2^(w-1), 2^(w-1)]). A vector c with every row's product 0
+     * gives a linear functional {@code Σ c_i from[i]} that the step leaves unchanged in every case
+     * and for every value of the constants, modulo 2^w: a sum conserved by every path of a loop's
+     * body, the null space of its paths' translation vectors ({@code x++, y--} and {@code x--, y++}
+     * conserve {@code x + y}), and more generally of its linear effect ({@code x += y, z -= y}
+     * conserves {@code x + z}). Null if the step branches on more than {@link #MAX_CONDITIONS}
+     * conditions or a change grows past {@link #MAX_MONOMIALS} monomials.
+     */
+    public static List<BigInteger[]> changes(Expr<?>[] from, Expr<?>[] to, int[] columns) {
+        List<BitVecExpr> terms = new ArrayList<>();
+        for (int i : columns) {
+            if (!(from[i] instanceof BitVecExpr f) || !(to[i] instanceof BitVecExpr t) || f.getSortSize() != t.getSortSize()) {
+                return null;
+            }
+            terms.add(t);
+        }
+        List<Normalizer> cases = cases(terms);
+        if (cases == null) {
+            return null;
+        }
+        List<BigInteger[]> rows = new ArrayList<>();
+        for (Normalizer n : cases) {
+            Map<Monomial, BigInteger[]> byMonomial = new LinkedHashMap<>();
+            for (int k = 0; k < columns.length; k++) {
+                Poly after = n.of((BitVecExpr) to[columns[k]]);
+                Poly before = after == null ? null : n.of((BitVecExpr) from[columns[k]]);
+                if (before == null) {
+                    return null;
+                }
+                Poly change = after.minus(before);
+                int w = change.width();
+                for (Map.Entry<Monomial, BigInteger> m : change.terms().entrySet()) {
+                    BigInteger[] row = byMonomial.computeIfAbsent(m.getKey(), x -> {
+                        BigInteger[] r = new BigInteger[columns.length];
+                        java.util.Arrays.fill(r, BigInteger.ZERO);
+                        return r;
+                    });
+                    BigInteger c = m.getValue();
+                    row[k] = c.compareTo(BigInteger.ONE.shiftLeft(w - 1)) > 0 ? c.subtract(BigInteger.ONE.shiftLeft(w)) : c;
+                }
+            }
+            rows.addAll(byMonomial.values());
+        }
+        return rows;
+    }
+
     /** Whether {@code d} (an equality's {@code L - R} before the step) and its form after the step agree under {@code rules}, in every case. */
     private static boolean conservedGiven(Rules rules, Poly d, BitVecExpr[] after) {
         List<Normalizer> cases = cases(List.of(after));

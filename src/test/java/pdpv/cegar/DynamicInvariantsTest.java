@@ -121,6 +121,38 @@ class DynamicInvariantsTest {
     }
 
     /**
+     * loop-zilu benchmark06's shape: the loop runs while an input says so, so the tests hardly run
+     * its body and mine nothing that holds; the sum both paths of the body conserve
+     * ({@code pdpv.daikon.ConservedSums}) proves it without PDR.
+     */
+    @Test
+    void aSumEveryPathConservesProvesALoopTheTestsHardlyRun() {
+        Verdict v = verify("""
+                extern int __VERIFIER_nondet_int(void);
+                extern _Bool __VERIFIER_nondet_bool(void);
+                extern void __VERIFIER_assert(int);
+                int main(void) {
+                    int i = __VERIFIER_nondet_int();
+                    int x = __VERIFIER_nondet_int();
+                    int y = __VERIFIER_nondet_int();
+                    int k = __VERIFIER_nondet_int();
+                    int j = 0;
+                    if (x + y != k) return 0;
+                    while (__VERIFIER_nondet_bool()) {
+                        if (j == i) { x += 3; y -= 3; } else { y++; x--; }
+                        j++;
+                    }
+                    __VERIFIER_assert(x + y == k);
+                    return 0;
+                }
+                """);
+        assertEquals(Verdict.Kind.SAFE, v.kind(), v.reason());
+        assertEquals(0, v.statistics().pdrCalls());
+        VerifierStatistics.LoopCandidates c = v.statistics().dynamic().loops().get(0);
+        assertEquals(1, c.conservedSums(), c.toString());
+    }
+
+    /**
      * loop-zilu benchmark18's shape: no random test meets the precondition (LoopEntryTestsTest), the
      * directed tests enter the loop, and the invariants mined from them prove it without PDR.
      */
