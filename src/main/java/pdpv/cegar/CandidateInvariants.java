@@ -44,6 +44,10 @@ final class CandidateInvariants {
      * that were not among the candidates ({@code conservedSums}).
      */
     record Outcome(List<Invariant> kept, BoolExpr formula, int notInductive, int undecided, int unencodable, int conservedSums) {
+        /** The kept ones that were candidates: {@code kept} without the conserved sums, which come last. */
+        List<Invariant> keptCandidates() {
+            return kept.subList(0, kept.size() - conservedSums);
+        }
     }
 
     CandidateInvariants(Context ctx, SmtStatistics stats, CegarOptions.Policy policy) {

@@ -63,26 +63,12 @@ public final class ConservedSums {
             ModularNullSpace space = new ModularNullSpace(vars.size());
             rows.forEach(space::add);
             for (BigInteger[] c : space.basis()) {
-                if (holdsOnRows(c, rows)) {
+                if (ModularNullSpace.isNullVector(c, rows)) {
                     out.add(equality(vars, c));
                 }
             }
         }
         return out;
-    }
-
-    /** Whether {@code c} is a null vector of the integer rows (the modular null space can hold too many). */
-    private static boolean holdsOnRows(BigInteger[] c, List<BigInteger[]> rows) {
-        for (BigInteger[] r : rows) {
-            BigInteger sum = BigInteger.ZERO;
-            for (int k = 0; k < c.length; k++) {
-                sum = sum.add(c[k].multiply(r[k]));
-            }
-            if (sum.signum() != 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** {@code Σ c_v·v == Σ c_v·\old(v)}, written as the polynomial miner writes its equalities. */

@@ -100,6 +100,20 @@ final class ModularNullSpace {
         return out;
     }
 
+    /** Whether {@code c} is a null vector of the integer {@code rows} (the modular null space can hold too many, see above). */
+    static boolean isNullVector(BigInteger[] c, List<BigInteger[]> rows) {
+        for (BigInteger[] r : rows) {
+            BigInteger sum = BigInteger.ZERO;
+            for (int k = 0; k < c.length; k++) {
+                sum = sum.add(c[k].multiply(r[k]));
+            }
+            if (sum.signum() != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static BigInteger[] primitive(BigInteger[] num, BigInteger[] den) {
         BigInteger lcm = BigInteger.ONE;
         for (BigInteger d : den) {

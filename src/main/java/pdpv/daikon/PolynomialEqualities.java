@@ -185,15 +185,6 @@ public final class PolynomialEqualities {
         for (int k = 0; k < coefficient.length; k++) {
             coefficient[k] = p.coefficients().getOrDefault(monomials.get(k).coefficients().keySet().iterator().next(), BigInteger.ZERO);
         }
-        for (BigInteger[] r : rows) {
-            BigInteger sum = BigInteger.ZERO;
-            for (int k = 0; k < r.length; k++) {
-                sum = sum.add(coefficient[k].multiply(r[k]));
-            }
-            if (sum.signum() != 0) {
-                return false;
-            }
-        }
-        return true;
+        return ModularNullSpace.isNullVector(coefficient, rows);
     }
 }

@@ -70,7 +70,7 @@ class CandidateInvariantsTest {
             LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
             CandidateInvariants.Outcome o = refiner.seed(loop, List.of(xShrinks, xNonNegative, linear, uGrows, yGrows, falseBound));
-            assertTrue(List.of(xShrinks, xNonNegative, linear).containsAll(o.kept()), o.kept().toString());
+            assertTrue(List.of(xShrinks, xNonNegative, linear).containsAll(o.keptCandidates()), o.kept().toString());
             assertTrue(o.kept().contains(xNonNegative), "kept unless its check gave up on a loaded machine: " + o);
             assertEquals(3, o.notInductive(), "u + 1 and y + 1 wrap at INT_MAX; x - 2 is 0 for x = 2");
             assertEquals(1, store.count(loop), "the survivors are one conjunct of LI_l");
@@ -97,7 +97,7 @@ class CandidateInvariantsTest {
             InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
             CandidateInvariants.Outcome o = refiner.seed(loop, mined);
             assertFalse(o.kept().isEmpty());
-            assertEquals(mined.size(), o.kept().size() + o.notInductive() + o.undecided() + o.unencodable());
+            assertEquals(mined.size(), o.keptCandidates().size() + o.notInductive() + o.undecided() + o.unencodable());
         }
     }
 
@@ -140,7 +140,7 @@ class CandidateInvariantsTest {
             LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
             CandidateInvariants.Outcome o = refiner.seed(loop, List.of(cube, square, line));
-            assertEquals(3, o.kept().size(), o.toString());
+            assertEquals(3, o.keptCandidates().size(), o.toString());
             assertEquals(0, o.undecided(), "no query asked");
             assertNull(new CertificateChecker(ctx, loops, new pdpv.smt.SmtStatistics(), 0).check(encoding, store));
         }
