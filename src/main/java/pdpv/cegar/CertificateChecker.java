@@ -100,6 +100,8 @@ final class CertificateChecker {
         f.addAll(ConservedEqualities.normalForms(ctx, given));
         // the invariants' equalities, not the program's assignments, imply the program's nonlinear equalities
         f.addAll(ConservedEqualities.entailments(ctx, given.subList(1, given.size()), given));
+        // the program's assignments imply the invariants' equalities at the loops' entries
+        f.addAll(ConservedEqualities.definitionEntailments(ctx, encoding.formula(), given.subList(1, given.size())));
         return unsat(f) ? null : "F with the loop invariants is satisfiable";
     }
 

@@ -470,6 +470,7 @@ public final class Verifier implements ProgramVerifier {
                 solver.add(inv);
                 ConservedEqualities.normalForms(ctx, List.of(inv)).forEach(solver::add);
                 ConservedEqualities.entailments(ctx, List.of(inv), List.of(encoding.formula())).forEach(solver::add);
+                ConservedEqualities.definitionEntailments(ctx, encoding.formula(), List.of(inv)).forEach(solver::add);
                 e.setValue(store.count(e.getKey().loop()));
             }
         }

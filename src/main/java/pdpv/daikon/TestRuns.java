@@ -34,6 +34,7 @@ public final class TestRuns {
     private final long deadline;
     private Execution failure;
     private int runs;
+    private int spread;
 
     private TestRuns(Program program, LoopForest loops, TestOptions options) {
         this.program = program;
@@ -51,7 +52,35 @@ public final class TestRuns {
         for (int i = 0; i < options.tests() && t.failure == null && t.timeLeft(); i++) {
             t.run(t.generator.test(i));
         }
+        for (int i = 0; i < options.spreadTests() && t.failure == null && t.timeLeft() && t.needsSpread(); i++) {
+            t.run(t.generator.spreadTest(i));
+            t.spread++;
+        }
         return t;
+    }
+
+    /**
+     * Whether a loop that the tests entered has fewer than {@link TestOptions#spreadTests} distinct
+     * head states: too few rows for the polynomial miner, whose accidental equalities Houdini then
+     * has to refute.
+     */
+    private boolean needsSpread() {
+        for (LoopSamples s : samples.values()) {
+            if (s.size() > 0 && s.size() < options.maxSamples() && distinctHeadStates(s) < options.spreadTests()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int distinctHeadStates(LoopSamples s) {
+        List<Term> head = s.terms().stream().filter(t -> !t.old()).toList();
+        return DaikonTemplates.distinctRows(s, head).size();
+    }
+
+    /** The runs of them that were spread tests ({@link TestOptions#spreadTests}). */
+    public int spreadRuns() {
+        return spread;
     }
 
     /**
