@@ -31,22 +31,7 @@ public final class TestGenerator {
      * gets its value when first asked and keeps it, so the oracle is a function of its arguments.
      */
     public InputOracle test(int i) {
-        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
-        Map<Stmt.Havoc, Map<Integer, Long>> drawn = new HashMap<>();
-        Map<Stmt.Havoc, Map<Integer, Map<Long, Long>>> cells = new HashMap<>();
-        return new InputOracle() {
-            @Override
-            public long next(Stmt.Havoc havoc, int occurrence) {
-                return drawn.computeIfAbsent(havoc, h -> new HashMap<>())
-                        .computeIfAbsent(occurrence, o -> draw(random, havoc.target().type()));
-            }
-
-            @Override
-            public long cell(Stmt.Havoc havoc, int occurrence, long index) {
-                return cells.computeIfAbsent(havoc, h -> new HashMap<>()).computeIfAbsent(occurrence, o -> new HashMap<>())
-                        .computeIfAbsent(index, k -> draw(random, havoc.target().type()));
-            }
-        };
+        return oracle(new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i), TestGenerator::draw);
     }
 
     /**
@@ -55,20 +40,24 @@ public final class TestGenerator {
      * stream of their own, so the random tests stay what they were.
      */
     public InputOracle spreadTest(int i) {
-        SplittableRandom random = new SplittableRandom(~(seed * 0x9E3779B97F4A7C15L + i));
+        return oracle(new SplittableRandom(~(seed * 0x9E3779B97F4A7C15L + i)), TestGenerator::spread);
+    }
+
+    /** An oracle whose values {@code drawer} draws from {@code random}, each (havoc, occurrence, cell) once. */
+    private static InputOracle oracle(SplittableRandom random, java.util.function.ToLongBiFunction<SplittableRandom, CType> drawer) {
         Map<Stmt.Havoc, Map<Integer, Long>> drawn = new HashMap<>();
         Map<Stmt.Havoc, Map<Integer, Map<Long, Long>>> cells = new HashMap<>();
         return new InputOracle() {
             @Override
             public long next(Stmt.Havoc havoc, int occurrence) {
                 return drawn.computeIfAbsent(havoc, h -> new HashMap<>())
-                        .computeIfAbsent(occurrence, o -> spread(random, havoc.target().type()));
+                        .computeIfAbsent(occurrence, o -> drawer.applyAsLong(random, havoc.target().type()));
             }
 
             @Override
             public long cell(Stmt.Havoc havoc, int occurrence, long index) {
                 return cells.computeIfAbsent(havoc, h -> new HashMap<>()).computeIfAbsent(occurrence, o -> new HashMap<>())
-                        .computeIfAbsent(index, k -> spread(random, havoc.target().type()));
+                        .computeIfAbsent(index, k -> drawer.applyAsLong(random, havoc.target().type()));
             }
         };
     }

@@ -407,15 +407,7 @@ public final class ConservedEqualities {
         }
         for (List<BoolExpr> set : sets) {
             Normalizer n = new Normalizer(Map.of());
-            List<Poly> polys = new ArrayList<>();
-            for (BoolExpr e : set) {
-                Poly pl = n.of((BitVecExpr) e.getArgs()[0]);
-                Poly pr = pl == null ? null : n.of((BitVecExpr) e.getArgs()[1]);
-                if (pr != null) {
-                    polys.add(pl.minus(pr));
-                }
-            }
-            Rules rules = Rules.of(polys);
+            Rules rules = Rules.of(differences(n, set));
             BoolExpr premise = set.size() == 1 ? set.get(0) : ctx.mkAnd(set.toArray(new BoolExpr[0]));
             for (BoolExpr goal : targets) {
                 if (set.contains(goal) || out.size() >= MAX_LEMMAS) {
@@ -480,17 +472,9 @@ public final class ConservedEqualities {
                 List<BoolExpr> used = definitionsRead(e, definitions);
                 if (!used.isEmpty()) {
                     Normalizer n = new Normalizer(Map.of());
-                    List<Poly> polys = new ArrayList<>();
-                    for (BoolExpr d : used) {
-                        Poly pl = n.of((BitVecExpr) d.getArgs()[0]);
-                        Poly pr = pl == null ? null : n.of((BitVecExpr) d.getArgs()[1]);
-                        if (pr != null) {
-                            polys.add(pl.minus(pr));
-                        }
-                    }
                     Poly pl = n.of(l);
                     Poly pr = pl == null ? null : n.of((BitVecExpr) e.getArgs()[1]);
-                    Poly reduced = pr == null ? null : Rules.of(polys).reduce(pl.minus(pr));
+                    Poly reduced = pr == null ? null : Rules.of(differences(n, used)).reduce(pl.minus(pr));
                     if (reduced != null && reduced.terms().isEmpty()) {
                         BoolExpr premise = used.size() == 1 ? used.get(0) : ctx.mkAnd(used.toArray(new BoolExpr[0]));
                         out.add(ctx.mkImplies(premise, (BoolExpr) e));
@@ -503,6 +487,19 @@ public final class ConservedEqualities {
             }
         }
         return out;
+    }
+
+    /** The normal forms of {@code L - R} of the bit-vector equalities {@code L == R}, those that do not grow too large. */
+    private static List<Poly> differences(Normalizer n, List<BoolExpr> equalities) {
+        List<Poly> polys = new ArrayList<>();
+        for (BoolExpr e : equalities) {
+            Poly pl = n.of((BitVecExpr) e.getArgs()[0]);
+            Poly pr = pl == null ? null : n.of((BitVecExpr) e.getArgs()[1]);
+            if (pr != null) {
+                polys.add(pl.minus(pr));
+            }
+        }
+        return polys;
     }
 
     /** The definitions of the constants {@code e} reads, directly or through other definitions; at most {@link #MAX_LEMMAS}. */
