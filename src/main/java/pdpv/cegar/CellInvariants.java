@@ -101,7 +101,7 @@ final class CellInvariants {
         Map<Variable, Expr<?>> start = new LinkedHashMap<>();
         Map<Variable, Expr<?>> before = t.beforeExprs();
         t.endExprs().keySet().forEach(v -> start.put(v, before.get(v)));
-        candidates.removeIf(c -> !unsat(List.of(ctx.mkNot(withEnd(c.body(), t, start)))));
+        candidates.removeIf(c -> !unsat(List.of(ctx.mkNot(CertificateChecker.withEnd(c.body(), t, start)))));
         // Houdini over the survivors of initiation, one Skolem constant per bound sort
         boolean changed = true;
         while (changed && !candidates.isEmpty()) {
@@ -113,7 +113,7 @@ final class CellInvariants {
             }
             for (Candidate c : List.copyOf(candidates)) {
                 List<BoolExpr> query = new ArrayList<>(hypotheses);
-                query.add(ctx.mkNot(withEnd(at(c, skolems), t, pass.nextFunctions())));
+                query.add(ctx.mkNot(CertificateChecker.withEnd(at(c, skolems), t, pass.nextFunctions())));
                 if (!unsat(query)) {
                     candidates.remove(c);
                     changed = true;
@@ -320,17 +320,6 @@ final class CellInvariants {
             }
         }
         return false;
-    }
-
-    /** inv with x_e replaced by {@code end(x)}. */
-    private static BoolExpr withEnd(BoolExpr inv, LoopInvariantStore.Templates t, Map<Variable, Expr<?>> end) {
-        List<Expr<?>> from = new ArrayList<>();
-        List<Expr<?>> to = new ArrayList<>();
-        t.endExprs().forEach((v, s) -> {
-            from.add(s);
-            to.add(end.get(v));
-        });
-        return (BoolExpr) inv.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0]));
     }
 
     private boolean unsat(List<BoolExpr> conjuncts) {
