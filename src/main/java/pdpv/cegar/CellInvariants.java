@@ -159,7 +159,7 @@ final class CellInvariants {
         Expr<?> idx = n.getArgs()[1];
         Expr<?> val = n.getArgs()[2];
         Variable k = counter(t, idx);
-        if (k == null || !(val instanceof BitVecExpr)) {
+        if (k == null || !t.before().containsKey(k) || !(val instanceof BitVecExpr)) {
             return List.of();
         }
         BitVecExpr kEnd = t.end().get(k).current();
