@@ -33,6 +33,7 @@ import pdpv.smt.SmtStatistics;
  *   value:  ∀j. k_b ≤ j &lt; k_e ⇒ a_e[idx(j)] = c1·j + c0
  *   frame:  k_b ≤ k_e ∧ ∀i. ¬(idx(k_b) ≤ i &lt; idx(k_e)) ⇒ a_e[i] = a_b[i]
  * </pre>
+ * and the same for a counter that goes down in the samples, over k_e &lt; j ≤ k_b (and k_e ≤ k_b),
  * for a loop whose body stores {@code a[idx(k)] = v} (one unconditional store of a in the pass) and
  * whose counter k is in U_l. The segment [k_b, k_e) is the array partition of Halbwachs and Péron
  * ("Discovering properties about arrays in simple programs", PLDI 2008) bounded by the loop
@@ -165,6 +166,7 @@ final class CellInvariants {
         BitVecExpr kEnd = t.end().get(k).current();
         BitVecExpr kBefore = t.before().get(k).current();
         boolean signed = k.type().signed();
+        boolean up = goesUp(k, samples);
         List<Candidate> out = new ArrayList<>();
         int elementWidth = ((BitVecSort) val.getSort()).getSize();
         BigInteger[] fit = fit(t, k, idx, (BitVecExpr) val, samples, elementWidth);
@@ -173,20 +175,36 @@ final class CellInvariants {
             BitVecExpr cell = (BitVecExpr) ctx.mkSelect((ArrayExpr) aEnd, idx.substitute(kEnd, j));
             BitVecExpr value = ctx.mkBVAdd(ctx.mkBVMul(ctx.mkBV(fit[0].toString(), elementWidth), convert(j, signed, elementWidth)),
                     ctx.mkBV(fit[1].toString(), elementWidth));
-            out.add(new Candidate(j, ctx.mkImplies(inRange(kBefore, j, kEnd, signed), ctx.mkEq(cell, value))));
+            out.add(new Candidate(j, ctx.mkImplies(segment(kBefore, j, kEnd, signed, up), ctx.mkEq(cell, value))));
         }
         Expr<?> aBefore = t.arraysBefore().get(a);
         BitVecExpr bare = strip(idx);
         if (aBefore != null && bare.equals(kEnd)) {
             BitVecExpr i = (BitVecExpr) (Expr<?>) ctx.mkFreshConst("i", idx.getSort());
             boolean indexSigned = idx.isBVSignExtension() || (idx.equals(kEnd) && signed);
-            BoolExpr written = inRange((BitVecExpr) idx.substitute(kEnd, kBefore), i, (BitVecExpr) idx, indexSigned);
-            // the counter has not passed below its entry value: else the segment [k_b, k_e) would be empty and miss the cell written
-            BoolExpr ahead = signed ? ctx.mkBVSLE(kBefore, kEnd) : ctx.mkBVULE(kBefore, kEnd);
+            BoolExpr written = segment((BitVecExpr) idx.substitute(kEnd, kBefore), i, (BitVecExpr) idx, indexSigned, up);
+            // the counter has not passed its entry value the other way: else the segment would be empty and miss the cell written
+            BoolExpr ahead = up ? (signed ? ctx.mkBVSLE(kBefore, kEnd) : ctx.mkBVULE(kBefore, kEnd))
+                    : (signed ? ctx.mkBVSLE(kEnd, kBefore) : ctx.mkBVULE(kEnd, kBefore));
             out.add(new Candidate(i, ctx.mkAnd(ahead, ctx.mkImplies(ctx.mkNot(written),
                     ctx.mkEq(ctx.mkSelect((ArrayExpr) aEnd, i), ctx.mkSelect((ArrayExpr) aBefore, i))))));
         }
         return out;
+    }
+
+    /**
+     * Whether the counter goes up, as the samples show it: false only if some sample has it below its
+     * entry value and none above (then the segment is (k_e, k_b]), true otherwise.
+     */
+    private static boolean goesUp(Variable k, LoopSamples samples) {
+        boolean above = false;
+        boolean below = false;
+        for (int s = 0; samples != null && s < samples.size(); s++) {
+            int c = samples.value(s, new Term(k, false)).compareTo(samples.value(s, new Term(k, true)));
+            above |= c > 0;
+            below |= c < 0;
+        }
+        return !below || above;
     }
 
     /** The scalar of U_l whose template x_e is the only template {@code idx} reads, or null. */
@@ -271,6 +289,17 @@ final class CellInvariants {
             }
         }
         return e.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0])).simplify();
+    }
+
+    /**
+     * The cells a counter has written between its entry value {@code from} and its value {@code to}
+     * at the head: going {@code up} (k++), from ≤ j &lt; to; going down (k--), to &lt; j ≤ from.
+     */
+    private BoolExpr segment(BitVecExpr from, BitVecExpr j, BitVecExpr to, boolean signed, boolean up) {
+        if (up) {
+            return inRange(from, j, to, signed);
+        }
+        return signed ? ctx.mkAnd(ctx.mkBVSLT(to, j), ctx.mkBVSLE(j, from)) : ctx.mkAnd(ctx.mkBVULT(to, j), ctx.mkBVULE(j, from));
     }
 
     /** lo ≤ j &lt; hi, signed or unsigned. */

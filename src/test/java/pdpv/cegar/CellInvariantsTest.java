@@ -52,6 +52,13 @@ class CellInvariantsTest {
     }
 
     @Test
+    void anArrayFilledFromTheTopDownIsSafe() {
+        Verdict v = verify(new Verifier(VerifierOptions.defaults()), CProgram.example("array_fill_downward.c"));
+        assertEquals(Verdict.Kind.SAFE, v.kind(), v.reason());
+        assertTrue(v.invariants().stream().anyMatch(c -> c.invariant().contains("forall")), v.invariants().toString());
+    }
+
+    @Test
     void aWrongClaimAboutTheFilledCellsIsUnsafeWithReplayedInputs() {
         Verdict v = verify(new Verifier(VerifierOptions.defaults()), CProgram.example("array_fill_wrong_value.c"));
         assertEquals(Verdict.Kind.UNSAFE, v.kind(), v.reason());
