@@ -69,9 +69,12 @@ class ErrorTest {
     @Test
     void structFormsOutsideTheModelAreUnsupportedAtTheirLine() {
         assertUnsupported("struct s { int *p; };\nint main() {\n  struct s v;\n  return 0;\n}\n", 3, "member p");
-        assertUnsupported("struct s { int f; };\nstruct s g;\nint main() {\n  g.f = 1;\n  return 0;\n}\n", 4, "global");
+        assertUnsupported("struct s { int f; };\nint main() {\n  extern struct s g;\n  return 0;\n}\n", 3, "extern struct g");
+        assertUnsupported("struct s { int f; };\nstruct s h = {1};\nint main() {\n  static struct s v = h;\n  return 0;\n}\n", 4,
+                "non-constant initializer of static struct v");
+        assertUnsupported("struct s { int f; };\nint k(void);\nstruct s g = {k()};\nint main() {\n  return g.f;\n}\n", 3,
+                "non-constant initializer");
         assertUnsupported("struct s { int f; };\nint main() {\n  struct s a[2];\n  return 0;\n}\n", 3, "array");
-        assertUnsupported("struct s { int f; };\nint main() {\n  static struct s v;\n  return 0;\n}\n", 3, "static");
         assertUnsupported("struct s { int f; };\nint main() {\n  struct s v = {1};\n  struct s *p = &v;\n  return 0;\n}\n", 4,
                 "pointer");
         assertUnsupported("struct s { int f; };\nvoid h(struct s v);\nint main() {\n  struct s v = {1};\n  h(v);\n  return 0;\n}\n", 5,
