@@ -117,8 +117,13 @@ final class ProgramLowering {
                     continue;
                 }
                 if (!ctx.types.isInteger(variable.getType())) {
-                    ctx.unusable.putIfAbsent(binding, "use of global " + name + " of type " + variable.getType()
-                            + " (declared at line " + loc.line() + ")");
+                    String type = String.valueOf(variable.getType());
+                    try {
+                        ctx.types.resolve(variable.getType(), loc);
+                    } catch (UserError e) {
+                        type = e.getMessage(); // what PDPV does not read of it: "union U", "array of struct P"
+                    }
+                    ctx.unusable.putIfAbsent(binding, "use of global " + name + " of type " + type + " (declared at line " + loc.line() + ")");
                     continue;
                 }
                 if (!ctx.globals.containsKey(binding)) {

@@ -3,6 +3,7 @@ package pdpv.frontend;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.cdt.core.dom.ast.IASTArraySubscriptExpression;
 import org.eclipse.cdt.core.dom.ast.IASTEqualsInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
@@ -87,6 +88,9 @@ final class StructLowering {
             if (s == null) {
                 s = ctx.globalStructs.get(b);
             }
+            if (s == null && ctx.unusable.containsKey(b)) {
+                throw unsupported(ctx.unusable.get(b), e);
+            }
             if (s == null) {
                 throw unsupported("use of the struct " + id.getName() + " (PDPV reads struct variables and parameters"
                         + " of the program's functions, global and static ones)", e);
@@ -98,6 +102,9 @@ final class StructLowering {
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
             return pointee(u.getOperand());
+        }
+        if (e instanceof IASTArraySubscriptExpression a) {
+            throw unsupported("array of structs: " + SourceLocator.text(a) + " (PDPV does not read arrays of structs)", e);
         }
         if (e instanceof IASTFunctionCallExpression call) {
             StructObject s = ctx.calls.structCall(call);

@@ -70,6 +70,9 @@ class ErrorTest {
     void structFormsOutsideTheModelAreUnsupportedAtTheirLine() {
         assertUnsupported("struct s { int *p; };\nint main() {\n  struct s v;\n  return 0;\n}\n", 3, "member p");
         assertUnsupported("struct s { int f; };\nint main() {\n  extern struct s g;\n  return 0;\n}\n", 3, "extern struct g");
+        assertUnsupported("struct s { int f; };\nstruct s g[4];\nint main() {\n  g[1].f = 2;\n  return 0;\n}\n", 4, "array of structs: g[1]");
+        assertUnsupported("union u { int f; char c; };\nunion u g;\nint main() {\n  g.f = 2;\n  return g.c;\n}\n", 4,
+                "global g of type union u");
         assertUnsupported("struct s { int f; };\nstruct s h = {1};\nint main() {\n  static struct s v = h;\n  return 0;\n}\n", 4,
                 "non-constant initializer of static struct v");
         assertUnsupported("struct s { int f; };\nint k(void);\nstruct s g = {k()};\nint main() {\n  return g.f;\n}\n", 3,
