@@ -295,7 +295,12 @@ final class StructLowering {
         if (statics && SideEffects.has(e)) {
             throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(e), "non-constant initializer of static variable " + v.sourceName());
         }
-        return ctx.typing.convert(ctx.expressions.value(e), v.type());
+        Expr value = ctx.typing.convert(ctx.expressions.value(e), v.type());
+        if (statics && !pdpv.cfg.VariableUses.reads(value).isEmpty()) {
+            // it would be read in the prologue, before the variables it names have their values
+            throw new UserError(UserError.Kind.SYNTAX, ctx.loc(e), "initializer element is not constant");
+        }
+        return value;
     }
 
     /** {@code v = 0}, every cell of an array member. */
