@@ -195,7 +195,7 @@ final class CertificateChecker {
     }
 
     /** inv with x_e replaced by {@code end(x)}. */
-    private static BoolExpr withEnd(BoolExpr inv, LoopInvariantStore.Templates t, Map<Variable, Expr<?>> end) {
+    static BoolExpr withEnd(BoolExpr inv, LoopInvariantStore.Templates t, Map<Variable, Expr<?>> end) {
         List<Expr<?>> from = new ArrayList<>();
         List<Expr<?>> to = new ArrayList<>();
         t.endExprs().forEach((v, s) -> {

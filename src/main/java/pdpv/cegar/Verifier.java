@@ -239,6 +239,10 @@ public final class Verifier implements ProgramVerifier {
                 progress.report("mining: " + candidates.size() + " likely invariants of " + Evidence.describe(l) + ", checking them");
                 CandidateInvariants.Outcome o = refiner.seed(l, candidates);
                 progress.report("mining: " + o.kept().size() + " of them kept for " + Evidence.describe(l));
+                if (mining && !store.templates(l).arraysEnd().isEmpty() && !cancelled.isSet()) {
+                    int cells = refiner.seedCells(l, runs.samples(l));
+                    progress.report("mining: " + cells + " invariants over array cells kept for " + Evidence.describe(l));
+                }
                 keptFromDaikon += (int) o.kept().stream().filter(fromDaikon::contains).count();
                 perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size(),
                         o.kept().size(), o.notInductive(), o.undecided(), o.unencodable()));

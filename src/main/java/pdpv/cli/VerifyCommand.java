@@ -72,7 +72,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--no-dynamic",
             description = "no tests before the proof (Algorithm 6.1) and so no loop invariants mined from them "
-                    + "(Daikon's templates, polynomial equalities) to seed the loop invariants with")
+                    + "(Daikon's templates, polynomial equalities, cell invariants of loops that fill arrays) to seed the loop invariants with")
     boolean noDynamic;
 
     @Option(names = "--no-polynomials",

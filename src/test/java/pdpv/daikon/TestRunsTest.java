@@ -77,6 +77,33 @@ class TestRunsTest {
     }
 
     @Test
+    void aProgramWithoutInputIsRunPastOneRunsStepBoundSoItsOuterLoopIsSampledToTheEnd() {
+        Program p = parse("""
+                int main(void) {
+                    int a = 0, b = 0, c = 0;
+                    for (a = 0; a < 6; a++)
+                        for (b = 0; b < 60; b++)
+                            for (c = 0; c < 60; c++) { }
+                    return 0;
+                }
+                """);
+        LoopForest loops = LoopForest.of(p);
+        Loop outer = loops.topLevel().get(0);
+        TestOptions options = TestOptions.defaults().withTests(10).withBudget(java.time.Duration.ofSeconds(60));
+        TestRuns runs = TestRuns.run(p, loops, options);
+        Term a = new Term(var(p, "a"), false);
+        LoopSamples s = runs.samples(outer);
+        BigInteger last = BigInteger.ZERO;
+        for (int i = 0; i < s.size(); i++) {
+            last = last.max(s.value(i, a));
+        }
+        // 6 * 60 * 60 = 21,600 innermost iterations are past one run's 20,000 steps; the 10 runs it
+        // stands for are not, and the outer head's last visit (a == 6) is sampled
+        assertEquals(BigInteger.valueOf(6), last);
+        assertEquals(2, runs.runs(), "one run to the step bound, then one long run instead of nine equal ones");
+    }
+
+    @Test
     void aRunThatFailsAnAssertionIsReported() {
         Program p = parse("""
                 extern int __VERIFIER_nondet_int(void);
