@@ -503,8 +503,8 @@ public final class Verifier implements ProgramVerifier {
                 SourceLoc statement = Evidence.statementLocation(l.head());
                 LoopInvariantStore.Templates t = store.templates(l);
                 BoolExpr li = store.conjunction(l);
-                HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l));
-                InvariantPrinter overHead = new InvariantPrinter(atHead.names());
+                HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l), program.addresses());
+                InvariantPrinter overHead = new InvariantPrinter(ctx, atHead.names(), program.addresses());
                 String invariant = store.count(l) == 0 ? "1" : printed(l, t, seeds.get(l));
                 String summary = withSummaries ? summaries.describe(l) : null;
                 if (summary != null) {
@@ -554,7 +554,7 @@ public final class Verifier implements ProgramVerifier {
                 learned = learned.subList(1, learned.size());
             }
             if (!learned.isEmpty()) {
-                parts.add(new InvariantPrinter(l, t).print(ctx.mkAnd(learned.toArray(new BoolExpr[0]))));
+                parts.add(new InvariantPrinter(ctx, l, t, program.addresses()).print(ctx.mkAnd(learned.toArray(new BoolExpr[0]))));
             }
             return parts.isEmpty() ? "1" : String.join(" && ", parts);
         }
