@@ -15,6 +15,7 @@ import pdpv.daikon.Polynomial;
 import pdpv.pdr.TransitionSystem;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
+import pdpv.smt.ProductAbstraction;
 import pdpv.smt.SmtStatistics;
 
 /**
@@ -126,9 +127,16 @@ final class CandidateInvariants {
                 // a sum over a variable the templates cannot mention is not offered
             }
         }
-        Round first = houdini(background, linear, ts, deadline);
+        // the linear candidates of a loop whose step multiplies variables are checked with the products
+        // abstracted (an over-approximation of T, so what is inductive there is inductive): a bound does
+        // not depend on a product, and bit-blasting 32- or 64-bit multipliers made every query give up
+        ProductAbstraction products = new ProductAbstraction(ctx);
+        List<BoolExpr> abstracted = background.stream().map(products::apply).toList();
+        Round first = products.changedAny()
+                ? houdini(abstracted, linear, ts, deadline, products::apply)
+                : houdini(background, linear, ts, deadline, f -> f);
         background.addAll(linear.values());
-        Round second = houdini(background, nonlinear, ts, deadline);
+        Round second = houdini(background, nonlinear, ts, deadline, f -> f);
         List<Invariant> kept = new ArrayList<>(linear.keySet());
         kept.addAll(nonlinear.keySet());
         kept.addAll(conserved.keySet());
@@ -193,7 +201,8 @@ final class CandidateInvariants {
      * the joint query is not asked again for this round, as it would give up again on the smaller
      * set. At the deadline or when cancelled, all that are left are dropped.
      */
-    private Round houdini(List<BoolExpr> background, Map<Invariant, BoolExpr> live, TransitionSystem ts, long deadline) {
+    private Round houdini(List<BoolExpr> background, Map<Invariant, BoolExpr> live, TransitionSystem ts, long deadline,
+                          java.util.function.UnaryOperator<BoolExpr> view) {
         int notInductive = 0;
         int undecided = 0;
         boolean joint = true;
@@ -205,14 +214,14 @@ final class CandidateInvariants {
             }
             BoolExpr all = and(new ArrayList<>(live.values()));
             if (joint) {
-                SmtResult r = check(background, policy.candidateJointResources(), all, ctx.mkNot(ts.prime(all)));
+                SmtResult r = check(background, policy.candidateJointResources(), view.apply(all), view.apply(ctx.mkNot(ts.prime(all))));
                 if (r instanceof SmtResult.Unsat) {
                     break;
                 }
                 if (r instanceof SmtResult.Sat sat) {
                     Model m = sat.model();
                     int before = live.size();
-                    live.values().removeIf(c -> m.eval(ts.prime(c), true).isFalse());
+                    live.values().removeIf(c -> m.eval(view.apply(ts.prime(c)), true).isFalse());
                     notInductive += before - live.size();
                     continue;
                 }
@@ -223,7 +232,8 @@ final class CandidateInvariants {
                 if (System.nanoTime() > deadline || cancelled) {
                     break;
                 }
-                SmtResult one = check(background, policy.candidateResources(), all, ctx.mkNot(ts.prime(c.getValue())));
+                SmtResult one = check(background, policy.candidateResources(), view.apply(all),
+                        view.apply(ctx.mkNot(ts.prime(c.getValue()))));
                 if (one instanceof SmtResult.Sat) {
                     notInductive++;
                     broken.add(c.getKey());

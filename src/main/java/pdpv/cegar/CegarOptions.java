@@ -14,7 +14,9 @@ import pdpv.pdr.PdrOptions;
  *     false starts a fresh engine for every PDR call
  * @param candidates before the first refinement, seed each LI_l with the inductive ones of the
  *     likely invariants mined from the tests' samples (chapter 6's external invariants, checked
- *     by {@link CandidateInvariants})
+ *     by {@link CandidateInvariants}), and each loop that stores into an array with the inductive
+ *     ones of its cell invariants ({@link CellInvariants}, issue #20: fitted to the same samples, each
+ *     Z3 query within {@link Policy#candidateResources})
  * @param pdr options of the QF_BV PDR engine
  * @param policy the refinement policy: which B's Algorithm 4.4 hands to PDR, in which order and with
  *     which budgets ({@link RefinementPolicy}), and the look-ahead and candidate budgets

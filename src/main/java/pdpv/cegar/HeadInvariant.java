@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import pdpv.cfg.Addresses;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
 import pdpv.pdr.StateVar;
@@ -32,7 +33,8 @@ import pdpv.smt.SmtStatistics;
  * variables of the formula by the program variable each stands for at the head.
  */
 record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable, StateVar> names) {
-    static HeadInvariant of(Context ctx, Loop l, LoopInvariantStore.Templates t, BoolExpr li, Map<Variable, Object> entry) {
+    static HeadInvariant of(Context ctx, Loop l, LoopInvariantStore.Templates t, BoolExpr li, Map<Variable, Object> entry,
+                            Addresses addresses) {
         Map<Variable, StateVar> outside = new LinkedHashMap<>();
         List<Expr<?>> from = new ArrayList<>();
         List<Expr<?>> to = new ArrayList<>();
@@ -99,7 +101,7 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
         Map<Variable, StateVar> names = new LinkedHashMap<>(outside);
         names.putAll(t.before());
         names.putAll(t.end());
-        InvariantPrinter printer = new InvariantPrinter(names);
+        InvariantPrinter printer = new InvariantPrinter(ctx, names, addresses);
         List<BoolExpr> readable = kept.stream().map(c -> readable(ctx, printer, c)).toList();
         BoolExpr formula = readable.isEmpty() ? ctx.mkTrue() : readable.size() == 1 ? readable.get(0) : ctx.mkAnd(readable.toArray(new BoolExpr[0]));
         return new HeadInvariant(formula, conjectures.stream().map(c -> readable(ctx, printer, c)).toList(), names);

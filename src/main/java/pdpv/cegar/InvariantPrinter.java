@@ -8,10 +8,12 @@ import com.microsoft.z3.enumerations.Z3_decl_kind;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import pdpv.cfg.Addresses;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
 import pdpv.pdr.StateVar;
@@ -26,12 +28,25 @@ import pdpv.pdr.StateVar;
  * converted to the signed type of the row's width); a lone variable of a signed type is
  * printed by its name. Implications print as disjunctions; true conjuncts and false disjuncts are
  * left out. Terms of another shape are printed in SMT-LIB syntax, marked {@code smt:}.
+ *
+ * <p>A pointer variable (issue #20) holds its target's id; it is printed as C does, by what it
+ * points to: each condition that reads a pointer {@code q} is split over q's targets (the
+ * points-to analysis's), {@code (q != &x || c[q := &x]) && (q != &y || c[q := &y])}, each case
+ * folded by the solver, so that no id is printed. The split is implied by the condition (the same
+ * where q points to one of its targets, as in every run, and true elsewhere), so what is printed
+ * still holds wherever the checked invariant does.
  */
 final class InvariantPrinter {
     private final Map<Expr<?>, Variable> variables = new HashMap<>();
     private final Map<Expr<?>, String> names = new HashMap<>();
+    /** For each pointer variable's term, its targets' ids and their C text {@code &x}. */
+    private final Map<Expr<?>, Map<Long, String>> pointers = new LinkedHashMap<>();
+    private final Addresses addresses;
+    private final com.microsoft.z3.Context ctx;
 
-    InvariantPrinter(Loop loop, LoopInvariantStore.Templates templates) {
+    InvariantPrinter(com.microsoft.z3.Context ctx, Loop loop, LoopInvariantStore.Templates templates, Addresses addresses) {
+        this.ctx = ctx;
+        this.addresses = addresses;
         templates.before().forEach((v, s) -> bind(s, v, loop.updated().contains(v) ? "\\old(" + cName(v) + ")" : cName(v)));
         templates.end().forEach((v, s) -> bind(s, v, cName(v)));
     }
@@ -40,12 +55,26 @@ final class InvariantPrinter {
      * A printer for a formula over one state variable per program variable, each written by its C
      * name: the invariant of the symbolic encoding (§4.2.1) at a fixed program counter.
      */
-    InvariantPrinter(Map<Variable, StateVar> variables) {
+    InvariantPrinter(com.microsoft.z3.Context ctx, Map<Variable, StateVar> variables, Addresses addresses) {
+        this.ctx = ctx;
+        this.addresses = addresses;
         variables.forEach((v, s) -> bind(s, v, cName(v)));
     }
 
     private void bind(StateVar s, Variable v, String name) {
         variables.put(s.current(), v);
+        Addresses.PointerVariable p = addresses.pointers().get(v);
+        if (p != null) {
+            name = name.replace(cName(v), p.name());
+            Map<Long, String> targets = new LinkedHashMap<>();
+            for (Variable t : p.targets()) {
+                Long id = addresses.ids().get(t);
+                if (id != null) {
+                    targets.put(id, "&" + cName(t));
+                }
+            }
+            pointers.put(s.current(), targets);
+        }
         names.put(s.current(), name);
     }
 
@@ -54,7 +83,78 @@ final class InvariantPrinter {
     }
 
     String print(BoolExpr invariant) {
-        return bool(invariant, false);
+        return bool(split(invariant), false);
+    }
+
+    /**
+     * {@code f} with every pointer term it reads replaced by each of its targets in turn:
+     * {@code AND over ids k of (q != k || f[q := k])}, each case simplified.
+     */
+    private BoolExpr split(BoolExpr f) {
+        for (Map.Entry<Expr<?>, Map<Long, String>> p : pointers.entrySet()) {
+            BitVecExpr q = (BitVecExpr) p.getKey();
+            if (p.getValue().isEmpty() || !reads(f, q, new java.util.HashSet<>())) {
+                continue;
+            }
+            List<BoolExpr> cases = new ArrayList<>();
+            for (long id : p.getValue().keySet()) {
+                BitVecNum k = ctx.mkBV(id, q.getSortSize());
+                BoolExpr folded = (BoolExpr) fold(f.substitute(q, k));
+                cases.add(ctx.mkOr(ctx.mkNot(ctx.mkEq(q, k)), split(folded)));
+            }
+            return cases.isEmpty() ? ctx.mkTrue() : cases.size() == 1 ? cases.get(0) : ctx.mkAnd(cases.toArray(new BoolExpr[0]));
+        }
+        return f;
+    }
+
+    /**
+     * {@code e} with its parts that read no variable folded to constants by the solver; the other
+     * parts keep the shape the printer reads.
+     */
+    private static Expr<?> fold(Expr<?> e) {
+        if (!e.isApp() || e.getNumArgs() == 0) {
+            return e;
+        }
+        if (ground(e)) {
+            return e.simplify();
+        }
+        Expr<?>[] args = e.getArgs();
+        for (int i = 0; i < args.length; i++) {
+            args[i] = fold(args[i]);
+        }
+        // a connective over folded parts stays: the printer leaves out neutral parts and stops at an absorbing one
+        return e.update(args);
+    }
+
+    /** Whether {@code e} reads no variable (no uninterpreted constant). */
+    private static boolean ground(Expr<?> e) {
+        if (e.isConst()) {
+            return false;
+        }
+        if (!e.isApp()) {
+            return true;
+        }
+        for (Expr<?> a : e.getArgs()) {
+            if (!ground(a)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean reads(Expr<?> e, Expr<?> q, java.util.Set<Expr<?>> seen) {
+        if (e.equals(q)) {
+            return true;
+        }
+        if (!e.isApp() || !seen.add(e)) {
+            return false;
+        }
+        for (Expr<?> a : e.getArgs()) {
+            if (reads(a, q, seen)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private String bool(Expr<?> e, boolean negated) {
@@ -151,6 +251,12 @@ final class InvariantPrinter {
     /** An equality; a bit range of a variable is printed with shift and mask. */
     private String equality(BitVecExpr a, BitVecExpr b, boolean negated) {
         String op = negated ? " != " : " == ";
+        if (a instanceof BitVecNum && pointers.containsKey(b)) {
+            return equality(b, a, negated);
+        }
+        if (b instanceof BitVecNum n && pointers.containsKey(a) && pointers.get(a).containsKey(n.getLong())) {
+            return names.get(a) + op + pointers.get(a).get(n.getLong());
+        }
         if (b instanceof BitVecNum n && a.isApp() && a.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_EXTRACT
                 && names.containsKey(a.getArgs()[0])) {
             Expr<?> x = a.getArgs()[0];

@@ -116,6 +116,21 @@ final class InvariantRefiner {
         return o;
     }
 
+    /**
+     * Adds to LI_l the cell invariants of loop {@code l} (issue #20, {@link CellInvariants}) that are
+     * inductive over its exact pass given what LI_l says so far; call it after {@link #seed}. PDR,
+     * which sees arrays only through {@link ArrayAbstraction}, does not get them. Returns how many.
+     */
+    int seedCells(Loop l, pdpv.daikon.LoopSamples samples) {
+        if (cancelled) {
+            return 0;
+        }
+        List<BoolExpr> cells = new CellInvariants(ctx, seedStats, options.policy().candidateResources())
+                .inductive(encoding, store, l, store.conjunction(l), samples);
+        cells.forEach(c -> store.add(l, c));
+        return cells.size();
+    }
+
     /** What {@link #seed} made of each seeded loop's candidates. */
     Map<Loop, CandidateInvariants.Outcome> seedOutcomes() {
         return Map.copyOf(seedOutcomes);

@@ -119,7 +119,7 @@ public final class SymbolicVerifier implements ProgramVerifier {
 
         /** SAFE with the checked invariant restricted to each loop head. */
         Verdict safe(Context ctx, ProgramCounterSystem system, BoolExpr invariant) {
-            InvariantPrinter printer = new InvariantPrinter(system.variables());
+            InvariantPrinter printer = new InvariantPrinter(ctx, system.variables(), program.addresses());
             List<Verdict.LoopCertificate> certs = new ArrayList<>();
             for (Loop l : loops.loops()) {
                 certs.add(new Verdict.LoopCertificate(Evidence.headLocation(l.head()), Evidence.statementLocation(l.head()),

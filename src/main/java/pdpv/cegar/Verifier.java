@@ -240,6 +240,10 @@ public final class Verifier implements ProgramVerifier {
                 CandidateInvariants.Outcome o = refiner.seed(l, candidates);
                 progress.report("mining: " + o.kept().size() + " kept for " + Evidence.describe(l)
                         + (o.conservedSums() > 0 ? ", " + o.conservedSums() + " of them sums the body conserves" : ""));
+                if (mining && !store.templates(l).arraysEnd().isEmpty() && !cancelled.isSet()) {
+                    int cells = refiner.seedCells(l, runs.samples(l));
+                    progress.report("mining: " + cells + " invariants over array cells kept for " + Evidence.describe(l));
+                }
                 keptFromDaikon += (int) o.kept().stream().filter(fromDaikon::contains).count();
                 perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size(),
                         o.conservedSums(), o.kept().size(), o.notInductive(), o.undecided(), o.unencodable()));
@@ -493,6 +497,7 @@ public final class Verifier implements ProgramVerifier {
                 solver.add(inv);
                 ConservedEqualities.normalForms(ctx, List.of(inv)).forEach(solver::add);
                 ConservedEqualities.entailments(ctx, List.of(inv), List.of(encoding.formula())).forEach(solver::add);
+                ConservedEqualities.definitionEntailments(ctx, encoding.formula(), List.of(inv)).forEach(solver::add);
                 e.setValue(store.count(e.getKey().loop()));
             }
         }
@@ -521,8 +526,8 @@ public final class Verifier implements ProgramVerifier {
                 SourceLoc statement = Evidence.statementLocation(l.head());
                 LoopInvariantStore.Templates t = store.templates(l);
                 BoolExpr li = store.conjunction(l);
-                HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l));
-                InvariantPrinter overHead = new InvariantPrinter(atHead.names());
+                HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l), program.addresses());
+                InvariantPrinter overHead = new InvariantPrinter(ctx, atHead.names(), program.addresses());
                 String invariant = store.count(l) == 0 ? "1" : printed(l, t, seeds.get(l));
                 String summary = withSummaries ? summaries.describe(l) : null;
                 if (summary != null) {
@@ -572,7 +577,7 @@ public final class Verifier implements ProgramVerifier {
                 learned = learned.subList(1, learned.size());
             }
             if (!learned.isEmpty()) {
-                parts.add(new InvariantPrinter(l, t).print(ctx.mkAnd(learned.toArray(new BoolExpr[0]))));
+                parts.add(new InvariantPrinter(ctx, l, t, program.addresses()).print(ctx.mkAnd(learned.toArray(new BoolExpr[0]))));
             }
             return parts.isEmpty() ? "1" : String.join(" && ", parts);
         }

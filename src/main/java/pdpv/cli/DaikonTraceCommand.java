@@ -63,9 +63,10 @@ final class DaikonTraceCommand implements Callable<Integer> {
         }
         DaikonTraces traces;
         try {
-            // Each run is bounded by the step limit, so the user's number of tests is run in full.
+            // Each run is bounded by the step limit, so the user's number of tests is run in full; no
+            // spread tests (verify's --spread-tests): the traces hold the tests the user asked for
             traces = DaikonTraces.of(input.parse(), TestOptions.defaults().withTests(tests).withBudget(Duration.ofDays(1))
-                    .withEntryTests(entryTests));
+                    .withEntryTests(entryTests).withSpreadTests(0));
         } catch (UserError u) {
             err.println(u.render());
             return ExitCodes.BAD_INPUT;

@@ -72,7 +72,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--no-dynamic",
             description = "no tests before the proof (Algorithm 6.1) and so no loop invariants mined from them "
-                    + "(Daikon's templates, polynomial equalities) to seed the loop invariants with")
+                    + "(Daikon's templates, polynomial equalities, cell invariants of loops that fill arrays) to seed the loop invariants with")
     boolean noDynamic;
 
     @Option(names = "--no-polynomials",
@@ -85,6 +85,12 @@ final class VerifyCommand implements Callable<Integer> {
                     + "model of the loop-cut formula that visits its head, until N have entered it; 0 = none "
                     + "(default: ${DEFAULT-VALUE})")
     int entryTests = TestOptions.ENTRY_TESTS;
+
+    @Option(names = "--spread-tests", paramLabel = "N",
+            description = "a loop that the random tests saw in fewer than N distinct head states gets up to N more tests "
+                    + "whose inputs have magnitudes spread over the type's widths, until it has N; 0 = none "
+                    + "(default: ${DEFAULT-VALUE})")
+    int spreadTests = TestOptions.SPREAD_TESTS;
 
     @Option(names = "--invariants", paramLabel = "FILE",
             description = "Daikon's printed invariants for the program points of 'pdpv daikon-trace': checked like the "
@@ -231,6 +237,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && invariants != null ? "--invariants applies to --encoding loops only"
                 : encoding == Encoding.SYMBOLIC && dumpInstances != null ? "--dump-instances applies to --encoding loops only"
                 : entryTests < 0 ? "--entry-tests must not be negative"
+                : spreadTests < 0 ? "--spread-tests must not be negative"
                 : encoding == Encoding.SYMBOLIC && entryTestsGiven() ? "--entry-tests applies to --encoding loops only"
                 : noDynamic && entryTestsGiven() ? "--entry-tests has nothing to direct with --no-dynamic"
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
@@ -474,7 +481,7 @@ final class VerifyCommand implements Callable<Integer> {
         }
         TestOptions tests = noDynamic ? TestOptions.defaults().withTests(0)
                 : TestOptions.defaults().withTimeLimit(run.timeoutSeconds).withPolynomials(!noPolynomials)
-                        .withEntryTests(entryTests);
+                        .withEntryTests(entryTests).withSpreadTests(spreadTests);
         return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
                 .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr).withPolicy(policy()))
                 .withDumpInstances(dumpInstances).withProgress(progress).withAcceleration(acceleration(), witness == null));

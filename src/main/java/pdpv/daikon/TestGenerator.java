@@ -31,22 +31,56 @@ public final class TestGenerator {
      * gets its value when first asked and keeps it, so the oracle is a function of its arguments.
      */
     public InputOracle test(int i) {
-        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i);
+        return oracle(new SplittableRandom(seed * 0x9E3779B97F4A7C15L + i), TestGenerator::draw);
+    }
+
+    /**
+     * The inputs of spread test {@code i}: every value drawn by {@link #spread}, each (havoc,
+     * occurrence) once, as in {@link #test}. These tests come after the random ones and from a
+     * stream of their own, so the random tests stay what they were.
+     */
+    public InputOracle spreadTest(int i) {
+        return oracle(new SplittableRandom(~(seed * 0x9E3779B97F4A7C15L + i)), TestGenerator::spread);
+    }
+
+    /** An oracle whose values {@code drawer} draws from {@code random}, each (havoc, occurrence, cell) once. */
+    private static InputOracle oracle(SplittableRandom random, java.util.function.ToLongBiFunction<SplittableRandom, CType> drawer) {
         Map<Stmt.Havoc, Map<Integer, Long>> drawn = new HashMap<>();
         Map<Stmt.Havoc, Map<Integer, Map<Long, Long>>> cells = new HashMap<>();
         return new InputOracle() {
             @Override
             public long next(Stmt.Havoc havoc, int occurrence) {
                 return drawn.computeIfAbsent(havoc, h -> new HashMap<>())
-                        .computeIfAbsent(occurrence, o -> draw(random, havoc.target().type()));
+                        .computeIfAbsent(occurrence, o -> drawer.applyAsLong(random, havoc.target().type()));
             }
 
             @Override
             public long cell(Stmt.Havoc havoc, int occurrence, long index) {
                 return cells.computeIfAbsent(havoc, h -> new HashMap<>()).computeIfAbsent(occurrence, o -> new HashMap<>())
-                        .computeIfAbsent(index, k -> draw(random, havoc.target().type()));
+                        .computeIfAbsent(index, k -> drawer.applyAsLong(random, havoc.target().type()));
             }
         };
+    }
+
+    /**
+     * A value of {@code type} whose magnitude is spread over the widths: a bit length k uniform in
+     * [0, the type's value bits], then a value of exactly k bits uniformly, negated with
+     * probability 1/2 in a signed type; as bits. Algorithm 6.1's cases draw a value above 10
+     * uniformly from the whole type, almost always of the type's full width, so an input that an
+     * assumption bounds ({@code a <= 65535}) passes it in only the few tests that draw 0..10;
+     * here every magnitude is as likely as any other, as in the magnitude-biased inputs of
+     * random testers (QuickCheck's sized generators, csmith's and AFL's interesting values).
+     */
+    static long spread(SplittableRandom random, CType type) {
+        int bits = type.signed() ? type.width() - 1 : type.width();
+        int k = random.nextInt(0, bits + 1);
+        BigInteger v = k == 0 ? BigInteger.ZERO
+                : uniform(random, BigInteger.ONE.shiftLeft(k - 1), BigInteger.ONE.shiftLeft(k).subtract(BigInteger.ONE),
+                BigInteger.ZERO, BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE));
+        if (type.signed() && random.nextBoolean()) {
+            v = v.negate();
+        }
+        return v.longValue() & type.mask();
     }
 
     /** One argument of Algorithm 6.1 (lines 4-14) for a variable of type {@code type}, as bits. */

@@ -27,9 +27,13 @@ import java.time.Duration;
  * @param entryTests    a loop that fewer of the random tests enter gets directed tests
  *                      ({@link LoopEntryTests}) until this many have entered it or none can:
  *                      {@link #ENTRY_TESTS}
+ * @param spreadTests   a loop that the tests entered but whose head they saw in fewer than this many
+ *                      distinct states gets up to this many more tests, whose inputs are drawn with
+ *                      magnitudes spread over the type's widths ({@link TestGenerator#spread}), until
+ *                      it has that many: {@link #SPREAD_TESTS}; 0 = none
  */
 public record TestOptions(int tests, long maxSteps, long seed, int firstSamples, int maxSamples, Duration budget,
-                          boolean polynomials, int entryTests) {
+                          boolean polynomials, int entryTests, int spreadTests) {
     /** The share of a run's time limit the tests may take: 5%, so that they never cost the proof much. */
     public static final double TIME_LIMIT_SHARE = 0.05;
 
@@ -40,18 +44,28 @@ public record TestOptions(int tests, long maxSteps, long seed, int firstSamples,
      */
     public static final int ENTRY_TESTS = 3;
 
+    /**
+     * The default of {@link #spreadTests}: 60, the rows the polynomial miner needs to look at degree
+     * 2 over five variables ({@link PolynomialEqualities#ROWS_PER_COLUMN} times 21 monomials is 42,
+     * with room for rows whose products overflow); inputs that an assumption such as
+     * {@code a <= 65535} rejects in all but a few of the random tests otherwise leave a loop with a
+     * dozen samples, too few to tell a real equality from an accident. Not swept: 0 switches it off.
+     */
+    public static final int SPREAD_TESTS = 60;
+
     public static TestOptions defaults() {
-        return new TestOptions(100, 20_000L, 1L, 32, 5_000, Duration.ofSeconds(5), true, ENTRY_TESTS);
+        return new TestOptions(100, 20_000L, 1L, 32, 5_000, Duration.ofSeconds(5), true, ENTRY_TESTS, SPREAD_TESTS);
     }
 
     public TestOptions {
-        if (tests < 0 || maxSteps < 1 || firstSamples < 0 || maxSamples < 0 || budget.isNegative() || entryTests < 0) {
+        if (tests < 0 || maxSteps < 1 || firstSamples < 0 || maxSamples < 0 || budget.isNegative() || entryTests < 0
+                || spreadTests < 0) {
             throw new IllegalArgumentException("test options must not be negative, the step bound positive");
         }
     }
 
     public TestOptions withBudget(Duration d) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, d, polynomials, entryTests);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, d, polynomials, entryTests, spreadTests);
     }
 
     /** These options with the budget cut to {@link #TIME_LIMIT_SHARE} of a time limit of {@code seconds} (0: none). */
@@ -64,16 +78,21 @@ public record TestOptions(int tests, long maxSteps, long seed, int firstSamples,
     }
 
     public TestOptions withTests(int n) {
-        return new TestOptions(n, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests);
+        return new TestOptions(n, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, spreadTests);
     }
 
     /** These options with {@code n} as {@link #entryTests} (0: no directed tests). */
     public TestOptions withEntryTests(int n) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, n);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, n, spreadTests);
     }
 
     /** These options with the polynomial-equality miner on or off. */
     public TestOptions withPolynomials(boolean on) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, on, entryTests);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, on, entryTests, spreadTests);
+    }
+
+    /** These options with {@code n} as {@link #spreadTests} (0: none). */
+    public TestOptions withSpreadTests(int n) {
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, n);
     }
 }

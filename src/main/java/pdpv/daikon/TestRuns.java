@@ -34,6 +34,7 @@ public final class TestRuns {
     private final long deadline;
     private Execution failure;
     private int runs;
+    private int spread;
 
     private TestRuns(Program program, LoopForest loops, TestOptions options) {
         this.program = program;
@@ -56,9 +57,11 @@ public final class TestRuns {
      */
     public static TestRuns run(Program program, LoopForest loops, TestOptions options) {
         TestRuns t = new TestRuns(program, loops, options);
+        boolean readsInputs = false;
         for (int i = 0; i < options.tests() && t.failure == null && t.timeLeft(); i++) {
             long start = System.nanoTime();
             Execution e = t.run(t.interpreter, t.generator.test(i));
+            readsInputs |= e.inputsRead() > 0;
             if (i == 0 && e.inputsRead() == 0 && e.outcome() == Execution.Outcome.STEP_LIMIT && options.tests() > 1) {
                 double stepsPerNano = e.steps() / (double) Math.max(1, System.nanoTime() - start);
                 long steps = (long) Math.min((double) options.maxSteps() * (options.tests() - 1),
@@ -70,7 +73,36 @@ public final class TestRuns {
                 break;
             }
         }
+        // a program that reads no input runs the same way whatever the tests draw
+        for (int i = 0; readsInputs && i < options.spreadTests() && t.failure == null && t.timeLeft() && t.needsSpread(); i++) {
+            t.run(t.interpreter, t.generator.spreadTest(i));
+            t.spread++;
+        }
         return t;
+    }
+
+    /**
+     * Whether a loop that the tests entered has fewer than {@link TestOptions#spreadTests} distinct
+     * head states: too few rows for the polynomial miner, whose accidental equalities Houdini then
+     * has to refute.
+     */
+    private boolean needsSpread() {
+        for (LoopSamples s : samples.values()) {
+            if (s.size() > 0 && s.size() < options.maxSamples() && distinctHeadStates(s) < options.spreadTests()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int distinctHeadStates(LoopSamples s) {
+        List<Term> head = s.terms().stream().filter(t -> !t.old()).toList();
+        return DaikonTemplates.distinctRows(s, head).size();
+    }
+
+    /** The runs of them that were spread tests ({@link TestOptions#spreadTests}). */
+    public int spreadRuns() {
+        return spread;
     }
 
     /**

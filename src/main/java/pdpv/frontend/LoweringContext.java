@@ -36,6 +36,8 @@ final class LoweringContext {
     final boolean errorLabels;
     /** Globals and static locals. */
     final Map<IBinding, Variable> globals = new HashMap<>();
+    /** Global and static struct objects (issue #20), by the binding of their declaration. */
+    final Map<IBinding, StructObject> globalStructs = new HashMap<>();
     /** File-scope globals by name, for block-scope {@code extern} declarations (CDT gives them their own binding). */
     final Map<String, Variable> fileScopeGlobals = new HashMap<>();
     /** Variables PDPV accepts while unused (argv, globals of unsupported type), with what a use would need. */

@@ -88,6 +88,7 @@ final class ProgramLowering {
         Map<IBinding, IASTExpression> initializers = new LinkedHashMap<>();
         Map<IBinding, SourceLoc> locations = new LinkedHashMap<>();
         Map<IBinding, ArrayLowering.Layout> arrays = new LinkedHashMap<>();
+        Map<IBinding, IASTInitializer> structs = new LinkedHashMap<>();
         for (IASTDeclaration d : tu.getDeclarations()) {
             if (!(d instanceof IASTSimpleDeclaration sd) || sd.getDeclSpecifier().getStorageClass() == IASTDeclSpecifier.sc_typedef) {
                 continue;
@@ -105,9 +106,24 @@ final class ProgramLowering {
                     globalArray(binding, variable, name, outer.getInitializer(), loc, arrays, locations);
                     continue;
                 }
+                if (StructLowering.isStruct(variable.getType())) {
+                    if (!ctx.globalStructs.containsKey(binding)) {
+                        ctx.globalStructs.put(binding, ctx.structs.create(variable.getType(), name, name, Variable.Kind.GLOBAL, loc));
+                    }
+                    if (outer.getInitializer() != null || !structs.containsKey(binding)) {
+                        structs.put(binding, outer.getInitializer());
+                    }
+                    locations.put(binding, loc);
+                    continue;
+                }
                 if (!ctx.types.isInteger(variable.getType())) {
-                    ctx.unusable.putIfAbsent(binding, "use of global " + name + " of type " + variable.getType()
-                            + " (declared at line " + loc.line() + ")");
+                    String type = String.valueOf(variable.getType());
+                    try {
+                        ctx.types.resolve(variable.getType(), loc);
+                    } catch (UserError e) {
+                        type = e.getMessage(); // what PDPV does not read of it: "union U", "array of struct P"
+                    }
+                    ctx.unusable.putIfAbsent(binding, "use of global " + name + " of type " + type + " (declared at line " + loc.line() + ")");
                     continue;
                 }
                 if (!ctx.globals.containsKey(binding)) {
@@ -124,6 +140,11 @@ final class ProgramLowering {
             }
         }
         for (Map.Entry<IBinding, SourceLoc> g : locations.entrySet()) {
+            StructObject s = ctx.globalStructs.get(g.getKey());
+            if (s != null) {
+                ctx.structs.initializeStatic(s, structs.get(g.getKey()), g.getValue());
+                continue;
+            }
             Variable v = ctx.globals.get(g.getKey());
             if (v.isArray()) {
                 ctx.statements.initializeStaticArray(v, arrays.get(g.getKey()), g.getValue());

@@ -141,8 +141,16 @@ final class StatementLowering {
                 continue;
             }
             if (StructLowering.isStruct(variable.getType())) {
-                if (storage == IASTDeclSpecifier.sc_extern || storage == IASTDeclSpecifier.sc_static) {
-                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "static or extern struct " + name + " (not read yet)");
+                if (storage == IASTDeclSpecifier.sc_extern) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "extern struct " + name + " declared in a block (declare it at file scope)");
+                }
+                if (storage == IASTDeclSpecifier.sc_static) {
+                    if (!ctx.globalStructs.containsKey(binding)) {
+                        StructObject s = ctx.structs.create(variable.getType(), ctx.frame().name() + "::" + name, name, Variable.Kind.GLOBAL, loc);
+                        ctx.globalStructs.put(binding, s);
+                        ctx.structs.initializeStatic(s, outer.getInitializer(), loc);
+                    }
+                    continue;
                 }
                 StructObject s = ctx.structs.create(variable.getType(), ctx.frame().prefix() + name, name, Variable.Kind.LOCAL, loc);
                 ctx.structs.initialize(s, outer.getInitializer(), loc);

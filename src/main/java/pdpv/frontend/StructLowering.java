@@ -3,6 +3,7 @@ package pdpv.frontend;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.cdt.core.dom.ast.IASTArraySubscriptExpression;
 import org.eclipse.cdt.core.dom.ast.IASTEqualsInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
@@ -85,8 +86,14 @@ final class StructLowering {
             IBinding b = id.getName().resolveBinding();
             StructObject s = ctx.frame().structs().get(b);
             if (s == null) {
-                throw unsupported("use of the struct " + id.getName() + " (PDPV reads local struct variables and parameters;"
-                        + " global and static structs are not read yet)", e);
+                s = ctx.globalStructs.get(b);
+            }
+            if (s == null && ctx.unusable.containsKey(b)) {
+                throw unsupported(ctx.unusable.get(b), e);
+            }
+            if (s == null) {
+                throw unsupported("use of the struct " + id.getName() + " (PDPV reads struct variables and parameters"
+                        + " of the program's functions, global and static ones)", e);
             }
             return s;
         }
@@ -95,6 +102,9 @@ final class StructLowering {
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
             return pointee(u.getOperand());
+        }
+        if (e instanceof IASTArraySubscriptExpression a) {
+            throw unsupported("array of structs: " + SourceLocator.text(a) + " (PDPV does not read arrays of structs)", e);
         }
         if (e instanceof IASTFunctionCallExpression call) {
             StructObject s = ctx.calls.structCall(call);
@@ -178,8 +188,40 @@ final class StructLowering {
         }
     }
 
+    /**
+     * Initializes a global or {@code static} struct {@code s} (issue #20) in the entry prologue, as
+     * C11 §6.7.9(10) says: without initializer every member is 0 (an input with
+     * {@code --nondet-globals}), else the brace list's constants.
+     */
+    void initializeStatic(StructObject s, IASTInitializer init, SourceLoc loc) {
+        if (init == null) {
+            for (Variable v : s.leaves()) {
+                if (ctx.options.nondetGlobals()) {
+                    ctx.ir.addToPrologue(new Stmt.Havoc(v, Stmt.Havoc.Reason.INPUT, "global " + v.sourceName(), loc));
+                } else {
+                    emit(zero(v, loc), true);
+                }
+            }
+            return;
+        }
+        if (init instanceof IASTEqualsInitializer eq && eq.getInitializerClause() instanceof IASTInitializerList list) {
+            list(s, list, true, loc);
+            return;
+        }
+        throw new UserError(UserError.Kind.UNSUPPORTED, loc, "non-constant initializer of static struct " + s.name()
+                + " (C requires a brace list of constants)");
+    }
+
     /** C11 §6.7.9: a braced list gives the members in order or by {@code .f =}; the members not named are 0. */
     private void list(StructObject s, IASTInitializerList list, SourceLoc loc) {
+        list(s, list, false, loc);
+    }
+
+    /**
+     * {@link #list(StructObject, IASTInitializerList, SourceLoc)}, into the entry prologue when
+     * {@code statics} (a global or static struct, whose initializer must be constant).
+     */
+    private void list(StructObject s, IASTInitializerList list, boolean statics, SourceLoc loc) {
         Map<String, IASTInitializerClause> given = new LinkedHashMap<>();
         List<String> names = List.copyOf(s.members().keySet());
         int next = 0;
@@ -213,42 +255,65 @@ final class StructLowering {
             IASTInitializerClause value = given.get(name);
             if (m instanceof StructObject inner) {
                 if (value instanceof IASTInitializerList l) {
-                    list(inner, l, loc);
+                    list(inner, l, statics, loc);
                 } else if (value instanceof IASTExpression e) {
+                    if (statics) {
+                        throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(e), "non-constant initializer of the member "
+                                + inner.name() + " of a static struct");
+                    }
                     copy(inner, object(e), loc);
                 } else {
-                    zero(inner, loc);
+                    for (Variable v : inner.leaves()) {
+                        emit(zero(v, loc), statics);
+                    }
                 }
             } else {
                 Variable v = (Variable) m;
                 if (v.isArray()) {
                     if (value instanceof IASTInitializerList l) {
                         TypeResolver.Shape shape = new TypeResolver.Shape(v.type(), v.dims());
-                        ctx.arrays.initialize(v, ctx.arrays.layout(l, shape, loc), false, loc);
+                        ctx.arrays.initialize(v, ctx.arrays.layout(l, shape, loc), statics, loc);
                     } else {
-                        ctx.ir.add(new Stmt.ArrayAssign(v, new ArrayExpr.Filled(v.type(), 0), loc));
+                        emit(zero(v, loc), statics);
                     }
                 } else if (value instanceof IASTInitializerList l) {
                     if (l.getClauses().length != 1 || !(l.getClauses()[0] instanceof IASTExpression e)) {
                         throw new UserError(UserError.Kind.SYNTAX, ctx.loc(l), "a scalar initializer in braces has one element");
                     }
-                    ctx.ir.assign(v, ctx.typing.convert(ctx.expressions.value(e), v.type()), loc);
+                    emit(new Stmt.Assign(v, scalar(e, v, statics), loc), statics);
                 } else if (value instanceof IASTExpression e) {
-                    ctx.ir.assign(v, ctx.typing.convert(ctx.expressions.value(e), v.type()), loc);
+                    emit(new Stmt.Assign(v, scalar(e, v, statics), loc), statics);
                 } else {
-                    ctx.ir.assign(v, new Expr.Const(v.type(), 0), loc);
+                    emit(zero(v, loc), statics);
                 }
             }
         }
     }
 
-    private void zero(StructObject s, SourceLoc loc) {
-        for (Variable v : s.leaves()) {
-            if (v.isArray()) {
-                ctx.ir.add(new Stmt.ArrayAssign(v, new ArrayExpr.Filled(v.type(), 0), loc));
-            } else {
-                ctx.ir.assign(v, new Expr.Const(v.type(), 0), loc);
-            }
+    /** The value of a scalar member's initializer {@code e}, converted; a static struct's must have no side effect. */
+    private Expr scalar(IASTExpression e, Variable v, boolean statics) {
+        if (statics && SideEffects.has(e)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(e), "non-constant initializer of static variable " + v.sourceName());
+        }
+        Expr value = ctx.typing.convert(ctx.expressions.value(e), v.type());
+        if (statics && !pdpv.cfg.VariableUses.reads(value).isEmpty()) {
+            // it would be read in the prologue, before the variables it names have their values
+            throw new UserError(UserError.Kind.SYNTAX, ctx.loc(e), "initializer element is not constant");
+        }
+        return value;
+    }
+
+    /** {@code v = 0}, every cell of an array member. */
+    private static Stmt zero(Variable v, SourceLoc loc) {
+        return v.isArray() ? new Stmt.ArrayAssign(v, new ArrayExpr.Filled(v.type(), 0), loc) : new Stmt.Assign(v, new Expr.Const(v.type(), 0), loc);
+    }
+
+    /** Adds {@code s} where the code being lowered goes, or to the entry prologue for a static object (no guards: constants). */
+    private void emit(Stmt s, boolean statics) {
+        if (statics) {
+            ctx.ir.addToPrologue(s);
+        } else {
+            ctx.ir.add(s);
         }
     }
 

@@ -458,15 +458,7 @@ public final class ConservedEqualities {
         }
         for (List<BoolExpr> set : sets) {
             Normalizer n = new Normalizer(Map.of());
-            List<Poly> polys = new ArrayList<>();
-            for (BoolExpr e : set) {
-                Poly pl = n.of((BitVecExpr) e.getArgs()[0]);
-                Poly pr = pl == null ? null : n.of((BitVecExpr) e.getArgs()[1]);
-                if (pr != null) {
-                    polys.add(pl.minus(pr));
-                }
-            }
-            Rules rules = Rules.of(polys);
+            Rules rules = Rules.of(differences(n, set));
             BoolExpr premise = set.size() == 1 ? set.get(0) : ctx.mkAnd(set.toArray(new BoolExpr[0]));
             for (BoolExpr goal : targets) {
                 if (set.contains(goal) || out.size() >= MAX_LEMMAS) {
@@ -481,6 +473,105 @@ public final class ConservedEqualities {
             }
         }
         return out;
+    }
+
+    /**
+     * Valid lemmas {@code (D_1 ∧ ... ∧ D_k) ⇒ (L == R)}: L == R an equality between products of
+     * variables in {@code goals} (a mined invariant's premise at the loop's entry, Cohen's or the
+     * lcm's {@code 2*a*b == x*u + y*v} of the values the loop starts with), D_1..D_k the
+     * assignments {@code c == t} of {@code formula} (F's SSA definitions, each constant defined
+     * once) that L - R reads, directly or through other definitions, when the rules of
+     * {@link #together} built from D_1..D_k rewrite L - R to 0. F has each definition only under
+     * its block's guard, so the solver cannot substitute it before it bit-blasts; the lemma is an
+     * identity and tells it that the entry values satisfy the equality without multiplying
+     * vectors. At most {@link #MAX_LEMMAS}, each with at most {@link #MAX_LEMMAS} definitions.
+     */
+    public static List<BoolExpr> definitionEntailments(com.microsoft.z3.Context ctx, BoolExpr formula, List<BoolExpr> goals) {
+        Map<Expr<?>, BoolExpr> definitions = new HashMap<>();
+        Set<Expr<?>> twice = new java.util.HashSet<>();
+        Set<Expr<?>> visited = new java.util.HashSet<>();
+        java.util.ArrayDeque<Expr<?>> work = new java.util.ArrayDeque<>(List.of(formula));
+        while (!work.isEmpty()) {
+            Expr<?> e = work.pop();
+            if (!visited.add(e) || !e.isApp() || !e.isBool()) {
+                continue;
+            }
+            if (e.isEq() && e.getArgs()[0] instanceof BitVecExpr l && l.isConst()) {
+                if (definitions.put(l, (BoolExpr) e) != null) {
+                    twice.add(l);
+                }
+            } else if (e.isAnd()) {
+                work.addAll(java.util.Arrays.asList(e.getArgs()));
+            } else if (e.isImplies()) {
+                work.push(e.getArgs()[1]);
+            }
+        }
+        twice.forEach(definitions::remove);
+        List<BoolExpr> out = new ArrayList<>();
+        if (definitions.isEmpty()) {
+            return out;
+        }
+        Set<Expr<?>> seenGoals = new java.util.HashSet<>();
+        work.clear();
+        work.addAll(goals);
+        while (!work.isEmpty() && out.size() < MAX_LEMMAS) {
+            Expr<?> e = work.pop();
+            if (!seenGoals.add(e) || !e.isApp() || !e.isBool()) {
+                continue;
+            }
+            if (e.isEq() && e.getArgs()[0] instanceof BitVecExpr l && !definition(l, e.getArgs()[1]) && nonlinear(l, e.getArgs()[1])) {
+                List<BoolExpr> used = definitionsRead(e, definitions);
+                if (!used.isEmpty()) {
+                    Normalizer n = new Normalizer(Map.of());
+                    Poly pl = n.of(l);
+                    Poly pr = pl == null ? null : n.of((BitVecExpr) e.getArgs()[1]);
+                    Poly reduced = pr == null ? null : Rules.of(differences(n, used)).reduce(pl.minus(pr));
+                    if (reduced != null && reduced.terms().isEmpty()) {
+                        BoolExpr premise = used.size() == 1 ? used.get(0) : ctx.mkAnd(used.toArray(new BoolExpr[0]));
+                        out.add(ctx.mkImplies(premise, (BoolExpr) e));
+                    }
+                }
+                continue;
+            }
+            if (e.isAnd() || e.isOr() || e.isNot() || e.isImplies() || e.isIff() || e.isEq() && e.getArgs()[0].isBool()) {
+                work.addAll(java.util.Arrays.asList(e.getArgs()));
+            }
+        }
+        return out;
+    }
+
+    /** The normal forms of {@code L - R} of the bit-vector equalities {@code L == R}, those that do not grow too large. */
+    private static List<Poly> differences(Normalizer n, List<BoolExpr> equalities) {
+        List<Poly> polys = new ArrayList<>();
+        for (BoolExpr e : equalities) {
+            Poly pl = n.of((BitVecExpr) e.getArgs()[0]);
+            Poly pr = pl == null ? null : n.of((BitVecExpr) e.getArgs()[1]);
+            if (pr != null) {
+                polys.add(pl.minus(pr));
+            }
+        }
+        return polys;
+    }
+
+    /** The definitions of the constants {@code e} reads, directly or through other definitions; at most {@link #MAX_LEMMAS}. */
+    private static List<BoolExpr> definitionsRead(Expr<?> e, Map<Expr<?>, BoolExpr> definitions) {
+        List<BoolExpr> used = new ArrayList<>();
+        Set<Expr<?>> seen = new java.util.HashSet<>();
+        java.util.ArrayDeque<Expr<?>> work = new java.util.ArrayDeque<>(List.of(e));
+        while (!work.isEmpty() && used.size() < MAX_LEMMAS) {
+            Expr<?> t = work.pop();
+            if (!seen.add(t) || !t.isApp()) {
+                continue;
+            }
+            BoolExpr d = t.isConst() ? definitions.get(t) : null;
+            if (d != null) {
+                used.add(d);
+                work.push(d.getArgs()[1]);
+            } else {
+                work.addAll(java.util.Arrays.asList(t.getArgs()));
+            }
+        }
+        return used;
     }
 
     /** Whether one side is a lone constant: an assignment, which the solver substitutes by itself. */

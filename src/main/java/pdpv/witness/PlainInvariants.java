@@ -62,6 +62,8 @@ final class PlainInvariants implements AutoCloseable {
     private final SmtSolver solver;
     private final Map<Variable, BitVecExpr> state = new HashMap<>();
     private final Map<Variable, Integer> order = new HashMap<>();
+    /** The program's pointer variables (issue #20). */
+    private final Map<Variable, pdpv.cfg.Addresses.PointerVariable> pointers;
     /** The text of a conjunct (the last) after the conjuncts before it, as written once. */
     private final Map<List<Expr>, String> written = new HashMap<>();
     /** Once it is spent no check runs: the rewriting keeps the texts it has ({@link #late}). */
@@ -77,6 +79,7 @@ final class PlainInvariants implements AutoCloseable {
     PlainInvariants(Program program, InvariantParser parser, PlainBudget budget) {
         this.budget = budget;
         this.parser = parser;
+        this.pointers = program.addresses().pointers();
         this.eval = new ExprEvaluator<>(program.semantics(), new Z3Algebra(ctx));
         this.defined = new UbGuards(program.semantics(), EnumSet.allOf(UndefinedBehaviour.class));
         this.solver = new SmtSolver(ctx, new SmtStatistics());
@@ -115,7 +118,8 @@ final class PlainInvariants implements AutoCloseable {
         List<Expr> parts = new ArrayList<>();
         for (String c : conjuncts) {
             Expr e = parse(c, body);
-            if (e == null) {
+            // a pointer's condition is C already (q != &x || ...): its value, an id, has no other text
+            if (e == null || VariableUses.reads(e).stream().anyMatch(pointers::containsKey)) {
                 return conjuncts;
             }
             flattenConjunction(e, parts);

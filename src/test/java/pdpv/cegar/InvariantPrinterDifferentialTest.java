@@ -60,7 +60,7 @@ class InvariantPrinterDifferentialTest {
         Random rnd = new Random(7);
         try (Context ctx = new Context()) {
             LoopInvariantStore.Templates t = new LoopInvariantStore(ctx, program.semantics()).templates(loop);
-            InvariantPrinter printer = new InvariantPrinter(loop, t);
+            InvariantPrinter printer = new InvariantPrinter(ctx, loop, t, pdpv.cfg.Addresses.NONE);
             List<Variable> vars = new ArrayList<>(t.end().keySet());
             List<BitVecExpr> terms = new ArrayList<>();
             List<String> cNames = new ArrayList<>();
@@ -132,7 +132,7 @@ class InvariantPrinterDifferentialTest {
         Random rnd = new Random(11);
         try (Context ctx = new Context()) {
             LoopInvariantStore.Templates t = new LoopInvariantStore(ctx, program.semantics()).templates(loop);
-            InvariantPrinter printer = new InvariantPrinter(t.end());
+            InvariantPrinter printer = new InvariantPrinter(ctx, t.end(), pdpv.cfg.Addresses.NONE);
             List<Variable> vars = new ArrayList<>(t.end().keySet());
             List<BitVecExpr> terms = new ArrayList<>();
             List<Boolean> signed = new ArrayList<>();

@@ -17,7 +17,9 @@ import java.util.Random;
  * helpers with an out-parameter ({@code T *p}) passed {@code &v} or a pointer. And two variables
  * {@code s0, s1} of a struct with two integer members, an array member and a nested struct:
  * member reads and writes, copies {@code s1 = s0}, helpers taking and returning the struct by
- * value and helpers writing it through {@code struct S *p} ({@code p->f}). The body is a function {@code compute(x0, x1)} of two small inputs returning a
+ * value and helpers writing it through {@code struct S *p} ({@code p->f}); a global {@code t0} of
+ * that struct (initialized in order, by designators, or zero) used as the locals are, and helpers
+ * with a {@code static struct} that keeps its value between calls. The body is a function {@code compute(x0, x1)} of two small inputs returning a
  * {@code long long}, so that gcc can tabulate it for every input and PDPV can check an assertion
  * about it.
  */
@@ -78,6 +80,11 @@ final class RandomAggregatePrograms {
                 .append(" b; ").append(m[3]).append(" c[3]; struct In in; };\n");
         localDeclarations.append("  struct S s0 = {").append(constant()).append(", .c = {").append(constant()).append("}, .in = {")
                 .append(constant()).append("}};\n  struct S s1 = s0;\n");
+        globals.append("struct S t0").append(switch (random.nextInt(3)) {
+            case 0 -> "";
+            case 1 -> " = {" + constant() + ", " + constant() + ", {" + constant() + ", " + constant() + "}, {" + constant() + "}}";
+            default -> " = {.in = {" + constant() + "}, .b = " + constant() + "}";
+        }).append(";\n");
         int statements = 3 + random.nextInt(6);
         for (int i = 0; i < statements; i++) {
             statement("  ");
@@ -86,7 +93,8 @@ final class RandomAggregatePrograms {
         for (Array a : arrays) {
             body.append("  r = r * 31 + ").append(cell(a)).append(";\n");
         }
-        body.append("  r = r * 31 + (s0.a ^ s1.b);\n  r = r * 31 + (s1.c[x0 % 3] ^ s0.in.d);\n");
+        // t0's members folded into the same two terms: each further product by 31 of a 64-bit sum makes the solver's query harder
+        body.append("  r = r * 31 + (s0.a ^ s1.b ^ t0.a ^ t0.b);\n  r = r * 31 + (s1.c[x0 % 3] ^ s0.in.d ^ t0.c[x1 % 3] ^ t0.in.d);\n");
         body.append("  r = r * 31 + v0;\n  r = r * 31 + v1;\n  r = r * 3 + (p0 == &v0) + 2 * (p1 == p0);\n");
         body.append("  return r;\n");
         return globals + "\n" + helpers + "long long compute(unsigned char x0, unsigned char x1) {\n" + locals() + body + "}\n";
@@ -224,7 +232,7 @@ final class RandomAggregatePrograms {
     }
 
     private String member() {
-        String s = "s" + random.nextInt(2);
+        String s = random.nextInt(3) == 0 ? "t0" : "s" + random.nextInt(2);
         return switch (random.nextInt(4)) {
             case 0 -> s + ".a";
             case 1 -> s + ".b";
@@ -235,10 +243,10 @@ final class RandomAggregatePrograms {
 
     /** A statement on the structs: a member written, a copy, a helper by value or through a pointer. */
     private void structStatement(String indent) {
-        switch (random.nextInt(5)) {
+        switch (random.nextInt(6)) {
             case 0 -> body.append(indent).append(member()).append(' ')
                     .append(List.of("=", "+=", "^=", "-=").get(random.nextInt(4))).append(' ').append(expression(0)).append(";\n");
-            case 1 -> body.append(indent).append(random.nextBoolean() ? "s1 = s0;\n" : "s0 = s1;\n");
+            case 1 -> body.append(indent).append(List.of("s1 = s0;\n", "s0 = s1;\n", "t0 = s0;\n", "s1 = t0;\n").get(random.nextInt(4)));
             case 2 -> {
                 String f = "f" + helperCount++;
                 helpers.append("static struct S ").append(f).append("(struct S v, int q) {\n  v.a += q;\n  v.c[(unsigned) q % 3] = v.b;\n"
@@ -249,7 +257,17 @@ final class RandomAggregatePrograms {
             case 3 -> {
                 String f = "f" + helperCount++;
                 helpers.append("static void ").append(f).append("(struct S *p, int q) {\n  p->b -= q;\n  (*p).in.d += p->c[1];\n}\n");
-                body.append(indent).append(f).append("(&s").append(random.nextInt(2)).append(", ").append(scalar(1)).append(");\n");
+                body.append(indent).append(f).append(random.nextInt(3) == 0 ? "(&t0" : "(&s" + random.nextInt(2)).append(", ")
+                        .append(scalar(1)).append(");\n");
+            }
+            case 4 -> {
+                // a static struct keeps its value between the calls of its function
+                String f = "f" + helperCount++;
+                helpers.append("static long long ").append(f).append("(int q) {\n  static struct In st")
+                        .append(random.nextBoolean() ? "" : " = {" + constant() + "}").append(";\n  st.d += q;\n  return st.d;\n}\n");
+                // one call per statement: two calls in one expression are unsequenced
+                body.append(indent).append(member()).append(" ^= ").append(f).append('(').append(scalar(1)).append(");\n");
+                body.append(indent).append(member()).append(" += ").append(f).append("(1);\n");
             }
             default -> body.append(indent).append(member()).append(random.nextBoolean() ? "++" : "--").append(";\n");
         }

@@ -24,7 +24,7 @@ import pdpv.semantics.DataModel;
 class DaikonTracesTest {
     private static final Program URN = FrontEnd.parse(Path.of("examples", "fig6_1_dijkstra_urn.c"),
             new FrontEndOptions("main", DataModel.ILP32, false));
-    private static final TestOptions OPTIONS = TestOptions.defaults().withTests(300);
+    private static final TestOptions OPTIONS = TestOptions.defaults().withTests(300).withSpreadTests(0);
 
     @Test
     void theFilesFollowDaikonsFormatsWithOnePointPairPerLoopAndTwoRecordsPerVisit() {

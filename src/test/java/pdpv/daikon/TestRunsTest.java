@@ -120,6 +120,60 @@ class TestRunsTest {
         assertEquals(Integer.MAX_VALUE, (int) runs.failure().inputs().get(0).value());
     }
 
+    /** Spread draws stay in the type and give every magnitude: about half of 32-bit draws fit in 16 bits. */
+    @Test
+    void spreadDrawsCoverTheMagnitudes() {
+        SplittableRandom random = new SplittableRandom(11);
+        CType u = CType.unsignedInt();
+        int small = 0;
+        Set<Integer> lengths = new HashSet<>();
+        for (int i = 0; i < 2000; i++) {
+            long bits = TestGenerator.spread(random, u);
+            assertEquals(bits, u.normalize(bits), "values are cut to the width");
+            small += bits <= 65535 ? 1 : 0;
+            lengths.add(64 - Long.numberOfLeadingZeros(bits));
+        }
+        assertTrue(small > 800 && small < 1200, "17 of 33 bit lengths fit in 16 bits: " + small);
+        assertEquals(33, lengths.size(), "every bit length 0..32");
+        CType s = CType.signedInt();
+        Set<Boolean> signs = new HashSet<>();
+        for (int i = 0; i < 200; i++) {
+            signs.add(s.toLong(TestGenerator.spread(random, s)) < 0);
+        }
+        assertEquals(Set.of(true, false), signs);
+    }
+
+    /**
+     * A loop behind an assumption that bounds a 32-bit input to 16 bits (lcm's {@code a <= 65535}):
+     * Algorithm 6.1's draws meet it only with 0..10, so the random tests show the loop in a few
+     * dozen states; the spread tests add runs until it has {@link TestOptions#SPREAD_TESTS}.
+     */
+    @Test
+    void aLoopSeenInFewStatesGetsSpreadTests() {
+        Program p = parse("""
+                extern unsigned int __VERIFIER_nondet_uint(void);
+                int main(void) {
+                    unsigned int a = __VERIFIER_nondet_uint();
+                    if (a < 1 || a > 65535) return 0;
+                    unsigned int i = 0, s = 0;
+                    while (i < 3) { s = s + a; i++; }
+                    return 0;
+                }
+                """);
+        LoopForest loops = LoopForest.of(p);
+        Loop l = loops.loops().get(0);
+        TestRuns without = TestRuns.run(p, loops, TestOptions.defaults().withSpreadTests(0));
+        assertEquals(100, without.runs());
+        assertTrue(distinct(without.samples(l)) < TestOptions.SPREAD_TESTS, "random tests alone: " + distinct(without.samples(l)));
+        TestRuns with = TestRuns.run(p, loops, TestOptions.defaults());
+        assertTrue(with.spreadRuns() > 0 && with.runs() == 100 + with.spreadRuns());
+        assertTrue(distinct(with.samples(l)) >= TestOptions.SPREAD_TESTS, "with spread tests: " + distinct(with.samples(l)));
+    }
+
+    private static int distinct(LoopSamples s) {
+        return DaikonTemplates.distinctRows(s, s.terms().stream().filter(t -> !t.old()).toList()).size();
+    }
+
     static Program parse(String source) {
         return FrontEnd.parse("t.c", source, new FrontEndOptions("main", DataModel.ILP32, false));
     }

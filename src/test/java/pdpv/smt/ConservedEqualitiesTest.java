@@ -187,6 +187,58 @@ class ConservedEqualitiesTest {
     }
 
     /**
+     * {@link ConservedEqualities#definitionEntailments}: the lcm's {@code 2*a*b == x*u + y*v} of
+     * the values a loop starts with follows from the guarded assignments {@code x = a, y = b,
+     * u = b, v = a} (8 bits, Z3 checks each lemma valid); a goal they do not give has no lemma; and
+     * on random assignments and goals every lemma is valid.
+     */
+    @Test
+    void definitionLemmasAreValid() {
+        Random random = new Random(1931);
+        try (Context ctx = new Context()) {
+            BitVecExpr a = ctx.mkBVConst("a", 8);
+            BitVecExpr b = ctx.mkBVConst("b", 8);
+            BitVecExpr x = ctx.mkBVConst("x", 8);
+            BitVecExpr y = ctx.mkBVConst("y", 8);
+            BitVecExpr u = ctx.mkBVConst("u", 8);
+            BitVecExpr v = ctx.mkBVConst("v", 8);
+            BoolExpr guard = ctx.mkBoolConst("b18");
+            BoolExpr f = ctx.mkAnd(ctx.mkImplies(guard, ctx.mkEq(x, a)), ctx.mkImplies(guard, ctx.mkEq(y, b)),
+                    ctx.mkImplies(guard, ctx.mkEq(u, b)), ctx.mkImplies(guard, ctx.mkEq(v, a)));
+            BoolExpr lcm = ctx.mkEq(ctx.mkBVMul(ctx.mkBVMul(bv(ctx, 2), a), b), ctx.mkBVAdd(ctx.mkBVMul(x, u), ctx.mkBVMul(y, v)));
+            BoolExpr head = ctx.mkBoolConst("head");
+            List<BoolExpr> lemmas = ConservedEqualities.definitionEntailments(ctx, f, List.of(ctx.mkImplies(lcm, head)));
+            assertEquals(1, lemmas.size());
+            assertValid(ctx, lemmas.get(0));
+            BoolExpr wrong = ctx.mkEq(ctx.mkBVMul(a, b), ctx.mkBVAdd(ctx.mkBVMul(x, u), ctx.mkBVMul(y, v)));
+            assertEquals(List.of(), ConservedEqualities.definitionEntailments(ctx, f, List.of(wrong)));
+            BitVecExpr[] vars = {a, b, x, y};
+            int shown = 0;
+            for (int round = 0; round < 150; round++) {
+                // x and y defined by random terms over a and b (once each), goals mostly substitutions
+                BitVecExpr tx = randomTerm(ctx, new BitVecExpr[] {a, b}, random, 2);
+                BitVecExpr ty = randomTerm(ctx, new BitVecExpr[] {a, b, x}, random, 2);
+                BoolExpr defs = ctx.mkAnd(ctx.mkImplies(guard, ctx.mkEq(x, tx)), ctx.mkImplies(guard, ctx.mkEq(y, ty)));
+                BitVecExpr r = ctx.mkBVMul(randomTerm(ctx, vars, random, 2), vars[random.nextInt(4)]);
+                BitVecExpr substituted = (BitVecExpr) r.substitute(new Expr<?>[] {y}, new Expr<?>[] {ty}).substitute(x, tx);
+                List<BoolExpr> goals = List.of(ctx.mkEq(r, substituted),
+                        ctx.mkEq(ctx.mkBVMul(vars[random.nextInt(4)], vars[random.nextInt(4)]), randomTerm(ctx, vars, random, 2)));
+                for (BoolExpr lemma : ConservedEqualities.definitionEntailments(ctx, defs, goals)) {
+                    shown++;
+                    assertValid(ctx, lemma);
+                }
+            }
+            assertTrue(shown > 30, "only " + shown + " lemmas: the test checks too little");
+        }
+    }
+
+    private static void assertValid(Context ctx, BoolExpr lemma) {
+        Solver s = ctx.mkSolver();
+        s.add(ctx.mkNot(lemma));
+        assertEquals(Status.UNSATISFIABLE, s.check(), "not valid: " + lemma);
+    }
+
+    /**
      * Random loops with polynomial closed forms chained like Cohen's (x == f(n) conserved only
      * given y == g(n)), random wrong candidates beside them, some steps branching, at 8 bits:
      * every set {@link ConservedEqualities#together} keeps is preserved by the step for all values

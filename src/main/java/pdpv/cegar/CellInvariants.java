@@ -1,0 +1,363 @@
+package pdpv.cegar;
+
+import com.microsoft.z3.ArrayExpr;
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BitVecNum;
+import com.microsoft.z3.BitVecSort;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import com.microsoft.z3.Sort;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import pdpv.cfg.Loop;
+import pdpv.cfg.Variable;
+import pdpv.daikon.LoopSamples;
+import pdpv.daikon.Term;
+import pdpv.encode.LoopIteration;
+import pdpv.encode.LoopSite;
+import pdpv.encode.ProgramEncoding;
+import pdpv.pdr.StateVar;
+import pdpv.smt.SmtResult;
+import pdpv.smt.SmtSolver;
+import pdpv.smt.SmtStatistics;
+
+/**
+ * Universally quantified loop invariants over the cells of an array a loop writes (issue #20):
+ * PDR's state is bit-vectors, so what a loop leaves in an array is said by a small family of
+ * formulas over the array templates instead, the loop's "filled segment" and "untouched rest":
+ * <pre>
+ *   value:  ∀j. k_b ≤ j &lt; k_e ⇒ a_e[idx(j)] = c1·j + c0
+ *   frame:  k_b ≤ k_e ∧ ∀i. ¬(idx(k_b) ≤ i &lt; idx(k_e)) ⇒ a_e[i] = a_b[i]
+ * </pre>
+ * and the same for a counter that goes down in the samples, over k_e &lt; j ≤ k_b (and k_e ≤ k_b),
+ * for a loop whose body stores {@code a[idx(k)] = v} (one unconditional store of a in the pass) and
+ * whose counter k is in U_l. The segment [k_b, k_e) is the array partition of Halbwachs and Péron
+ * ("Discovering properties about arrays in simple programs", PLDI 2008) bounded by the loop
+ * counter; the affine value c1·j + c0 is mined as Daikon-like likely invariants are (thesis §6.1):
+ * fitted to the stored value and index evaluated at the tests' samples of the loop head, so only a
+ * fit that every sample agrees with is proposed. A candidate is used only once Z3 shows it
+ * inductive over the exact pass (the body with its arrays, not PDR's abstraction of them), by the
+ * Skolem-constant argument of Flanagan and Qadeer ("Predicate abstraction for software
+ * verification", POPL 2002): with a fresh index j, the candidates instantiated at j, the pass and
+ * LI_l imply each candidate's body at j after the pass (instantiating the hypothesis only weakens
+ * it, so unsatisfiability proves the quantified step; the bound-1 instantiation of Feldman et al.,
+ * "Bounded quantifier instantiation for checking inductive invariants", TACAS 2017). Houdini drops
+ * the ones that fail until the rest is inductive; the certificate checker re-checks them like every
+ * invariant ({@link CertificateChecker}).
+ */
+final class CellInvariants {
+    private final Context ctx;
+    private final SmtStatistics stats;
+    private final long resources;
+
+    /** Each Z3 query within {@code resources} resource units (0: no limit); one that gives up drops its candidate. */
+    CellInvariants(Context ctx, SmtStatistics stats, long resources) {
+        this.ctx = ctx;
+        this.stats = stats;
+        this.resources = resources;
+    }
+
+    /** One candidate: its body over the bound constant {@code bound} (the formula is ∀bound. body). */
+    record Candidate(Expr<?> bound, BoolExpr body) {
+        BoolExpr quantified(Context ctx) {
+            return ctx.mkForall(new Expr<?>[] {bound}, body, 1, null, null, null, null);
+        }
+    }
+
+    /**
+     * The inductive cell invariants of loop {@code l} (each a quantified formula over its templates
+     * {@code t}), given LI_l so far ({@code li}, quantifier-free) and the samples of its head.
+     */
+    List<BoolExpr> inductive(ProgramEncoding encoding, LoopInvariantStore store, Loop l, BoolExpr li, LoopSamples samples) {
+        LoopInvariantStore.Templates t = store.templates(l);
+        if (t.arraysEnd().isEmpty()) {
+            return List.of();
+        }
+        LoopIteration pass = encoding.iteration(l, t.beforeExprs(), t.endExprs());
+        List<Candidate> candidates = new ArrayList<>();
+        BoolExpr premise = entryPremise(t, li);
+        Map<Candidate, Candidate> plainOf = new LinkedHashMap<>();
+        for (Map.Entry<Variable, Expr<?>> e : t.arraysEnd().entrySet()) {
+            for (Candidate c : candidates(t, e.getKey(), e.getValue(), pass.nextFunctions().get(e.getKey()), samples)) {
+                candidates.add(c);
+                if (premise != null) {
+                    Candidate relative = new Candidate(c.bound(), ctx.mkImplies(premise, c.body()));
+                    candidates.add(relative);
+                    plainOf.put(relative, c);
+                }
+            }
+        }
+        if (candidates.isEmpty()) {
+            return List.of();
+        }
+        List<BoolExpr> background = new ArrayList<>(pass.constraints());
+        for (LoopSite site : pass.dag().loopSites()) {
+            background.add(store.instantiateFrom(site, 0));
+        }
+        background.add(li);
+        Map<Variable, Expr<?>> start = new LinkedHashMap<>();
+        Map<Variable, Expr<?>> before = t.beforeExprs();
+        t.endExprs().keySet().forEach(v -> start.put(v, before.get(v)));
+        candidates.removeIf(c -> !unsat(List.of(ctx.mkNot(CertificateChecker.withEnd(c.body(), t, start)))));
+        // Houdini over the survivors of initiation, one Skolem constant per bound sort
+        boolean changed = true;
+        while (changed && !candidates.isEmpty()) {
+            changed = false;
+            Map<Sort, Expr<?>> skolems = new LinkedHashMap<>();
+            List<BoolExpr> hypotheses = new ArrayList<>(background);
+            for (Candidate c : candidates) {
+                hypotheses.add(at(c, skolems));
+            }
+            for (Candidate c : List.copyOf(candidates)) {
+                List<BoolExpr> query = new ArrayList<>(hypotheses);
+                query.add(ctx.mkNot(CertificateChecker.withEnd(at(c, skolems), t, pass.nextFunctions())));
+                if (!unsat(query)) {
+                    candidates.remove(c);
+                    changed = true;
+                }
+            }
+        }
+        candidates.removeIf(c -> candidates.contains(plainOf.get(c)));
+        return candidates.stream().map(c -> c.quantified(ctx)).toList();
+    }
+
+    /**
+     * The entry conditions of LI_l's relative conjuncts: the conjunction of the premises P(x_b) of
+     * its conjuncts P(x_b) ⇒ E(x_e) (a mined invariant that holds at the head when it held on entry,
+     * thesis §6.1), or null if there are none. A cell's value often needs E (the stored value v =
+     * 3·i + 1), so each candidate is also tried under the same premise, which F's instantiation at
+     * the loop's entry then discharges.
+     */
+    private BoolExpr entryPremise(LoopInvariantStore.Templates t, BoolExpr li) {
+        List<BoolExpr> premises = new ArrayList<>();
+        for (BoolExpr c : pdpv.smt.Conjuncts.of(li)) {
+            if (c.isImplies() && t.end().values().stream().noneMatch(s -> mentions(c.getArgs()[0], s.current()))) {
+                premises.add((BoolExpr) c.getArgs()[0]);
+            }
+        }
+        return premises.isEmpty() ? null : premises.size() == 1 ? premises.get(0) : ctx.mkAnd(premises.toArray(new BoolExpr[0]));
+    }
+
+    /** {@code c}'s body with its bound constant replaced by the Skolem constant of its sort. */
+    private BoolExpr at(Candidate c, Map<Sort, Expr<?>> skolems) {
+        Expr<?> sk = skolems.computeIfAbsent(c.bound().getSort(), s -> ctx.mkFreshConst("cell_j", s));
+        return (BoolExpr) c.body().substitute(c.bound(), sk);
+    }
+
+    /** The value and frame candidates for array {@code a}, whose template at the head is {@code aEnd} and next value {@code next}. */
+    private List<Candidate> candidates(LoopInvariantStore.Templates t, Variable a, Expr<?> aEnd, Expr<?> next, LoopSamples samples) {
+        if (next == null) {
+            return List.of();
+        }
+        Expr<?> n = next.simplify();
+        if (!n.isStore() || !n.getArgs()[0].equals(aEnd)) {
+            return List.of();
+        }
+        Expr<?> idx = n.getArgs()[1];
+        Expr<?> val = n.getArgs()[2];
+        Variable k = counter(t, idx);
+        if (k == null || !t.before().containsKey(k) || !(val instanceof BitVecExpr)) {
+            return List.of();
+        }
+        BitVecExpr kEnd = t.end().get(k).current();
+        BitVecExpr kBefore = t.before().get(k).current();
+        boolean signed = k.type().signed();
+        boolean up = goesUp(k, samples);
+        List<Candidate> out = new ArrayList<>();
+        int elementWidth = ((BitVecSort) val.getSort()).getSize();
+        BigInteger[] fit = fit(t, k, idx, (BitVecExpr) val, samples, elementWidth);
+        if (fit != null) {
+            BitVecExpr j = (BitVecExpr) (Expr<?>) ctx.mkFreshConst("j", kEnd.getSort());
+            BitVecExpr cell = (BitVecExpr) ctx.mkSelect((ArrayExpr) aEnd, idx.substitute(kEnd, j));
+            BitVecExpr value = ctx.mkBVAdd(ctx.mkBVMul(ctx.mkBV(fit[0].toString(), elementWidth), convert(j, signed, elementWidth)),
+                    ctx.mkBV(fit[1].toString(), elementWidth));
+            out.add(new Candidate(j, ctx.mkImplies(segment(kBefore, j, kEnd, signed, up), ctx.mkEq(cell, value))));
+        }
+        Expr<?> aBefore = t.arraysBefore().get(a);
+        BitVecExpr bare = strip(idx);
+        if (aBefore != null && bare.equals(kEnd)) {
+            BitVecExpr i = (BitVecExpr) (Expr<?>) ctx.mkFreshConst("i", idx.getSort());
+            boolean indexSigned = idx.isBVSignExtension() || (idx.equals(kEnd) && signed);
+            BoolExpr written = segment((BitVecExpr) idx.substitute(kEnd, kBefore), i, (BitVecExpr) idx, indexSigned, up);
+            // the counter has not passed its entry value the other way: else the segment would be empty and miss the cell written
+            BoolExpr ahead = up ? (signed ? ctx.mkBVSLE(kBefore, kEnd) : ctx.mkBVULE(kBefore, kEnd))
+                    : (signed ? ctx.mkBVSLE(kEnd, kBefore) : ctx.mkBVULE(kEnd, kBefore));
+            out.add(new Candidate(i, ctx.mkAnd(ahead, ctx.mkImplies(ctx.mkNot(written),
+                    ctx.mkEq(ctx.mkSelect((ArrayExpr) aEnd, i), ctx.mkSelect((ArrayExpr) aBefore, i))))));
+        }
+        return out;
+    }
+
+    /**
+     * Whether the counter goes up, as the samples show it: false only if some sample has it below its
+     * entry value and none above (then the segment is (k_e, k_b]), true otherwise.
+     */
+    private static boolean goesUp(Variable k, LoopSamples samples) {
+        boolean above = false;
+        boolean below = false;
+        for (int s = 0; samples != null && s < samples.size(); s++) {
+            int c = samples.value(s, new Term(k, false)).compareTo(samples.value(s, new Term(k, true)));
+            above |= c > 0;
+            below |= c < 0;
+        }
+        return !below || above;
+    }
+
+    /** The scalar of U_l whose template x_e is the only template {@code idx} reads, or null. */
+    private static Variable counter(LoopInvariantStore.Templates t, Expr<?> idx) {
+        Variable found = null;
+        for (Map.Entry<Variable, StateVar> e : t.end().entrySet()) {
+            if (mentions(idx, e.getValue().current())) {
+                if (found != null) {
+                    return null;
+                }
+                found = e.getKey();
+            }
+        }
+        if (found == null) {
+            return null;
+        }
+        for (StateVar s : t.before().values()) {
+            if (mentions(idx, s.current())) {
+                return null;
+            }
+        }
+        return found;
+    }
+
+    /**
+     * (c1, c0) with v = c1·k + c0 (mod 2^w) at every sample where the store's index and value are
+     * constants once the head's and the entry's values are put in, from two samples whose counters
+     * differ by an odd amount (invertible mod 2^w); null if there is no such pair or a sample disagrees.
+     */
+    private BigInteger[] fit(LoopInvariantStore.Templates t, Variable k, Expr<?> idx, BitVecExpr val, LoopSamples samples, int w) {
+        if (samples == null || samples.size() == 0) {
+            return null;
+        }
+        BigInteger mod = BigInteger.ONE.shiftLeft(w);
+        List<BigInteger[]> points = new ArrayList<>();
+        for (int s = 0; s < samples.size(); s++) {
+            Expr<?> v = atSample(t, val, samples, s);
+            if (!(v instanceof BitVecNum num)) {
+                continue;
+            }
+            BigInteger kv = BigInteger.valueOf(samples.bits(s, new Term(k, false)));
+            kv = convertValue(kv, k.type().width(), k.type().signed(), w);
+            points.add(new BigInteger[] {kv, num.getBigInteger()});
+        }
+        BigInteger[] fit = null;
+        for (int p = 1; p < points.size() && fit == null; p++) {
+            BigInteger d = points.get(p)[0].subtract(points.get(0)[0]).mod(mod);
+            if (d.testBit(0)) {
+                BigInteger c1 = points.get(p)[1].subtract(points.get(0)[1]).multiply(d.modInverse(mod)).mod(mod);
+                BigInteger c0 = points.get(0)[1].subtract(c1.multiply(points.get(0)[0])).mod(mod);
+                fit = new BigInteger[] {c1, c0};
+            }
+        }
+        if (fit == null && !points.isEmpty() && points.stream().allMatch(p -> p[1].equals(points.get(0)[1]))) {
+            fit = new BigInteger[] {BigInteger.ZERO, points.get(0)[1]};
+        }
+        if (fit == null) {
+            return null;
+        }
+        for (BigInteger[] p : points) {
+            if (!fit[0].multiply(p[0]).add(fit[1]).mod(mod).equals(p[1])) {
+                return null;
+            }
+        }
+        return fit;
+    }
+
+    /** {@code e} with the templates given sample {@code s}'s values (x_e: at the head; x_b: on entry), simplified. */
+    private Expr<?> atSample(LoopInvariantStore.Templates t, Expr<?> e, LoopSamples samples, int s) {
+        List<Expr<?>> from = new ArrayList<>();
+        List<Expr<?>> to = new ArrayList<>();
+        for (Variable v : samples.variables()) {
+            StateVar end = t.end().get(v);
+            if (end != null) {
+                from.add(end.current());
+                to.add(ctx.mkBV(Long.toUnsignedString(samples.bits(s, new Term(v, false))), end.width()));
+            }
+            StateVar before = t.before().get(v);
+            if (before != null) {
+                from.add(before.current());
+                to.add(ctx.mkBV(Long.toUnsignedString(samples.bits(s, new Term(v, end != null))), before.width()));
+            }
+        }
+        return e.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0])).simplify();
+    }
+
+    /**
+     * The cells a counter has written between its entry value {@code from} and its value {@code to}
+     * at the head: going {@code up} (k++), from ≤ j &lt; to; going down (k--), to &lt; j ≤ from.
+     */
+    private BoolExpr segment(BitVecExpr from, BitVecExpr j, BitVecExpr to, boolean signed, boolean up) {
+        if (up) {
+            return inRange(from, j, to, signed);
+        }
+        return signed ? ctx.mkAnd(ctx.mkBVSLT(to, j), ctx.mkBVSLE(j, from)) : ctx.mkAnd(ctx.mkBVULT(to, j), ctx.mkBVULE(j, from));
+    }
+
+    /** lo ≤ j &lt; hi, signed or unsigned. */
+    private BoolExpr inRange(BitVecExpr lo, BitVecExpr j, BitVecExpr hi, boolean signed) {
+        return signed ? ctx.mkAnd(ctx.mkBVSLE(lo, j), ctx.mkBVSLT(j, hi)) : ctx.mkAnd(ctx.mkBVULE(lo, j), ctx.mkBVULT(j, hi));
+    }
+
+    /** {@code x} as a value of {@code w} bits: its low bits, or extended as its signedness says. */
+    private BitVecExpr convert(BitVecExpr x, boolean signed, int w) {
+        int from = x.getSortSize();
+        if (from == w) {
+            return x;
+        }
+        if (from > w) {
+            return ctx.mkExtract(w - 1, 0, x);
+        }
+        return signed ? ctx.mkSignExt(w - from, x) : ctx.mkZeroExt(w - from, x);
+    }
+
+    /** The bits {@code raw} of a {@code from}-bit value converted as {@link #convert} does, as an unsigned number. */
+    private static BigInteger convertValue(BigInteger raw, int from, boolean signed, int w) {
+        BigInteger bits = raw.mod(BigInteger.ONE.shiftLeft(from));
+        if (signed && bits.testBit(from - 1)) {
+            bits = bits.subtract(BigInteger.ONE.shiftLeft(from));
+        }
+        return bits.mod(BigInteger.ONE.shiftLeft(w));
+    }
+
+    /** {@code e} without zero and sign extensions around it. */
+    private static BitVecExpr strip(Expr<?> e) {
+        Expr<?> x = e;
+        while (x.isBVZeroExtension() || x.isBVSignExtension()) {
+            x = x.getArgs()[0];
+        }
+        return (BitVecExpr) x;
+    }
+
+    private static boolean mentions(Expr<?> e, Expr<?> c) {
+        if (e.equals(c)) {
+            return true;
+        }
+        if (e.isApp()) {
+            for (Expr<?> a : e.getArgs()) {
+                if (mentions(a, c)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private boolean unsat(List<BoolExpr> conjuncts) {
+        return check(conjuncts) instanceof SmtResult.Unsat;
+    }
+
+    private SmtResult check(List<BoolExpr> conjuncts) {
+        SmtSolver solver = new SmtSolver(ctx, stats);
+        solver.add(conjuncts.toArray(new BoolExpr[0]));
+        return resources > 0 ? solver.checkWithinResources(resources, List.of()) : solver.check();
+    }
+}

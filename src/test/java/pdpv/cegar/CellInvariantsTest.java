@@ -1,0 +1,86 @@
+package pdpv.cegar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.microsoft.z3.ArrayExpr;
+import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Expr;
+import java.util.Timer;
+import java.util.TimerTask;
+import org.junit.jupiter.api.Test;
+import pdpv.cfg.Loop;
+import pdpv.cfg.Program;
+import pdpv.cfg.Variable;
+
+/**
+ * Loops that write arrays (issue #20): the cell invariants of {@link CellInvariants} are mined from
+ * the tests, checked by Z3 over the exact pass, and re-checked in the certificate. Each run has a
+ * backstop that cancels it (an UNKNOWN then fails the test), so that a regression cannot hang the suite.
+ */
+class CellInvariantsTest {
+    private static Verdict verify(Verifier verifier, Program program) {
+        Timer backstop = new Timer(true);
+        backstop.schedule(new TimerTask() {
+            @Override
+            public void run() {
+                verifier.cancel("test backstop");
+            }
+        }, 300_000);
+        try {
+            return verifier.verify(program);
+        } finally {
+            backstop.cancel();
+        }
+    }
+
+    @Test
+    void anArrayFilledInALoopAndReadBackIsSafeWithAQuantifiedCellInvariant() {
+        // without the cell invariant, the loop's PDR instance sees the cells as inputs and F never becomes unsatisfiable
+        Verdict v = verify(new Verifier(VerifierOptions.defaults()), CProgram.example("array_fill_then_read.c"));
+        assertEquals(Verdict.Kind.SAFE, v.kind(), v.reason());
+        assertTrue(v.invariants().stream().anyMatch(c -> c.invariant().contains("forall")), v.invariants().toString());
+    }
+
+    @Test
+    void cellsWrittenUpToAnInputBoundAndTheUnwrittenRestAreBothKnown() {
+        Verdict v = verify(new Verifier(VerifierOptions.defaults()), CProgram.example("array_fill_input_bound.c"));
+        assertEquals(Verdict.Kind.SAFE, v.kind(), v.reason());
+    }
+
+    @Test
+    void anArrayFilledFromTheTopDownIsSafe() {
+        Verdict v = verify(new Verifier(VerifierOptions.defaults()), CProgram.example("array_fill_downward.c"));
+        assertEquals(Verdict.Kind.SAFE, v.kind(), v.reason());
+        assertTrue(v.invariants().stream().anyMatch(c -> c.invariant().contains("forall")), v.invariants().toString());
+    }
+
+    @Test
+    void aWrongClaimAboutTheFilledCellsIsUnsafeWithReplayedInputs() {
+        Verdict v = verify(new Verifier(VerifierOptions.defaults()), CProgram.example("array_fill_wrong_value.c"));
+        assertEquals(Verdict.Kind.UNSAFE, v.kind(), v.reason());
+        assertFalse(v.inputs().isEmpty());
+    }
+
+    /** A cell invariant that does not hold (a[j] == 3*j + 2 instead of 3*j + 1) is rejected by the certificate check, loudly. */
+    @Test
+    void theCertificateRejectsAWrongCellInvariant() {
+        Verifier broken = new Verifier(VerifierOptions.defaults(), (ctx, loops, store) -> {
+            Loop l = loops.loops().stream().filter(x -> !store.templates(x).arraysEnd().isEmpty()).findFirst().orElseThrow();
+            LoopInvariantStore.Templates t = store.templates(l);
+            Variable i = t.end().keySet().stream().filter(v -> v.name().startsWith("i")).findFirst().orElseThrow();
+            Expr<?> a = t.arraysEnd().values().iterator().next();
+            BitVecExpr j = ctx.mkBVConst("j", 32);
+            BoolExpr range = ctx.mkAnd(ctx.mkBVULE(t.before().get(i).current(), j), ctx.mkBVULT(j, t.end().get(i).current()));
+            BoolExpr wrong = ctx.mkImplies(range, ctx.mkEq(ctx.mkSelect((ArrayExpr) a, j),
+                    ctx.mkBVAdd(ctx.mkBVMul(ctx.mkBV(3, 32), j), ctx.mkBV(2, 32))));
+            store.add(l, ctx.mkForall(new Expr<?>[] {j}, wrong, 1, null, null, null, null));
+        });
+        InternalCheckFailure f = assertThrows(InternalCheckFailure.class,
+                () -> verify(broken, CProgram.example("array_fill_then_read.c")));
+        assertTrue(f.getMessage().startsWith("certificate rejected"), f.getMessage());
+    }
+}
