@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
 import pdpv.daikon.LoopSamples;
@@ -21,6 +22,7 @@ import pdpv.encode.LoopIteration;
 import pdpv.encode.LoopSite;
 import pdpv.encode.ProgramEncoding;
 import pdpv.pdr.StateVar;
+import pdpv.smt.Mentions;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -135,7 +137,7 @@ final class CellInvariants {
     private BoolExpr entryPremise(LoopInvariantStore.Templates t, BoolExpr li) {
         List<BoolExpr> premises = new ArrayList<>();
         for (BoolExpr c : pdpv.smt.Conjuncts.of(li)) {
-            if (c.isImplies() && t.end().values().stream().noneMatch(s -> mentions(c.getArgs()[0], s.current()))) {
+            if (c.isImplies() && t.end().values().stream().noneMatch(s -> Mentions.any(c.getArgs()[0], Set.of(s.current())))) {
                 premises.add((BoolExpr) c.getArgs()[0]);
             }
         }
@@ -211,7 +213,7 @@ final class CellInvariants {
     private static Variable counter(LoopInvariantStore.Templates t, Expr<?> idx) {
         Variable found = null;
         for (Map.Entry<Variable, StateVar> e : t.end().entrySet()) {
-            if (mentions(idx, e.getValue().current())) {
+            if (Mentions.any(idx, Set.of(e.getValue().current()))) {
                 if (found != null) {
                     return null;
                 }
@@ -222,7 +224,7 @@ final class CellInvariants {
             return null;
         }
         for (StateVar s : t.before().values()) {
-            if (mentions(idx, s.current())) {
+            if (Mentions.any(idx, Set.of(s.current()))) {
                 return null;
             }
         }
@@ -335,20 +337,6 @@ final class CellInvariants {
             x = x.getArgs()[0];
         }
         return (BitVecExpr) x;
-    }
-
-    private static boolean mentions(Expr<?> e, Expr<?> c) {
-        if (e.equals(c)) {
-            return true;
-        }
-        if (e.isApp()) {
-            for (Expr<?> a : e.getArgs()) {
-                if (mentions(a, c)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     private boolean unsat(List<BoolExpr> conjuncts) {

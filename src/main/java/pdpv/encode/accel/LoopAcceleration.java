@@ -4,10 +4,7 @@ import com.microsoft.z3.BitVecExpr;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -23,6 +20,7 @@ import pdpv.encode.BlockSummary;
 import pdpv.encode.ExprEncoder;
 import pdpv.encode.VariantFactory;
 import pdpv.encode.Z3Algebra;
+import pdpv.smt.Mentions;
 import pdpv.smt.Cancellation;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
@@ -211,7 +209,7 @@ public final class LoopAcceleration {
                 PathAccelerator.Check c = PathAccelerator.Check.NEITHER;
                 Set<Variable> read = new LinkedHashSet<>();
                 degrees.forEach((v, d) -> {
-                    if (d == 1 && (mentions(a, Set.of(start.get(v))) || mentions(b, Set.of(start.get(v))))) {
+                    if (d == 1 && (Mentions.any(a, Set.of(start.get(v))) || Mentions.any(b, Set.of(start.get(v))))) {
                         read.add(v);
                     }
                 });
@@ -245,7 +243,7 @@ public final class LoopAcceleration {
          */
         private int[] closedForm(Variable v, List<Map<Variable, BitVecExpr>> states, Set<Expr<?>> updatedConstants,
                                  BooleanSupplier stop) {
-            if (!mentions(states.get(1).get(v), updatedConstants)) {
+            if (!Mentions.any(states.get(1).get(v), updatedConstants)) {
                 return new int[] {1, 0};
             }
             for (int shift = 0; shift <= MAX_SHIFT; shift++) {
@@ -281,25 +279,5 @@ public final class LoopAcceleration {
             s.add(ctx.mkNot(f));
             return s.checkWithinResources(options.checkResources(), List.of()) instanceof SmtResult.Unsat;
         }
-    }
-
-    /** Whether {@code e} contains one of {@code constants}. */
-    static boolean mentions(Expr<?> e, Set<Expr<?>> constants) {
-        Set<Expr<?>> seen = new HashSet<>();
-        Deque<Expr<?>> work = new ArrayDeque<>();
-        work.push(e);
-        while (!work.isEmpty()) {
-            Expr<?> x = work.pop();
-            if (!seen.add(x)) {
-                continue;
-            }
-            if (constants.contains(x)) {
-                return true;
-            }
-            if (x.isApp()) {
-                Collections.addAll(work, x.getArgs());
-            }
-        }
-        return false;
     }
 }
