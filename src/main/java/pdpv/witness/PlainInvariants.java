@@ -273,13 +273,7 @@ final class PlainInvariants implements AutoCloseable {
         }
         // the bits f fixes that the range leaves open
         BigInteger value = lo.signum() < 0 ? lo.add(BigInteger.ONE.shiftLeft(w)) : lo;
-        BigInteger mask = BigInteger.ZERO;
-        for (int i = 0; i < w; i++) {
-            BoolExpr other = ctx.mkNot(bitIs(x, i, value.testBit(i)));
-            if (valid(ctx.mkImplies(f, ctx.mkNot(other))) && !valid(ctx.mkImplies(inRange, ctx.mkNot(other)))) {
-                mask = mask.setBit(i);
-            }
-        }
+        BigInteger mask = fixedBits(f, x, value).andNot(fixedBits(inRange, x, value));
         if (mask.signum() == 0) {
             return null;
         }
@@ -294,36 +288,70 @@ final class PlainInvariants implements AutoCloseable {
         return out;
     }
 
-    /** The least (or greatest) value of {@code x} under {@code f} in the order of its type; null if none or undecided. */
+    /**
+     * The least (or greatest) value of {@code x} under {@code f} in the order of its type; null if
+     * none or undecided. A binary search over the type's order that moves to the value of each
+     * model found rather than to the midpoint asked for (the same answer, in a few checks where
+     * {@code f} allows few values instead of the width's 32 or 64).
+     */
     private BigInteger bound(BoolExpr f, BitVecExpr x, CType t, boolean greatest) {
         int w = t.width();
-        // binary search over the type's order; the signed order is the unsigned one with the sign bit flipped
-        BigInteger low = BigInteger.ZERO;
-        BigInteger high = BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE);
+        // the signed order is the unsigned one with the sign bit flipped
         BitVecExpr ordered = t.signed() ? ctx.mkBVXOR(x, ctx.mkBV(BigInteger.ONE.shiftLeft(w - 1).toString(), w)) : x;
-        if (!satisfiable(f)) {
+        Probe first = probe(f, ordered);
+        if (first == null || first.value() == null) {
             return null;
         }
+        BigInteger low = greatest ? first.value() : BigInteger.ZERO;
+        BigInteger high = greatest ? BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE) : first.value();
         while (low.compareTo(high) < 0) {
             BigInteger mid = greatest ? low.add(high).add(BigInteger.ONE).shiftRight(1) : low.add(high).shiftRight(1);
             BitVecExpr m = ctx.mkBV(mid.toString(), w);
-            Boolean sat = greatest ? sat(ctx.mkAnd(f, ctx.mkBVUGE(ordered, m))) : sat(ctx.mkAnd(f, ctx.mkBVULE(ordered, m)));
-            if (sat == null) {
+            Probe p = probe(greatest ? ctx.mkAnd(f, ctx.mkBVUGE(ordered, m)) : ctx.mkAnd(f, ctx.mkBVULE(ordered, m)), ordered);
+            if (p == null) {
                 return null;
             }
             if (greatest) {
-                if (sat) {
-                    low = mid;
+                if (p.value() != null) {
+                    low = p.value();
                 } else {
                     high = mid.subtract(BigInteger.ONE);
                 }
-            } else if (sat) {
-                high = mid;
+            } else if (p.value() != null) {
+                high = p.value();
             } else {
                 low = mid.add(BigInteger.ONE);
             }
         }
         return t.signed() ? low.subtract(BigInteger.ONE.shiftLeft(w - 1)) : low;
+    }
+
+    /**
+     * The bits of {@code x} that every model of {@code f} sets as {@code value} (a model's value of
+     * {@code x}) does, as a mask: the backbone, found by asking for a model that differs on any
+     * bit still in question and dropping the bits it differs on, until none does. A check that
+     * gives up leaves the bits still in question out of the mask, which then says less, never wrong.
+     */
+    private BigInteger fixedBits(BoolExpr f, BitVecExpr x, BigInteger value) {
+        int w = x.getSortSize();
+        BigInteger open = BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE);
+        while (open.signum() != 0) {
+            List<BoolExpr> differs = new ArrayList<>();
+            for (int i = 0; i < w; i++) {
+                if (open.testBit(i)) {
+                    differs.add(ctx.mkNot(bitIs(x, i, value.testBit(i))));
+                }
+            }
+            Probe p = probe(ctx.mkAnd(f, ctx.mkOr(differs.toArray(new BoolExpr[0]))), x);
+            if (p == null) {
+                return BigInteger.ZERO;
+            }
+            if (p.value() == null) {
+                return open;
+            }
+            open = open.andNot(p.value().xor(value));
+        }
+        return open;
     }
 
     private BoolExpr inRange(BitVecExpr x, CType t, BigInteger lo, BigInteger hi) {
@@ -557,12 +585,22 @@ final class PlainInvariants implements AutoCloseable {
         return Boolean.FALSE.equals(sat(ctx.mkNot(f)));
     }
 
-    private boolean satisfiable(BoolExpr f) {
-        return Boolean.TRUE.equals(sat(f));
-    }
-
     /** Whether {@code f} has a model: true, false, or null when the check gives up. */
     private Boolean sat(BoolExpr f) {
+        Probe p = probe(f, null);
+        return p == null ? null : p.value() != null;
+    }
+
+    /** A check's answer: {@code value} is the unsigned value of the term asked for in a model, null when there is no model. */
+    private record Probe(BigInteger value) {
+    }
+
+    /**
+     * Whether {@code f} has a model, with the unsigned value of {@code term} (if not null) in it:
+     * a probe with a value (one, for a null term) when it has, without when it has not, null when
+     * the check gives up.
+     */
+    private Probe probe(BoolExpr f, BitVecExpr term) {
         if (late || budget.spent()) {
             late = true;
             return null;
@@ -571,7 +609,11 @@ final class PlainInvariants implements AutoCloseable {
         try {
             solver.add(f);
             SmtResult r = solver.checkWithinResources(CHECK_RESOURCES, List.of());
-            return r instanceof SmtResult.Sat ? Boolean.TRUE : r instanceof SmtResult.Unsat ? Boolean.FALSE : null;
+            if (r instanceof SmtResult.Sat sat) {
+                return new Probe(term == null ? BigInteger.ONE
+                        : ((com.microsoft.z3.BitVecNum) sat.model().eval(term, true)).getBigInteger());
+            }
+            return r instanceof SmtResult.Unsat ? new Probe(null) : null;
         } finally {
             solver.pop();
         }
