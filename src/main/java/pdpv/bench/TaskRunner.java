@@ -82,8 +82,27 @@ public final class TaskRunner {
         return parse(b, c, nondetGlobals, p.exitValue(), out, err, seconds, memoryMb);
     }
 
+    /**
+     * The JVM options that load the class-data sharing archive the build writes beside the jar
+     * ({@code pdpv.jsa} for {@code pdpv.jar}; see pom.xml), as scripts/pdpv does, so that every run
+     * starts as a user's does; none when the class path is not one jar or there is no archive. The
+     * JVM's notes about the archive are turned off: one that no longer fits the jar is ignored, and
+     * its warning would otherwise go to the output that is parsed.
+     */
+    static List<String> sharedArchive(String classPath) {
+        if (classPath.contains(java.io.File.pathSeparator) || !classPath.endsWith(".jar")) {
+            return List.of();
+        }
+        Path archive = Path.of(classPath.substring(0, classPath.length() - ".jar".length()) + ".jsa");
+        return Files.isRegularFile(archive)
+                ? List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off")
+                : List.of();
+    }
+
     private List<String> pdpv(Benchmark b, Configuration c, boolean nondetGlobals, Path program) {
-        List<String> command = new ArrayList<>(List.of("java", "-Xss64m", "-cp", classPath, "pdpv.cli.Main", c.command()));
+        List<String> command = new ArrayList<>(List.of("java", "-Xss64m"));
+        command.addAll(sharedArchive(classPath));
+        command.addAll(List.of("-cp", classPath, "pdpv.cli.Main", c.command()));
         if (c.command().equals("verify")) {
             command.add("--json");
             if (memoryLimitMb > 0) {
