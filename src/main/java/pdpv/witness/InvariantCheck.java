@@ -22,6 +22,7 @@ import pdpv.cfg.Terminator;
 import pdpv.cfg.Valuation;
 import pdpv.cfg.Variable;
 import pdpv.encode.Z3Algebra;
+import pdpv.smt.Extremum;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -214,39 +215,28 @@ final class InvariantCheck {
     }
 
     /**
-     * The greatest (or least) unsigned value of {@code objective} under {@code constraint}, or null. A
-     * check of the extreme value of its width comes first: an input unconstrained on entry takes it,
-     * and that check is much cheaper than the optimization, which finds the same value.
+     * The greatest (or least) unsigned value of {@code objective} under {@code constraint}, or null
+     * ({@link Extremum}: its first check, the extreme value of the width, is the one an input
+     * unconstrained on entry passes), each check within {@code timeoutMillis}.
      */
     private Long optimum(BoolExpr constraint, BitVecExpr objective, boolean greatest, int timeoutMillis) {
-        int bits = objective.getSortSize();
-        long extreme = greatest ? (bits == 64 ? -1L : (1L << bits) - 1) : 0L;
-        com.microsoft.z3.Solver quick = ctx.mkSolver();
+        com.microsoft.z3.Solver solver = ctx.mkSolver();
         com.microsoft.z3.Params limit = ctx.mkParams();
         limit.add("timeout", timeoutMillis);
-        quick.setParameters(limit);
-        quick.add(constraint, ctx.mkEq(objective, ctx.mkBV(Long.toUnsignedString(extreme), bits)));
-        if (quick.check() == com.microsoft.z3.Status.SATISFIABLE) {
-            return extreme;
-        }
-        com.microsoft.z3.Optimize opt = ctx.mkOptimize();
-        com.microsoft.z3.Params params = ctx.mkParams();
-        params.add("timeout", timeoutMillis);
-        opt.setParameters(params);
-        opt.Add(constraint);
-        if (greatest) {
-            opt.MkMaximize(objective);
-        } else {
-            opt.MkMinimize(objective);
-        }
-        if (opt.Check() != com.microsoft.z3.Status.SATISFIABLE) {
-            return null;
-        }
-        com.microsoft.z3.Expr<?> v = opt.getModel().eval(objective, true);
-        if (!(v instanceof com.microsoft.z3.BitVecNum n)) {
-            return null;
-        }
-        return n.getBigInteger().longValue();
+        solver.setParameters(limit);
+        solver.add(constraint);
+        java.util.Optional<java.math.BigInteger> v = Extremum.of(b -> {
+            com.microsoft.z3.Status s = solver.check(Extremum.Bound.on(ctx, objective, b));
+            if (s == com.microsoft.z3.Status.UNSATISFIABLE) {
+                return java.util.Optional.empty();
+            }
+            if (s != com.microsoft.z3.Status.SATISFIABLE) {
+                return null;
+            }
+            com.microsoft.z3.Expr<?> value = solver.getModel().eval(objective, true);
+            return value instanceof BitVecNum n ? java.util.Optional.of(n.getBigInteger()) : null;
+        }, objective.getSortSize(), greatest);
+        return v == null || v.isEmpty() ? null : v.get().longValue();
     }
 
     /** What a check found: the conjunct of the invariant at {@code head} that fails, or a failing assertion (both null). */

@@ -20,6 +20,7 @@ import pdpv.cfg.Program;
 import pdpv.cfg.UbGuards;
 import pdpv.cfg.Variable;
 import pdpv.cfg.VariableUses;
+import pdpv.smt.Extremum;
 import pdpv.encode.Z3Algebra;
 import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CType;
@@ -288,42 +289,19 @@ final class PlainInvariants implements AutoCloseable {
         return out;
     }
 
-    /**
-     * The least (or greatest) value of {@code x} under {@code f} in the order of its type; null if
-     * none or undecided. A binary search over the type's order that moves to the value of each
-     * model found rather than to the midpoint asked for (the same answer, in a few checks where
-     * {@code f} allows few values instead of the width's 32 or 64).
-     */
+    /** The least (or greatest) value of {@code x} under {@code f} in the order of its type; null if none or undecided. */
     private BigInteger bound(BoolExpr f, BitVecExpr x, CType t, boolean greatest) {
         int w = t.width();
         // the signed order is the unsigned one with the sign bit flipped
         BitVecExpr ordered = t.signed() ? ctx.mkBVXOR(x, ctx.mkBV(BigInteger.ONE.shiftLeft(w - 1).toString(), w)) : x;
-        Probe first = probe(f, ordered);
-        if (first == null || first.value() == null) {
+        java.util.Optional<BigInteger> v = Extremum.of(b -> {
+            Probe p = probe(ctx.mkAnd(f, Extremum.Bound.on(ctx, ordered, b)), ordered);
+            return p == null ? null : java.util.Optional.ofNullable(p.value());
+        }, w, greatest);
+        if (v == null || v.isEmpty()) {
             return null;
         }
-        BigInteger low = greatest ? first.value() : BigInteger.ZERO;
-        BigInteger high = greatest ? BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE) : first.value();
-        while (low.compareTo(high) < 0) {
-            BigInteger mid = greatest ? low.add(high).add(BigInteger.ONE).shiftRight(1) : low.add(high).shiftRight(1);
-            BitVecExpr m = ctx.mkBV(mid.toString(), w);
-            Probe p = probe(greatest ? ctx.mkAnd(f, ctx.mkBVUGE(ordered, m)) : ctx.mkAnd(f, ctx.mkBVULE(ordered, m)), ordered);
-            if (p == null) {
-                return null;
-            }
-            if (greatest) {
-                if (p.value() != null) {
-                    low = p.value();
-                } else {
-                    high = mid.subtract(BigInteger.ONE);
-                }
-            } else if (p.value() != null) {
-                high = p.value();
-            } else {
-                low = mid.add(BigInteger.ONE);
-            }
-        }
-        return t.signed() ? low.subtract(BigInteger.ONE.shiftLeft(w - 1)) : low;
+        return t.signed() ? v.get().subtract(BigInteger.ONE.shiftLeft(w - 1)) : v.get();
     }
 
     /**
