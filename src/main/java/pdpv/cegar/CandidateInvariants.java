@@ -62,8 +62,9 @@ final class CandidateInvariants {
      * in two rounds: first the linear candidates, then the nonlinear ones (products of variables,
      * costly in QF_BV) with the linear survivors assumed, which are inductive on their own; so the
      * hard queries never slow down the easy ones. A candidate whose equalities one pass through the
-     * body ({@code next}: each template of U_l's next-state term) maps to themselves as polynomials
-     * ({@link pdpv.smt.ConservedEqualities}) is inductive on its own: it is kept without a query, and
+     * body ({@code step}: each template of U_l's next-state term, with the nested loops' seeds as
+     * its facts) maps to themselves as polynomials ({@link pdpv.smt.ConservedEqualities}) is
+     * inductive on its own: it is kept without a query, and
      * assumed in both rounds if it is linear. Equality candidates that the pass conserves only given
      * each other (Cohen's {@code x == n^3} given {@code y == 3n^2+3n+1} and {@code z == 6n+6}: a
      * Houdini fixpoint done by algebra, {@link pdpv.smt.ConservedEqualities#together}) are kept
@@ -75,12 +76,11 @@ final class CandidateInvariants {
      * benchmark06's eight broken candidates (5 s, where it found a model at once without it).
      */
     Outcome inductive(List<Invariant> candidates, List<Invariant> sums, LoopInvariantStore.Templates t, TransitionSystem ts,
-                      Map<Variable, Expr<?>> next) {
+                      Step step) {
         InvariantEncoder encoder = new InvariantEncoder(ctx);
         Map<Invariant, BoolExpr> linear = new LinkedHashMap<>();
         Map<Invariant, BoolExpr> nonlinear = new LinkedHashMap<>();
         Map<Invariant, BoolExpr> conserved = new LinkedHashMap<>();
-        Step step = Step.of(t, next);
         int unencodable = 0;
         Map<Invariant, BoolExpr> encoded = new LinkedHashMap<>();
         for (Invariant inv : candidates) {

@@ -158,7 +158,7 @@ final class CertificateChecker {
         // conjuncts the pass maps to themselves as polynomials (alone, or equalities given each other) are
         // preserved together; the solver, which gives up on their products of 64-bit vectors, is asked about
         // the others alone, with only those assumed
-        Step substitution = Step.of(t, pass.nextFunctions());
+        Step substitution = Step.of(t, pass.nextFunctions(), store, l, pass.dag().loopSites(), loops.dominators());
         List<BoolExpr> conjuncts = Conjuncts.of(inv);
         List<BoolExpr> algebra = substitution == null ? List.of() : substitution.preservedConjuncts(conjuncts);
         if (!algebra.isEmpty()) {

@@ -103,7 +103,9 @@ final class InvariantRefiner {
         try {
             LoopInvariantStore.Templates t = store.templates(l);
             Map<Variable, Expr<?>> next = inst.iteration().nextFunctions();
-            o = check.inductive(candidates, ConservedSums.of(t.endExprs(), next), t, inst.system(), next);
+            // the nested loops' seeds are in the store already (inner loops are seeded first), as in inst's T
+            Step step = Step.of(t, next, store, l, inst.iteration().dag().loopSites(), encoding.loops().dominators());
+            o = check.inductive(candidates, ConservedSums.of(t.endExprs(), next), t, inst.system(), step);
         } finally {
             checking = null;
         }

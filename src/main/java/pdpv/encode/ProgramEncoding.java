@@ -94,6 +94,11 @@ public final class ProgramEncoding {
     }
 
     /** The C semantics the program was typed under, for encoding more of its expressions. */
+    /** The program's loops, with its dominator tree. */
+    public LoopForest loops() {
+        return loops;
+    }
+
     public CSemantics semantics() {
         return program.semantics();
     }

@@ -82,7 +82,7 @@ public final class ConservedEqualities {
      */
     public static boolean implied(BoolExpr formula, Expr<?>[] from, Expr<?>[] to) {
         List<BoolExpr> conjuncts = Conjuncts.of(formula);
-        return impliedConjuncts(conjuncts, from, to).size() == new LinkedHashSet<>(conjuncts).size();
+        return impliedConjuncts(conjuncts, from, to, List.of()).size() == new LinkedHashSet<>(conjuncts).size();
     }
 
     /**
@@ -92,9 +92,10 @@ public final class ConservedEqualities {
      * premise A the step leaves alone and whose C is a conjunction of bit-vector equalities, when
      * all of C is conserved together with K assumed (where A is false the conjunct holds after the
      * step anyway, A being unchanged); and each other conjunct that {@link #preserved} shows on its
-     * own. The solver need then be asked only about the rest, with the rest assumed.
+     * own. The solver need then be asked only about the rest, with the rest assumed. {@code facts}
+     * hold in every step (the nested loops' invariants at their sites, {@link #together}).
      */
-    public static List<BoolExpr> impliedConjuncts(List<BoolExpr> conjuncts, Expr<?>[] from, Expr<?>[] to) {
+    public static List<BoolExpr> impliedConjuncts(List<BoolExpr> conjuncts, Expr<?>[] from, Expr<?>[] to, List<BoolExpr> facts) {
         List<BoolExpr> plain = new ArrayList<>();
         for (BoolExpr c : conjuncts) {
             if (c.isEq() && c.getArgs()[0] instanceof BitVecExpr) {
@@ -102,7 +103,7 @@ public final class ConservedEqualities {
             }
         }
         List<BoolExpr> kept = new ArrayList<>();
-        for (int i : together(plain, from, to)) {
+        for (int i : together(plain, from, to, facts)) {
             kept.add(plain.get(i));
         }
         Set<BoolExpr> out = new LinkedHashSet<>(kept);
@@ -115,7 +116,7 @@ public final class ConservedEqualities {
             if (consequent != null) {
                 List<BoolExpr> set = new ArrayList<>(kept);
                 set.addAll(consequent);
-                List<Integer> shown = together(set, from, to);
+                List<Integer> shown = together(set, from, to, facts);
                 if (java.util.stream.IntStream.range(kept.size(), set.size()).allMatch(shown::contains)) {
                     out.add(c);
                     continue;
@@ -154,8 +155,23 @@ public final class ConservedEqualities {
      * shown are dropped and the rules rebuilt from the rest until all that are left are shown (the
      * Houdini fixpoint). Cohen's cubes ({@code x == n^3}, {@code y == 3n^2+3n+1},
      * {@code z == 6n+6}) are conserved together though no one of them is alone.
+     * <p>
+     * {@code facts} are formulas that hold in every step (a step through a loop whose body has
+     * loops of its own: their invariants at their sites, which relate the values they start and
+     * end with). Their conjuncts that are bit-vector equalities are assumed with the subset, and
+     * each {@code P_1 ∧ ... ∧ P_k ⇒ C_1 ∧ ... ∧ C_m} of equalities (a mined equality kept as "on
+     * entry implies at the head") too once the P_i are shown zero ({@link Knowledge}): Fermat's
+     * outer loop conserves {@code 4*(A+r) == u*u - v*v - 2*u + 2*v} because each of its inner loops
+     * does, and the extended Euclid's outer loop conserves {@code b == x*q + y*s} given its inner
+     * loop's {@code a == k*b + c}. Facts are never dropped, and never shown: the caller answers
+     * for them (the certificate checker re-checks each nested loop's invariant on its own).
      */
     public static List<Integer> together(List<BoolExpr> equalities, Expr<?>[] from, Expr<?>[] to) {
+        return together(equalities, from, to, List.of());
+    }
+
+    /** As {@link #together(List, Expr[], Expr[])}, with {@code facts} that hold in every step. */
+    public static List<Integer> together(List<BoolExpr> equalities, Expr<?>[] from, Expr<?>[] to, List<BoolExpr> facts) {
         Normalizer pre = new Normalizer(Map.of());
         Map<Integer, Poly> before = new LinkedHashMap<>();
         Map<Integer, BitVecExpr[]> after = new HashMap<>();
@@ -172,12 +188,93 @@ public final class ConservedEqualities {
                 after.put(i, new BitVecExpr[] {(BitVecExpr) l.substitute(from, to), (BitVecExpr) r.substitute(from, to)});
             }
         }
+        StepFacts stepFacts = StepFacts.of(pre, facts);
         boolean dropped = true;
         while (dropped && !before.isEmpty()) {
-            Rules rules = Rules.of(before.values());
-            dropped = before.keySet().removeIf(i -> !conservedGiven(rules, before.get(i), after.get(i)));
+            Knowledge known = Knowledge.of(before.values(), stepFacts);
+            dropped = before.keySet().removeIf(i -> !conservedGiven(known, before.get(i), after.get(i)));
         }
         return new ArrayList<>(before.keySet());
+    }
+
+    /**
+     * The equalities of a step's facts as polynomials {@code L - R} (each zero in every step):
+     * {@code plain} from conjuncts {@code L == R}, {@code implications} from conjuncts
+     * {@code P_1 ∧ ... ∧ P_k ⇒ C_1 ∧ ... ∧ C_m} of equalities (premises first, then conclusions).
+     * Other conjuncts are left out, which only weakens what is assumed.
+     */
+    private record StepFacts(List<Poly> plain, List<List<List<Poly>>> implications) {
+        static StepFacts of(Normalizer n, List<BoolExpr> facts) {
+            List<Poly> plain = new ArrayList<>();
+            List<List<List<Poly>>> implications = new ArrayList<>();
+            for (BoolExpr f : facts) {
+                for (BoolExpr c : Conjuncts.of(f)) {
+                    if (c.isEq() && c.getArgs()[0] instanceof BitVecExpr) {
+                        plain.addAll(differences(n, List.of(c)));
+                    } else if (c.isImplies()) {
+                        List<BoolExpr> premises = equalities((BoolExpr) c.getArgs()[0]);
+                        List<BoolExpr> conclusions = equalities((BoolExpr) c.getArgs()[1]);
+                        if (premises != null && conclusions != null) {
+                            List<Poly> ps = differences(n, premises);
+                            List<Poly> cs = differences(n, conclusions);
+                            // a premise that did not normalize cannot be shown: the implication is no use
+                            if (ps.size() == premises.size() && !cs.isEmpty()) {
+                                implications.add(List.of(ps, cs));
+                            }
+                        }
+                    }
+                }
+            }
+            return new StepFacts(plain, implications);
+        }
+    }
+
+    /**
+     * Polynomials known to be zero in a step: the assumed ones, the step's plain facts and the
+     * conclusions of its implications whose premises are shown zero (to a fixpoint), with the
+     * rewrite rules of {@link Rules} built from all of them. A polynomial is shown zero when the
+     * rules rewrite it to 0 or to a multiple {@code k*q} of a known one's rewritten form q: each
+     * rewrite keeps its value in every state where the known ones are zero, and {@code k*0 = 0}.
+     */
+    private record Knowledge(Rules rules, List<Poly> reduced) {
+        static Knowledge of(java.util.Collection<Poly> assumed, StepFacts facts) {
+            List<Poly> known = new ArrayList<>(assumed);
+            known.addAll(facts.plain());
+            List<List<List<Poly>>> open = new ArrayList<>(facts.implications());
+            Knowledge k = build(known);
+            boolean grew = true;
+            while (grew && !open.isEmpty()) {
+                grew = false;
+                for (java.util.Iterator<List<List<Poly>>> it = open.iterator(); it.hasNext(); ) {
+                    List<List<Poly>> imp = it.next();
+                    if (imp.get(0).stream().allMatch(k::isZero)) {
+                        it.remove();
+                        known.addAll(imp.get(1));
+                        k = build(known);
+                        grew = true;
+                    }
+                }
+            }
+            return k;
+        }
+
+        private static Knowledge build(List<Poly> known) {
+            Rules rules = Rules.of(known);
+            List<Poly> reduced = new ArrayList<>();
+            for (Poly p : known) {
+                Poly r = rules.reduce(p);
+                if (r != null && !r.terms().isEmpty()) {
+                    reduced.add(r);
+                }
+            }
+            return new Knowledge(rules, reduced);
+        }
+
+        /** Whether {@code p} is shown zero wherever the known polynomials are. */
+        boolean isZero(Poly p) {
+            Poly r = rules.reduce(p);
+            return r != null && (r.terms().isEmpty() || reduced.stream().anyMatch(q -> r.isMultipleOf(q)));
+        }
     }
 
     /**
@@ -231,18 +328,23 @@ public final class ConservedEqualities {
         return rows;
     }
 
-    /** Whether {@code d} (an equality's {@code L - R} before the step) and its form after the step agree under {@code rules}, in every case. */
-    private static boolean conservedGiven(Rules rules, Poly d, BitVecExpr[] after) {
+    /**
+     * Whether {@code d} (an equality's {@code L - R} before the step) and its form after the step
+     * agree under the known rules, or the form after is shown zero ({@link Knowledge}), in every case.
+     */
+    private static boolean conservedGiven(Knowledge known, Poly d, BitVecExpr[] after) {
         List<Normalizer> cases = cases(List.of(after));
-        Poly reducedBefore = cases == null ? null : rules.reduce(d);
+        Poly reducedBefore = cases == null ? null : known.rules().reduce(d);
         if (reducedBefore == null) {
             return false;
         }
         for (Normalizer n : cases) {
             Poly l = n.of(after[0]);
             Poly r = l == null ? null : n.of(after[1]);
-            Poly reduced = r == null ? null : rules.reduce(l.minus(r));
-            if (reduced == null || !reduced.equals(reducedBefore)) {
+            Poly a = r == null ? null : l.minus(r);
+            Poly reduced = a == null ? null : known.rules().reduce(a);
+            // d is assumed zero before the step, so after it the same form, or any form shown zero, is zero too
+            if (reduced == null || !reduced.equals(reducedBefore) && !known.isZero(a)) {
                 return false;
             }
         }
@@ -408,7 +510,10 @@ public final class ConservedEqualities {
      * {@code x == n*n*n}) whose {@code L - R} the rules of {@link #together} built from E_1..E_n
      * rewrite to 0. Each rewrite replaces an atom by a term of the same value wherever E_1..E_n
      * hold, so the lemma is an identity; with it the solver sees that the invariant implies the
-     * assertion without multiplying 64-bit vectors. At most {@link #MAX_LEMMAS}.
+     * assertion without multiplying 64-bit vectors. Where the rules leave a goal's {@code L - R}
+     * nonzero but one of the set's equalities cancels its products ({@link #linearRest}), the lemma
+     * is {@code (E_1 ∧ ... ∧ E_n) ⇒ ((L == R) == (G == 0))} with G the linear rest: also an
+     * identity, which leaves the solver a linear question. At most {@link #MAX_LEMMAS}.
      */
     public static List<BoolExpr> entailments(com.microsoft.z3.Context ctx, List<BoolExpr> facts, List<BoolExpr> goals) {
         List<List<BoolExpr>> sets = new ArrayList<>();
@@ -469,10 +574,36 @@ public final class ConservedEqualities {
                 Poly reduced = pr == null ? null : rules.reduce(pl.minus(pr));
                 if (reduced != null && reduced.terms().isEmpty()) {
                     out.add(ctx.mkImplies(premise, goal));
+                } else if (reduced != null) {
+                    Poly linear = linearRest(reduced, rules, set, n);
+                    if (linear != null) {
+                        out.add(ctx.mkImplies(premise, ctx.mkEq(goal, ctx.mkEq(n.term(ctx, linear), ctx.mkBV(0, linear.width())))));
+                    }
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * For a goal {@code L - R} that the rules rewrite to {@code g}, not 0: a linear form {@code g - k*q}
+     * (degree at most 1), q the rewritten {@code L' - R'} of one equality of the set, which is 0
+     * wherever the set holds; then {@code L == R} holds there exactly when that linear form is 0
+     * (Fermat's {@code 4*A == u*u - v*v - 2*u + 2*v} given its invariant with {@code 4*r} beside: the
+     * form is {@code -4*r}, which the loop's exit makes 0). Null if there is none.
+     */
+    private static Poly linearRest(Poly g, Rules rules, List<BoolExpr> set, Normalizer n) {
+        if (g.degree() <= 1) {
+            return g;
+        }
+        for (Poly q : differences(n, set)) {
+            Poly rq = rules.reduce(q);
+            Poly rest = rq == null ? null : g.cancel(rq);
+            if (rest != null && rest.degree() <= 1) {
+                return rest;
+            }
+        }
+        return null;
     }
 
     /**
@@ -675,6 +806,49 @@ public final class ConservedEqualities {
                 }
             }
             return new Poly(m, width);
+        }
+
+        /** The highest number of atoms of a monomial (0 for a constant or the zero polynomial). */
+        int degree() {
+            return terms.keySet().stream().mapToInt(m -> m.atoms().size()).max().orElse(0);
+        }
+
+        /**
+         * {@code this - k*q} with k chosen so that q's last monomial of the highest degree (in
+         * {@link #compare}'s order) cancels, as {@link #isMultipleOf} solves k; null if no k does.
+         */
+        Poly cancel(Poly q) {
+            if (q.width != width || q.terms.isEmpty()) {
+                return null;
+            }
+            Monomial top = q.terms.keySet().stream().max(Poly::compare).orElseThrow();
+            BigInteger k = ratio(q.terms.get(top), terms.getOrDefault(top, BigInteger.ZERO));
+            return k == null ? null : minus(q.times(constant(k, width)));
+        }
+
+        /** A k with {@code k*c == target} in the ring, or null if there is none (c = 2^e * odd: 2^e must divide target). */
+        private BigInteger ratio(BigInteger c, BigInteger target) {
+            int e = c.getLowestSetBit();
+            if (target.signum() != 0 && target.getLowestSetBit() < e) {
+                return null;
+            }
+            BigInteger mod = BigInteger.ONE.shiftLeft(width);
+            return target.shiftRight(e).multiply(c.shiftRight(e).modInverse(mod)).mod(mod);
+        }
+
+        /**
+         * Whether this is {@code k*q} for some constant k of the ring: k is solved from q's first
+         * monomial ({@code k*c == this's coefficient} with c = 2^e * odd: k = (coefficient / 2^e) * odd^-1
+         * when 2^e divides the coefficient; the other solutions differ by multiples of 2^(w-e)), then
+         * the whole product compared. A false answer only means that k was not found.
+         */
+        boolean isMultipleOf(Poly q) {
+            if (q.width != width || q.terms.isEmpty() || terms.size() > q.terms.size()) {
+                return false;
+            }
+            Monomial first = q.terms.keySet().stream().min(Poly::compare).orElseThrow();
+            BigInteger k = ratio(q.terms.get(first), terms.getOrDefault(first, BigInteger.ZERO));
+            return k != null && k.signum() != 0 && q.times(constant(k, width)).equals(this);
         }
 
         /** This or its negation, whichever has its first monomial's coefficient in the lower half of the ring. */
