@@ -74,7 +74,7 @@ public final class ArrayModel {
 
     /** The cells 0..length-1 of {@code array} read one by one in {@code m}; the fill is its value at index {@code length} (or 0). */
     @SuppressWarnings("unchecked")
-    private static ArrayValue cellByCell(Context ctx, Model m, Expr<?> array, int elementWidth, int indexWidth, long length) {
+    static ArrayValue cellByCell(Context ctx, Model m, Expr<?> array, int elementWidth, int indexWidth, long length) {
         ArrayExpr<BitVecSort, ?> a = (ArrayExpr<BitVecSort, ?>) array;
         boolean beyond = indexWidth >= 64 || Long.compareUnsigned(length, 1L << indexWidth) < 0;
         long fill = beyond ? bits(m.eval(ctx.mkSelect(a, ctx.mkBV(length, indexWidth)), true)) : 0;
