@@ -63,8 +63,16 @@ final class CellInvariants {
         this.resources = resources;
     }
 
-    /** One candidate: its body over the bound constant {@code bound} (the formula is ∀bound. body). */
-    record Candidate(Expr<?> bound, BoolExpr body) {
+    /**
+     * One candidate: its body over the bound constant {@code bound} (the formula is ∀bound. body);
+     * for a value candidate over a counter that is the array's index, the array and its cells'
+     * values c1·j + c0 ({@code fit}), else null for both.
+     */
+    record Candidate(Expr<?> bound, BoolExpr body, Variable array, BigInteger[] fit) {
+        Candidate(Expr<?> bound, BoolExpr body) {
+            this(bound, body, null, null);
+        }
+
         BoolExpr quantified(Context ctx) {
             return ctx.mkForall(new Expr<?>[] {bound}, body, 1, null, null, null, null);
         }
@@ -74,7 +82,7 @@ final class CellInvariants {
      * The inductive cell invariants of loop {@code l} (each a quantified formula over its templates
      * {@code t}), given LI_l so far ({@code li}, quantifier-free) and the samples of its head.
      */
-    List<BoolExpr> inductive(ProgramEncoding encoding, LoopInvariantStore store, Loop l, BoolExpr li, LoopSamples samples) {
+    List<Candidate> inductive(ProgramEncoding encoding, LoopInvariantStore store, Loop l, BoolExpr li, LoopSamples samples) {
         LoopInvariantStore.Templates t = store.templates(l);
         if (t.arraysEnd().isEmpty()) {
             return List.of();
@@ -87,7 +95,7 @@ final class CellInvariants {
             for (Candidate c : candidates(t, e.getKey(), e.getValue(), pass.nextFunctions().get(e.getKey()), samples)) {
                 candidates.add(c);
                 if (premise != null) {
-                    Candidate relative = new Candidate(c.bound(), ctx.mkImplies(premise, c.body()));
+                    Candidate relative = new Candidate(c.bound(), ctx.mkImplies(premise, c.body()), c.array(), c.fit());
                     candidates.add(relative);
                     plainOf.put(relative, c);
                 }
@@ -124,7 +132,82 @@ final class CellInvariants {
             }
         }
         candidates.removeIf(c -> candidates.contains(plainOf.get(c)));
-        return candidates.stream().map(c -> c.quantified(ctx)).toList();
+        return List.copyOf(candidates);
+    }
+
+    /**
+     * What a loop that reads an array without writing it may assume of its cells (fill-then-sum,
+     * issue #20): the array a_b is the same in every pass, so a fact about it that holds on entry
+     * holds at the head. For each array of R_l \ U_l that an earlier loop's value invariant fills
+     * ({@code filled}: the array and its values c1·j + c0 there), the fact is the whole array,
+     * {@code P(a_b) = ∀j. j < len(a) ⇒ a_b[j] = c1·j + c0}; F's instantiation of LI_l at the loop's
+     * entry discharges it (or not: then what it implies is never used). The {@code candidates}
+     * (formulas over l's templates, the likely invariants Houdini dropped over PDR's abstraction of
+     * the arrays, {@link ArrayAbstraction}) are checked again over the exact pass, P assumed: the
+     * inductive ones, by Houdini as in {@link #inductive}, become one conjunct {@code P ⇒ (E_1 ∧ ...
+     * ∧ E_n)}. The certificate checker re-checks it like every conjunct. Empty if there is no fact or
+     * nothing is inductive.
+     */
+    List<BoolExpr> readOnly(ProgramEncoding encoding, LoopInvariantStore store, Loop l, BoolExpr li,
+                            Map<Variable, BigInteger[]> filled, List<BoolExpr> candidates) {
+        LoopInvariantStore.Templates t = store.templates(l);
+        List<BoolExpr> facts = new ArrayList<>();
+        for (Map.Entry<Variable, Expr<?>> e : t.arraysBefore().entrySet()) {
+            BigInteger[] fit = filled.get(e.getKey());
+            if (fit != null && !t.arraysEnd().containsKey(e.getKey())) {
+                facts.add(wholeArray(e.getKey(), (ArrayExpr<?, ?>) e.getValue(), fit));
+            }
+        }
+        if (facts.isEmpty() || candidates.isEmpty()) {
+            return List.of();
+        }
+        BoolExpr fact = facts.size() == 1 ? facts.get(0) : ctx.mkAnd(facts.toArray(new BoolExpr[0]));
+        LoopIteration pass = encoding.iteration(l, t.beforeExprs(), t.endExprs());
+        List<BoolExpr> background = new ArrayList<>(pass.constraints());
+        for (LoopSite site : pass.dag().loopSites()) {
+            background.add(store.instantiateFrom(site, 0));
+        }
+        background.add(li);
+        // the facts' instances at the pass's reads, not the facts: quantifier-free queries, whose
+        // counterexamples Z3 finds at once (with the facts, a broken candidate ran to its budget)
+        List<Expr<?>> pass0 = new ArrayList<>(pass.constraints());
+        pass0.addAll(pass.nextFunctions().values());
+        background.addAll(Instances.atReads(ctx, facts, pass0));
+        Map<Variable, Expr<?>> start = new LinkedHashMap<>();
+        Map<Variable, Expr<?>> before = t.beforeExprs();
+        t.endExprs().keySet().forEach(v -> start.put(v, before.get(v)));
+        List<BoolExpr> live = new ArrayList<>(candidates);
+        live.removeIf(c -> !unsat(List.of(ctx.mkNot(CertificateChecker.withEnd(c, t, start)))));
+        boolean changed = true;
+        while (changed && !live.isEmpty()) {
+            changed = false;
+            List<BoolExpr> hypotheses = new ArrayList<>(background);
+            hypotheses.addAll(live);
+            for (BoolExpr c : List.copyOf(live)) {
+                List<BoolExpr> query = new ArrayList<>(hypotheses);
+                query.add(ctx.mkNot(CertificateChecker.withEnd(c, t, pass.nextFunctions())));
+                if (!unsat(query)) {
+                    live.remove(c);
+                    changed = true;
+                }
+            }
+        }
+        if (live.isEmpty()) {
+            return List.of();
+        }
+        return List.of(ctx.mkImplies(fact, live.size() == 1 ? live.get(0) : ctx.mkAnd(live.toArray(new BoolExpr[0]))));
+    }
+
+    /** {@code ∀j. j < len(a) ⇒ a[j] = c1·j + c0}, j an index (unsigned), the value in a's element width. */
+    @SuppressWarnings("unchecked")
+    private BoolExpr wholeArray(Variable a, ArrayExpr<?, ?> array, BigInteger[] fit) {
+        BitVecSort indexSort = (BitVecSort) array.getSort().getDomain();
+        int w = a.type().width();
+        BitVecExpr j = (BitVecExpr) (Expr<?>) ctx.mkFreshConst("j", indexSort);
+        BitVecExpr cell = (BitVecExpr) ctx.mkSelect((ArrayExpr<BitVecSort, ?>) array, j);
+        BitVecExpr value = ctx.mkBVAdd(ctx.mkBVMul(ctx.mkBV(fit[0].toString(), w), convert(j, false, w)), ctx.mkBV(fit[1].toString(), w));
+        BoolExpr inside = ctx.mkBVULT(j, ctx.mkBV(Long.toUnsignedString(a.length()), indexSort.getSize()));
+        return ctx.mkForall(new Expr<?>[] {j}, ctx.mkImplies(inside, ctx.mkEq(cell, value)), 1, null, null, null, null);
     }
 
     /**
@@ -177,7 +260,9 @@ final class CellInvariants {
             BitVecExpr cell = (BitVecExpr) ctx.mkSelect((ArrayExpr) aEnd, idx.substitute(kEnd, j));
             BitVecExpr value = ctx.mkBVAdd(ctx.mkBVMul(ctx.mkBV(fit[0].toString(), elementWidth), convert(j, signed, elementWidth)),
                     ctx.mkBV(fit[1].toString(), elementWidth));
-            out.add(new Candidate(j, ctx.mkImplies(segment(kBefore, j, kEnd, signed, up), ctx.mkEq(cell, value))));
+            boolean plainIndex = strip(idx).equals(kEnd);
+            out.add(new Candidate(j, ctx.mkImplies(segment(kBefore, j, kEnd, signed, up), ctx.mkEq(cell, value)),
+                    plainIndex ? a : null, plainIndex ? fit : null));
         }
         Expr<?> aBefore = t.arraysBefore().get(a);
         BitVecExpr bare = strip(idx);

@@ -155,6 +155,48 @@ final class CertificateChecker {
         for (LoopSite site : pass.dag().loopSites()) {
             body.add(store.instantiateFrom(site, 0));
         }
+        BoolExpr fact = cellFact(Conjuncts.of(inv), t);
+        if (fact != null) {
+            // P(a_b) is the same before and after every pass: preserved if it is with P false (its
+            // conjuncts vanish) and with P true (they are X; P's instances at the pass's reads assumed)
+            List<BoolExpr> withFact = new ArrayList<>(body);
+            List<Expr<?>> read = new ArrayList<>(pass.constraints());
+            read.addAll(pass.nextFunctions().values());
+            withFact.addAll(Instances.atReads(ctx, Conjuncts.of(fact), read));
+            BoolExpr whenTrue = (BoolExpr) inv.substitute(fact, ctx.mkTrue());
+            BoolExpr whenFalse = (BoolExpr) inv.substitute(fact, ctx.mkFalse());
+            return preservedBy(withFact, whenTrue, t, pass) && preservedBy(body, whenFalse, t, pass) ? null
+                    : "the invariant of " + Evidence.describe(l) + " is not preserved by its body";
+        }
+        return preservedBy(body, inv, t, pass) ? null : "the invariant of " + Evidence.describe(l) + " is not preserved by its body";
+    }
+
+    /**
+     * The premise P of LI_l's conjuncts {@code P ⇒ X} that are facts about the cells of arrays the
+     * loop reads and does not write ({@link CellInvariants#readOnly}: universally quantified, over
+     * no template of U_l), if there is exactly one such premise; else null.
+     */
+    private BoolExpr cellFact(List<BoolExpr> conjuncts, LoopInvariantStore.Templates t) {
+        java.util.Set<Expr<?>> ends = new java.util.HashSet<>(t.endExprs().values());
+        BoolExpr found = null;
+        for (BoolExpr c : conjuncts) {
+            if (!c.isImplies()) {
+                continue;
+            }
+            BoolExpr p = (BoolExpr) c.getArgs()[0];
+            List<BoolExpr> parts = Conjuncts.of(p);
+            if (parts.stream().allMatch(Expr::isQuantifier) && !pdpv.smt.Mentions.any(p, ends)) {
+                if (found != null && !found.equals(p)) {
+                    return null;
+                }
+                found = p;
+            }
+        }
+        return found;
+    }
+
+    /** Consecution of {@code inv} over one pass with {@code body}, by the algebra where it applies and else by Z3. */
+    private boolean preservedBy(List<BoolExpr> body, BoolExpr inv, LoopInvariantStore.Templates t, LoopIteration pass) {
         // conjuncts the pass maps to themselves as polynomials (alone, or equalities given each other) are
         // preserved together; the solver, which gives up on their products of 64-bit vectors, is asked about
         // the others alone, with only those assumed
@@ -164,10 +206,10 @@ final class CertificateChecker {
         if (!algebra.isEmpty()) {
             List<BoolExpr> rest = conjuncts.stream().filter(c -> !algebra.contains(c)).toList();
             if (rest.isEmpty() || preserved(body, and(rest), t, pass)) {
-                return null;
+                return true;
             }
         }
-        return preserved(body, inv, t, pass) ? null : "the invariant of " + Evidence.describe(l) + " is not preserved by its body";
+        return preserved(body, inv, t, pass);
     }
 
     /** Whether {@code inv} and one pass through the body ({@code body}: its constraints) imply {@code inv} after the pass. */

@@ -43,6 +43,8 @@ final class InvariantRefiner {
     private final Map<Loop, BoolExpr> seeds = new HashMap<>();
     private final Map<Loop, CandidateInvariants.Outcome> seedOutcomes = new LinkedHashMap<>();
     private final SmtStatistics seedStats = new SmtStatistics();
+    /** The arrays a loop's value cell invariant fills, with its values c1·j + c0 ({@link CellInvariants}). */
+    private final Map<Variable, java.math.BigInteger[]> filled = new HashMap<>();
     private volatile RefinementInstance running;
     private volatile CandidateInvariants checking;
     private volatile boolean cancelled;
@@ -127,10 +129,41 @@ final class InvariantRefiner {
         if (cancelled) {
             return 0;
         }
-        List<BoolExpr> cells = new CellInvariants(ctx, seedStats, options.policy().candidateResources())
+        List<CellInvariants.Candidate> cells = new CellInvariants(ctx, seedStats, options.policy().candidateResources())
                 .inductive(encoding, store, l, store.conjunction(l), samples);
-        cells.forEach(c -> store.add(l, c));
+        for (CellInvariants.Candidate c : cells) {
+            store.add(l, c.quantified(ctx));
+            if (c.array() != null) {
+                filled.put(c.array(), c.fit());
+            }
+        }
         return cells.size();
+    }
+
+    /**
+     * Adds to LI_l what the {@code dropped} likely invariants (those {@link #seed} did not keep) say
+     * once the arrays l reads and does not write are assumed to hold what an earlier loop's cell
+     * invariants filled them with ({@link CellInvariants#readOnly}; seed the loops in program order,
+     * inner ones first). Returns how many of them are kept.
+     */
+    int seedReadCells(Loop l, List<Invariant> dropped) {
+        if (cancelled || filled.isEmpty() || dropped.isEmpty()) {
+            return 0;
+        }
+        LoopInvariantStore.Templates t = store.templates(l);
+        pdpv.daikon.InvariantEncoder encoder = new pdpv.daikon.InvariantEncoder(ctx);
+        List<BoolExpr> candidates = new ArrayList<>();
+        for (Invariant inv : dropped) {
+            try {
+                candidates.add(encoder.overLoop(inv, t.beforeExprs(), t.endExprs()));
+            } catch (IllegalArgumentException e) {
+                // over a variable the templates cannot mention: not offered
+            }
+        }
+        List<BoolExpr> kept = new CellInvariants(ctx, seedStats, options.policy().candidateResources())
+                .readOnly(encoding, store, l, store.conjunction(l), filled, candidates);
+        kept.forEach(c -> store.add(l, c));
+        return kept.isEmpty() ? 0 : pdpv.smt.Conjuncts.of((BoolExpr) kept.get(0).getArgs()[1]).size();
     }
 
     /** What {@link #seed} made of each seeded loop's candidates. */

@@ -190,6 +190,26 @@ public final class Verifier implements ProgramVerifier {
          * {@code options.invariants()} has them (§6.3, also without tests), and F gets them. Null
          * unless the verdict is known.
          */
+        /**
+         * The loops in the order they are seeded: a loop after the loops nested in it (their seeds
+         * strengthen its T), and after the loops before it in reverse postorder (their cell
+         * invariants say what the arrays it reads hold, {@link InvariantRefiner#seedReadCells}).
+         */
+        private static List<Loop> innerFirst(LoopForest forest) {
+            List<Loop> order = new ArrayList<>();
+            for (Loop top : forest.topLevel()) {
+                postorder(top, forest.loops(), order);
+            }
+            return order;
+        }
+
+        private static void postorder(Loop l, List<Loop> rpo, List<Loop> out) {
+            List<Loop> children = new ArrayList<>(l.children());
+            children.sort(java.util.Comparator.comparingInt(rpo::indexOf));
+            children.forEach(c -> postorder(c, rpo, out));
+            out.add(l);
+        }
+
         Verdict dynamic() {
             ImportedInvariants imported = options.invariants().isEmpty() ? null
                     : ImportedInvariants.read(options.invariants(), new ProgramPoints(program, loops));
@@ -225,8 +245,7 @@ public final class Verifier implements ProgramVerifier {
             }
             int keptFromDaikon = 0;
             List<VerifierStatistics.LoopCandidates> perLoop = new ArrayList<>();
-            List<Loop> innerFirst = new ArrayList<>(loops.loops());
-            java.util.Collections.reverse(innerFirst);
+            List<Loop> innerFirst = innerFirst(loops);
             for (Loop l : innerFirst) {
                 if (cancelled.isSet()) {
                     break;
@@ -243,6 +262,13 @@ public final class Verifier implements ProgramVerifier {
                 if (mining && !store.templates(l).arraysEnd().isEmpty() && !cancelled.isSet()) {
                     int cells = refiner.seedCells(l, runs.samples(l));
                     progress.report("mining: " + cells + " invariants over array cells kept for " + Evidence.describe(l));
+                }
+                if (mining && !store.templates(l).arraysBefore().isEmpty() && !cancelled.isSet()) {
+                    List<Invariant> dropped = candidates.stream().filter(c -> !o.kept().contains(c)).toList();
+                    int read = refiner.seedReadCells(l, dropped);
+                    if (read > 0) {
+                        progress.report("mining: " + read + " kept for " + Evidence.describe(l) + " given the cells of the arrays it reads");
+                    }
                 }
                 keptFromDaikon += (int) o.kept().stream().filter(fromDaikon::contains).count();
                 perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size(),

@@ -1,6 +1,9 @@
 package pdpv.encode;
 
+import com.microsoft.z3.ArrayExpr;
 import com.microsoft.z3.BitVecNum;
+import com.microsoft.z3.BitVecSort;
+import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.FuncDecl;
 import com.microsoft.z3.FuncInterp;
@@ -13,15 +16,21 @@ import pdpv.semantics.ArrayValue;
 
 /**
  * Reads the value a Z3 model gives an array term (issue #20) as a concrete {@link ArrayValue}:
- * Z3 writes it as a constant array, a chain of stores over one, or {@code as-array} of a function
- * whose interpretation lists the cells and an else value.
+ * Z3 writes it as a constant array, a chain of stores over one, {@code as-array} of a function
+ * whose interpretation lists the cells and an else value, or a {@code lambda} over the index (an
+ * array equal to a stored one except on a range, as Z3's model of a quantified cell invariant
+ * gives): that one is read cell by cell over the array's {@code length} cells, the only ones a
+ * run reads (an access out of bounds is a violation or the end of the run, never a read).
  */
 public final class ArrayModel {
     private ArrayModel() {
     }
 
-    /** The value of {@code array} (an array of {@code elementWidth}-bit cells, {@code indexWidth}-bit indices) in {@code m}. */
-    public static ArrayValue read(Model m, Expr<?> array, int elementWidth, int indexWidth) {
+    /**
+     * The value of {@code array} (an array of {@code length} cells of {@code elementWidth} bits,
+     * {@code indexWidth}-bit indices) in {@code m}.
+     */
+    public static ArrayValue read(Context ctx, Model m, Expr<?> array, int elementWidth, int indexWidth, long length) {
         Expr<?> e = m.eval(array, true);
         Deque<long[]> stores = new ArrayDeque<>();
         while (e.isApp() && e.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_STORE) {
@@ -30,6 +39,9 @@ public final class ArrayModel {
             e = args[0];
         }
         ArrayValue base = base(m, e, elementWidth, indexWidth);
+        if (base == null) {
+            return cellByCell(ctx, m, array, elementWidth, indexWidth, length);
+        }
         TreeMap<Long, Long> cells = new TreeMap<>(base.cells());
         while (!stores.isEmpty()) {
             long[] s = stores.pop();
@@ -38,6 +50,7 @@ public final class ArrayModel {
         return new ArrayValue(elementWidth, indexWidth, base.fill(), cells);
     }
 
+    /** The value of a constant array or {@code as-array} term {@code e}; null for any other (a {@code lambda}). */
     private static ArrayValue base(Model m, Expr<?> e, int elementWidth, int indexWidth) {
         Z3_decl_kind kind = e.isApp() ? e.getFuncDecl().getDeclKind() : null;
         if (kind == Z3_decl_kind.Z3_OP_CONST_ARRAY) {
@@ -56,7 +69,23 @@ public final class ArrayModel {
             }
             return new ArrayValue(elementWidth, indexWidth, fill, cells);
         }
-        throw new IllegalArgumentException("cannot read the array value " + e + " of the model");
+        return null;
+    }
+
+    /** The cells 0..length-1 of {@code array} read one by one in {@code m}; the fill is its value at index {@code length} (or 0). */
+    @SuppressWarnings("unchecked")
+    static ArrayValue cellByCell(Context ctx, Model m, Expr<?> array, int elementWidth, int indexWidth, long length) {
+        ArrayExpr<BitVecSort, ?> a = (ArrayExpr<BitVecSort, ?>) array;
+        boolean beyond = indexWidth >= 64 || Long.compareUnsigned(length, 1L << indexWidth) < 0;
+        long fill = beyond ? bits(m.eval(ctx.mkSelect(a, ctx.mkBV(length, indexWidth)), true)) : 0;
+        TreeMap<Long, Long> cells = new TreeMap<>();
+        for (long i = 0; i < length; i++) {
+            long v = bits(m.eval(ctx.mkSelect(a, ctx.mkBV(i, indexWidth)), true));
+            if (v != fill) {
+                cells.put(i, v);
+            }
+        }
+        return new ArrayValue(elementWidth, indexWidth, fill, cells);
     }
 
     private static long bits(Expr<?> e) {

@@ -2,6 +2,7 @@ package pdpv.encode;
 
 import com.microsoft.z3.BitVecNum;
 import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
 import com.microsoft.z3.Model;
 import java.util.ArrayList;
@@ -23,8 +24,10 @@ final class CounterexampleDecoder {
     private final DagEncoding dag;
     private final Map<Variable, Expr<?>> initial;
     private final int indexWidth;
+    private final Context ctx;
 
-    CounterexampleDecoder(DagEncoding dag, Map<Variable, Expr<?>> initial, int indexWidth) {
+    CounterexampleDecoder(Context ctx, DagEncoding dag, Map<Variable, Expr<?>> initial, int indexWidth) {
+        this.ctx = ctx;
         this.dag = dag;
         this.initial = initial;
         this.indexWidth = indexWidth;
@@ -96,7 +99,7 @@ final class CounterexampleDecoder {
     }
 
     private ArrayValue array(Model m, Variable v, Expr<?> e) {
-        return ArrayModel.read(m, e, v.type().width(), indexWidth);
+        return ArrayModel.read(ctx, m, e, v.type().width(), indexWidth, v.length());
     }
 
     /** The values of the scalar variables among {@code variants}. */

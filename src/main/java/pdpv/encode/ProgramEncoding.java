@@ -30,11 +30,11 @@ public final class ProgramEncoding {
     private final ExprEncoder exprs;
     private final VariantFactory variants;
 
-    private ProgramEncoding(DagEncoding dag, BoolExpr formula, Map<Variable, Expr<?>> initial, Program program,
+    private ProgramEncoding(Context ctx, DagEncoding dag, BoolExpr formula, Map<Variable, Expr<?>> initial, Program program,
                             LoopForest loops, ExprEncoder exprs, VariantFactory variants) {
         this.dag = dag;
         this.formula = formula;
-        this.decoder = new CounterexampleDecoder(dag, initial, program.semantics().indexType().width());
+        this.decoder = new CounterexampleDecoder(ctx, dag, initial, program.semantics().indexType().width());
         this.program = program;
         this.loops = loops;
         this.exprs = exprs;
@@ -72,7 +72,7 @@ public final class ProgramEncoding {
             }
         }
         conjuncts.add(ctx.mkOr(violations.toArray(new BoolExpr[0])));
-        return new ProgramEncoding(dag, ctx.mkAnd(conjuncts.toArray(new BoolExpr[0])), initial, p, loops, exprs, variants);
+        return new ProgramEncoding(ctx, dag, ctx.mkAnd(conjuncts.toArray(new BoolExpr[0])), initial, p, loops, exprs, variants);
     }
 
     /**

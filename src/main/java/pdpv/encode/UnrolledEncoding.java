@@ -28,8 +28,10 @@ public final class UnrolledEncoding {
     private final LoopUnwinding unwinding;
     private final ProgramEncoding encoding;
     private final BoolExpr unwindingReached;
+    private final Context ctx;
 
-    private UnrolledEncoding(LoopUnwinding unwinding, ProgramEncoding encoding, BoolExpr unwindingReached) {
+    private UnrolledEncoding(Context ctx, LoopUnwinding unwinding, ProgramEncoding encoding, BoolExpr unwindingReached) {
+        this.ctx = ctx;
         this.unwinding = unwinding;
         this.encoding = encoding;
         this.unwindingReached = unwindingReached;
@@ -60,7 +62,7 @@ public final class UnrolledEncoding {
             conjuncts.add(e.dag().block(u.unwinding()).blockVar());
             reached = ctx.mkAnd(conjuncts.toArray(new BoolExpr[0]));
         }
-        return new UnrolledEncoding(u, e, reached);
+        return new UnrolledEncoding(ctx, u, e, reached);
     }
 
     /** Some assertion fails within the unrolling. */
@@ -144,7 +146,7 @@ public final class UnrolledEncoding {
             for (HavocVariant h : encoding.dag().block(b).havocs()) {
                 Variable v = h.havoc().target();
                 if (v.isArray()) {
-                    values.add(h.havoc(), ArrayModel.read(m, h.variant(), v.type().width(), indexWidth));
+                    values.add(h.havoc(), ArrayModel.read(ctx, m, h.variant(), v.type().width(), indexWidth, v.length()));
                 } else {
                     values.add(h.havoc(), CounterexampleDecoder.value(m, h.variant()));
                 }

@@ -19,8 +19,6 @@ import pdpv.semantics.BitVec;
  * variables directly, without a map or an allocation per statement. Arrays are kept by variable.
  */
 public final class State {
-    /** Most known array cells a state may have for {@link #arraysSnapshot()} to copy them. */
-    private static final int MAX_SNAPSHOT_CELLS = 4096;
     private final Map<Variable, Integer> slots;
     private Variable[] variables;
     /** The value of each slot, as normalized bits. */
@@ -110,21 +108,15 @@ public final class State {
     }
 
     /**
-     * An immutable copy of the arrays' known cells, for recognizing a repeated state together with
-     * the slots; an empty map if there are none, null when they know too many cells to copy at
-     * every check.
+     * What names the arrays' contents ({@link ArrayCells#snapshot}, one per array), for recognizing
+     * a repeated state together with the slots; an empty map if there are none.
      */
     Object arraysSnapshot() {
         if (arrays.isEmpty()) {
             return Map.of();
         }
-        int cells = 0;
         Map<Variable, Object> copy = new HashMap<>();
         for (Map.Entry<Variable, ArrayCells> a : arrays.entrySet()) {
-            cells += a.getValue().known();
-            if (cells > MAX_SNAPSHOT_CELLS) {
-                return null;
-            }
             copy.put(a.getKey(), a.getValue().snapshot());
         }
         return copy;

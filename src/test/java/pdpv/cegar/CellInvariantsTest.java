@@ -83,4 +83,39 @@ class CellInvariantsTest {
                 () -> verify(broken, CProgram.example("array_fill_then_read.c")));
         assertTrue(f.getMessage().startsWith("certificate rejected"), f.getMessage());
     }
+
+    @Test
+    void aLoopThatSumsAFilledArrayIsSafeGivenTheCellsItReads() {
+        // without the fact about the cells it reads, the summing loop's s == i*i is not inductive (PDR
+        // sees a[i] as an input) and F, satisfiable with the first loop's quantified invariant, makes Z3 search without end
+        Verdict v = verify(new Verifier(VerifierOptions.defaults()), CProgram.example("array_fill_then_sum.c"));
+        assertEquals(Verdict.Kind.SAFE, v.kind(), v.reason());
+        assertTrue(v.invariants().get(1).invariant().contains("forall"), v.invariants().toString());
+    }
+
+    /**
+     * A wrong claim under the fact about the cells the summing loop reads (s grows by i - i_b, where
+     * it grows by a[i] = 2*i + 1) holds on entry, and the certificate check rejects it, loudly: both
+     * sides of its split on the fact are checked.
+     */
+    @Test
+    void theCertificateRejectsAWrongClaimUnderTheFactAboutTheCellsRead() {
+        Verifier broken = new Verifier(VerifierOptions.defaults(), (ctx, loops, store) -> {
+            Loop l = loops.loops().stream()
+                    .filter(x -> store.templates(x).arraysEnd().isEmpty() && !store.templates(x).arraysBefore().isEmpty())
+                    .findFirst().orElseThrow();
+            LoopInvariantStore.Templates t = store.templates(l);
+            BoolExpr fact = pdpv.smt.Conjuncts.of(store.conjunction(l)).stream()
+                    .filter(c -> c.isImplies() && c.getArgs()[0].isQuantifier())
+                    .map(c -> (BoolExpr) c.getArgs()[0]).findFirst().orElseThrow();
+            Variable sum = t.end().keySet().stream().filter(v -> v.sourceName().equals("s")).findFirst().orElseThrow();
+            Variable i = t.end().keySet().stream().filter(v -> v.sourceName().equals("i")).findFirst().orElseThrow();
+            BitVecExpr grown = ctx.mkBVSub(ctx.mkBVAdd(t.before().get(sum).current(), t.end().get(i).current()),
+                    t.before().get(i).current());
+            store.add(l, ctx.mkImplies(fact, ctx.mkEq(t.end().get(sum).current(), grown)));
+        });
+        InternalCheckFailure f = assertThrows(InternalCheckFailure.class,
+                () -> verify(broken, CProgram.example("array_fill_then_sum.c")));
+        assertTrue(f.getMessage().startsWith("certificate rejected"), f.getMessage());
+    }
 }
