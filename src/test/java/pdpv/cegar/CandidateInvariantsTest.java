@@ -146,6 +146,44 @@ class CandidateInvariantsTest {
         }
     }
 
+    /**
+     * nested6's inner loop in small: every test that enters the loop is cut by the step bound inside
+     * it, so the samples never show its exit and the ordering they show is the guard's strict one,
+     * {@code k < n}, false when the loop ends. Its non-strict closure {@code k <= n} is mined beside
+     * it and is the one Houdini keeps.
+     */
+    @Test
+    void aStrictOrderingIsMinedWithItsNonStrictClosure() {
+        String source = """
+                extern int __VERIFIER_nondet_int(void);
+                int main(void) {
+                    int n = __VERIFIER_nondet_int();
+                    int k = 0;
+                    if (n < 100000) {
+                        return 0;
+                    }
+                    while (k < n) {
+                        k++;
+                    }
+                    return 0;
+                }
+                """;
+        Program program = FrontEnd.parse("cut.c", source, new FrontEndOptions("main", DataModel.ILP32, false));
+        LoopForest loops = LoopForest.of(program);
+        Loop loop = loops.loops().get(0);
+        List<String> mined = LikelyInvariants.mine(TestRuns.run(program, loops, TestOptions.defaults()).samples(loop))
+                .stream().map(Object::toString).toList();
+        assertTrue(mined.contains("k < n") && mined.contains("k <= n"), mined.toString());
+        try (Context ctx = new Context()) {
+            ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
+            LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
+            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
+            List<Invariant> candidates = LikelyInvariants.mine(TestRuns.run(program, loops, TestOptions.defaults()).samples(loop));
+            List<String> kept = refiner.seed(loop, candidates, List.of(), List.of()).kept().stream().map(Object::toString).toList();
+            assertTrue(kept.contains("k <= n") && !kept.contains("k < n"), kept.toString());
+        }
+    }
+
     private static final String SUM = """
             extern unsigned char __VERIFIER_nondet_uchar(void);
             int main(void) {
