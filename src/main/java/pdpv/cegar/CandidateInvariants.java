@@ -42,9 +42,16 @@ final class CandidateInvariants {
      * them ({@code notInductive}), because a query gave up ({@code undecided}, all that were left
      * then), or because they read a variable the loop's templates do not have ({@code unencodable});
      * and how many of the kept are sums the loop's body conserves ({@link pdpv.daikon.ConservedSums})
-     * that were not among the candidates ({@code conservedSums}).
+     * that were not among the candidates ({@code conservedSums}). The {@code joint} ones (among
+     * {@code kept}, after the others and before the sums) were kept only together, under one premise: the
+     * {@code entry} facts and each of them on entry ({@link #inductive}'s third round).
      */
-    record Outcome(List<Invariant> kept, BoolExpr formula, int notInductive, int undecided, int unencodable, int conservedSums) {
+    record Outcome(List<Invariant> kept, BoolExpr formula, int notInductive, int undecided, int unencodable, int conservedSums,
+                   List<Invariant> joint, List<Invariant> entry) {
+        Outcome(List<Invariant> kept, BoolExpr formula, int notInductive, int undecided, int unencodable, int conservedSums) {
+            this(kept, formula, notInductive, undecided, unencodable, conservedSums, List.of(), List.of());
+        }
+
         /** The kept ones that were candidates: {@code kept} without the conserved sums, which come last. */
         List<Invariant> keptCandidates() {
             return kept.subList(0, kept.size() - conservedSums);
@@ -74,9 +81,17 @@ final class CandidateInvariants {
      * candidates are kept when the pass preserves them and never assumed in Houdini's queries: a
      * two-state equality over all of a loop's variables there made Z3's joint query give up on
      * benchmark06's eight broken candidates (5 s, where it found a model at once without it).
+     * A third round takes the linear candidates that the first dropped once more, with the
+     * {@code increments} ({@link pdpv.daikon.BoundedIncrements}), together under one premise
+     * ({@link #jointly}): {@code entry}, facts over the values on entry (\old terms) that hold on
+     * every entry into the loop, and each candidate on entry. The increments' bounds are checked
+     * there only: they speak of the progress since entry, which the entry facts pin down, and alone,
+     * with the entry values free, proving that a wrap-around keeps them made Z3 give up on
+     * {@code s - \old(s) <= 255*(i - \old(i))} (12 s of the 30 s backstop, where under the entry
+     * facts it is shown at once).
      */
     Outcome inductive(List<Invariant> candidates, List<Invariant> sums, LoopInvariantStore.Templates t, TransitionSystem ts,
-                      Step step) {
+                      Step step, List<Invariant> entry, List<Invariant> increments) {
         InvariantEncoder encoder = new InvariantEncoder(ctx);
         Map<Invariant, BoolExpr> linear = new LinkedHashMap<>();
         Map<Invariant, BoolExpr> nonlinear = new LinkedHashMap<>();
@@ -132,22 +147,102 @@ final class CandidateInvariants {
         // not depend on a product, and bit-blasting 32- or 64-bit multipliers made every query give up
         ProductAbstraction products = new ProductAbstraction(ctx);
         List<BoolExpr> abstracted = background.stream().map(products::apply).toList();
+        Map<Invariant, BoolExpr> firstLinear = new LinkedHashMap<>(linear);
         Round first = products.changedAny()
                 ? houdini(abstracted, linear, ts, deadline, products::apply)
                 : houdini(background, linear, ts, deadline, f -> f);
+        Map<Invariant, BoolExpr> droppedLinear = new LinkedHashMap<>(firstLinear);
+        droppedLinear.keySet().removeAll(linear.keySet());
         background.addAll(linear.values());
         Round second = houdini(background, nonlinear, ts, deadline, f -> f);
+        java.util.Set<Invariant> third = new java.util.LinkedHashSet<>(droppedLinear.keySet());
+        for (Invariant inv : increments) {
+            if (encoded.containsKey(inv)) {
+                continue;
+            }
+            try {
+                encoder.overLoop(inv, t.beforeExprs(), t.endExprs());
+                third.add(inv);
+            } catch (IllegalArgumentException e) {
+                unencodable++;
+            }
+        }
+        Joint joint = jointly(third, entry, background, t, ts, deadline, products);
+        int jointFromFirst = (int) joint.kept().stream().filter(droppedLinear::containsKey).count();
+        int incrementsDropped = third.size() - droppedLinear.size() - (joint.kept().size() - jointFromFirst);
         List<Invariant> kept = new ArrayList<>(linear.keySet());
         kept.addAll(nonlinear.keySet());
         kept.addAll(conserved.keySet());
+        kept.addAll(joint.kept());
         kept.addAll(ownSums.keySet());
         List<BoolExpr> formulas = new ArrayList<>(linear.values());
         formulas.addAll(nonlinear.values());
         conserved.values().stream().filter(f -> !f.isTrue()).forEach(formulas::add);
         formulas.addAll(group);
+        if (!joint.kept().isEmpty()) {
+            formulas.add(joint.formula());
+        }
         formulas.addAll(ownSums.values());
         return new Outcome(kept, formulas.isEmpty() ? ctx.mkTrue() : and(formulas),
-                first.notInductive + second.notInductive, first.undecided + second.undecided, unencodable, ownSums.size());
+                first.notInductive + second.notInductive - jointFromFirst + incrementsDropped, first.undecided + second.undecided, unencodable,
+                ownSums.size(), joint.kept(), joint.kept().isEmpty() ? List.of() : entry);
+    }
+
+    /** What the third round kept: the candidates and their formula {@code premise ⇒ (E_1 ∧ ... ∧ E_n)}. */
+    private record Joint(List<Invariant> kept, BoolExpr formula) {
+    }
+
+    /**
+     * Houdini once more on the linear candidates the first round dropped, under one premise that
+     * does not change along the loop (it reads only x_b): the {@code entry} facts and each live
+     * candidate P_j on entry, {@code P_j(x_b)}. Alone, each P_j(x_b) ⇒ P_j(x_e) assumes only its own
+     * entry value, so {@code v <= s} is not inductive where only {@code s}'s bound, another candidate
+     * with another premise, keeps {@code s + v} from wrapping around. Each pass drops the candidates
+     * some step breaks under the premise of the live ones, until a pass drops none: then
+     * {@code (E(x_b) ∧ ∧_j P_j(x_b)) ⇒ ∧_j P_j(x_e)} holds initially (x_e = x_b) and is inductive
+     * (x_b′ = x_b), as the certificate checker re-checks with the rest of LI_l. The round is skipped
+     * only when there is no candidate.
+     */
+    private Joint jointly(java.util.Set<Invariant> dropped, List<Invariant> entry, List<BoolExpr> background,
+                          LoopInvariantStore.Templates t, TransitionSystem ts, long deadline, ProductAbstraction products) {
+        InvariantEncoder encoder = new InvariantEncoder(ctx);
+        Map<Invariant, BoolExpr> premises = new LinkedHashMap<>();
+        Map<Invariant, BoolExpr> live = new LinkedHashMap<>();
+        for (Invariant inv : dropped) {
+            premises.put(inv, encoder.needsPremise(inv, t.beforeExprs()) ? encoder.atEntry(inv, t.beforeExprs()) : ctx.mkTrue());
+            live.put(inv, encoder.atHead(inv, t.beforeExprs(), t.endExprs()));
+        }
+        List<BoolExpr> facts = new ArrayList<>();
+        for (Invariant e : entry) {
+            facts.add(encoder.atEntry(e, t.beforeExprs()));
+        }
+        if (live.isEmpty() || cancelled) {
+            return new Joint(List.of(), ctx.mkTrue());
+        }
+        while (!live.isEmpty()) {
+            int before = live.size();
+            List<BoolExpr> assumed = new ArrayList<>(background);
+            assumed.add(premise(facts, premises, live));
+            if (products.changedAny()) {
+                houdini(assumed.stream().map(products::apply).toList(), live, ts, deadline, products::apply);
+            } else {
+                houdini(assumed, live, ts, deadline, f -> f);
+            }
+            if (live.size() == before) {
+                break;
+            }
+        }
+        if (live.isEmpty()) {
+            return new Joint(List.of(), ctx.mkTrue());
+        }
+        return new Joint(new ArrayList<>(live.keySet()), ctx.mkImplies(premise(facts, premises, live), and(new ArrayList<>(live.values()))));
+    }
+
+    /** The entry facts and the premises of the live candidates. */
+    private BoolExpr premise(List<BoolExpr> facts, Map<Invariant, BoolExpr> premises, Map<Invariant, BoolExpr> live) {
+        List<BoolExpr> all = new ArrayList<>(facts);
+        live.keySet().forEach(inv -> all.add(premises.get(inv)));
+        return and(all);
     }
 
     /**

@@ -165,10 +165,10 @@ final class CertificateChecker {
             withFact.addAll(Instances.atReads(ctx, Conjuncts.of(fact), read));
             BoolExpr whenTrue = (BoolExpr) inv.substitute(fact, ctx.mkTrue());
             BoolExpr whenFalse = (BoolExpr) inv.substitute(fact, ctx.mkFalse());
-            return preservedBy(withFact, whenTrue, t, pass) && preservedBy(body, whenFalse, t, pass) ? null
+            return preservedBy(withFact, whenTrue, t, pass, l, store) && preservedBy(body, whenFalse, t, pass, l, store) ? null
                     : "the invariant of " + Evidence.describe(l) + " is not preserved by its body";
         }
-        return preservedBy(body, inv, t, pass) ? null : "the invariant of " + Evidence.describe(l) + " is not preserved by its body";
+        return preservedBy(body, inv, t, pass, l, store) ? null : "the invariant of " + Evidence.describe(l) + " is not preserved by its body";
     }
 
     /**
@@ -196,7 +196,8 @@ final class CertificateChecker {
     }
 
     /** Consecution of {@code inv} over one pass with {@code body}, by the algebra where it applies and else by Z3. */
-    private boolean preservedBy(List<BoolExpr> body, BoolExpr inv, LoopInvariantStore.Templates t, LoopIteration pass) {
+    private boolean preservedBy(List<BoolExpr> body, BoolExpr inv, LoopInvariantStore.Templates t, LoopIteration pass,
+                                Loop l, LoopInvariantStore store) {
         // conjuncts the pass maps to themselves as polynomials (alone, or equalities given each other) are
         // preserved together; the solver, which gives up on their products of 64-bit vectors, is asked about
         // the others alone, with only those assumed

@@ -1,5 +1,7 @@
 package pdpv.cegar;
 
+import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +15,9 @@ import pdpv.cfg.ReversePostorder;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
 import pdpv.cfg.VariableUses;
+import pdpv.daikon.Invariant;
+import pdpv.daikon.Polynomial;
+import pdpv.daikon.Term;
 import pdpv.interp.Evaluator;
 import pdpv.interp.State;
 
@@ -47,6 +52,30 @@ final class EntryConstants {
             meet = meet == null ? new LinkedHashMap<>(out.get(p)) : meet(meet, out.get(p));
         }
         return meet == null ? Map.of() : meet;
+    }
+
+    /**
+     * The facts of {@link #atEntry} over the variables l updates, as the equalities
+     * {@code \old(x) == c} and {@code \old(x) == y} of the values on entry, for the variables of
+     * {@code before} (the loop's x_b templates).
+     */
+    List<Invariant> facts(Loop l, java.util.Set<Variable> before) {
+        List<Invariant> facts = new ArrayList<>();
+        atEntry(l).forEach((v, fact) -> {
+            if (!l.updated().contains(v) || !before.contains(v)) {
+                return;
+            }
+            Polynomial old = Polynomial.of(new Term(v, true));
+            if (fact instanceof Long c) {
+                int w = v.type().width();
+                BigInteger bits = BigInteger.valueOf(c).mod(BigInteger.ONE.shiftLeft(w));
+                BigInteger value = v.type().signed() && bits.testBit(w - 1) ? bits.subtract(BigInteger.ONE.shiftLeft(w)) : bits;
+                facts.add(new Invariant.Compare(old, Invariant.Op.EQ, Polynomial.constant(value)));
+            } else if (fact instanceof Variable w && before.contains(w)) {
+                facts.add(new Invariant.Compare(old, Invariant.Op.EQ, Polynomial.of(new Term(w, l.updated().contains(w)))));
+            }
+        });
+        return facts;
     }
 
     private void solve() {

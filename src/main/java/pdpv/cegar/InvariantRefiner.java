@@ -12,6 +12,7 @@ import java.util.Map;
 import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
+import pdpv.daikon.BoundedIncrements;
 import pdpv.daikon.ConservedSums;
 import pdpv.daikon.Invariant;
 import pdpv.encode.LoopSite;
@@ -89,9 +90,12 @@ final class InvariantRefiner {
      * and the sums that every path of its body conserves ({@link ConservedSums}, which need no
      * test) (thesis §6.1, checked by {@link CandidateInvariants}): their conjunction becomes a conjunct
      * of LI_l and an external invariant of l's PDR engine. Call it once per loop, inner loops first
-     * (their seeds then strengthen the outer loop's T), before any refinement.
+     * (their seeds then strengthen the outer loop's T), before any refinement. The {@code increments}
+     * ({@link #boundedIncrements}) are checked with the candidates that Houdini keeps only together,
+     * under the common premise {@code entry}: facts over l's values on entry that hold on every entry
+     * into it ({@link CandidateInvariants#inductive}).
      */
-    CandidateInvariants.Outcome seed(Loop l, List<Invariant> candidates) {
+    CandidateInvariants.Outcome seed(Loop l, List<Invariant> candidates, List<Invariant> entry, List<Invariant> increments) {
         if (seeds.containsKey(l) || store.count(l) > 0) {
             throw new IllegalStateException("loop at B" + l.head().id() + " is seeded after it was refined or seeded");
         }
@@ -107,7 +111,7 @@ final class InvariantRefiner {
             Map<Variable, Expr<?>> next = inst.iteration().nextFunctions();
             // the nested loops' seeds are in the store already (inner loops are seeded first), as in inst's T
             Step step = Step.of(t, next, store, l, inst.iteration().dag().loopSites(), encoding.loops().dominators());
-            o = check.inductive(candidates, ConservedSums.of(t.endExprs(), next), t, inst.system(), step);
+            o = check.inductive(candidates, ConservedSums.of(t.endExprs(), next), t, inst.system(), step, entry, increments);
         } finally {
             checking = null;
         }
@@ -164,6 +168,11 @@ final class InvariantRefiner {
                 .readOnly(encoding, store, l, store.conjunction(l), filled, candidates);
         kept.forEach(c -> store.add(l, c));
         return kept.isEmpty() ? 0 : pdpv.smt.Conjuncts.of((BoolExpr) kept.get(0).getArgs()[1]).size();
+    }
+
+    /** The bounds of loop {@code l}'s increments by its counters' progress ({@link BoundedIncrements}): candidates that need no test. */
+    List<Invariant> boundedIncrements(Loop l) {
+        return BoundedIncrements.of(store.templates(l).endExprs(), instance(l).iteration().nextFunctions());
     }
 
     /** What {@link #seed} made of each seeded loop's candidates. */

@@ -245,6 +245,7 @@ public final class Verifier implements ProgramVerifier {
             }
             int keptFromDaikon = 0;
             List<VerifierStatistics.LoopCandidates> perLoop = new ArrayList<>();
+            EntryConstants entry = new EntryConstants(program);
             List<Loop> innerFirst = innerFirst(loops);
             for (Loop l : innerFirst) {
                 if (cancelled.isSet()) {
@@ -255,8 +256,10 @@ public final class Verifier implements ProgramVerifier {
                         mining ? LikelyInvariants.mine(runs.samples(l), options.tests().polynomials()) : List.of());
                 all.addAll(fromDaikon);
                 List<Invariant> candidates = new ArrayList<>(all);
-                progress.report("mining: " + candidates.size() + " likely invariants of " + Evidence.describe(l) + ", checking them");
-                CandidateInvariants.Outcome o = refiner.seed(l, candidates);
+                List<Invariant> increments = refiner.boundedIncrements(l);
+                progress.report("mining: " + candidates.size() + " likely invariants of " + Evidence.describe(l)
+                        + (increments.isEmpty() ? "" : " and " + increments.size() + " bounds of its increments") + ", checking them");
+                CandidateInvariants.Outcome o = refiner.seed(l, candidates, entry.facts(l, store.templates(l).beforeExprs().keySet()), increments);
                 progress.report("mining: " + o.kept().size() + " kept for " + Evidence.describe(l)
                         + (o.conservedSums() > 0 ? ", " + o.conservedSums() + " of them sums the body conserves" : ""));
                 if (mining && !store.templates(l).arraysEnd().isEmpty() && !cancelled.isSet()) {
@@ -271,7 +274,7 @@ public final class Verifier implements ProgramVerifier {
                     }
                 }
                 keptFromDaikon += (int) o.kept().stream().filter(fromDaikon::contains).count();
-                perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size(),
+                perLoop.add(0, new VerifierStatistics.LoopCandidates(Evidence.headLocation(l.head()), candidates.size() + increments.size(),
                         o.conservedSums(), o.kept().size(), o.notInductive(), o.undecided(), o.unencodable()));
             }
             dynamic = new VerifierStatistics.Dynamic(tests, directed, (t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, perLoop,
@@ -590,15 +593,30 @@ public final class Verifier implements ProgramVerifier {
 
         /**
          * LI_l as C: the mined invariants that its seed kept, as they read (thesis §6.1: P on entry
-         * implies P at the head, where P's entry value is not known to hold), then what PDR learned.
+         * implies P at the head, where P's entry value is not known to hold), those kept only
+         * together under their common premise, then what PDR learned.
          */
         private String printed(Loop l, LoopInvariantStore.Templates t, CandidateInvariants.Outcome seed) {
             List<String> parts = new ArrayList<>();
             List<BoolExpr> learned = store.invariants(l);
             if (seed != null && !seed.kept().isEmpty()) {
                 InvariantEncoder encoder = new InvariantEncoder(ctx);
+                List<String> premise = new ArrayList<>();
+                seed.entry().forEach(e -> premise.add(e.toString()));
+                List<String> together = new ArrayList<>();
                 for (Invariant inv : seed.kept()) {
-                    parts.add(encoder.needsPremise(inv, t.beforeExprs()) ? "(!(" + atEntry(l, inv) + ") || " + inv + ")" : inv.toString());
+                    boolean needsPremise = encoder.needsPremise(inv, t.beforeExprs());
+                    if (seed.joint().contains(inv)) {
+                        if (needsPremise) {
+                            premise.add(atEntry(l, inv).toString());
+                        }
+                        together.add(inv.toString());
+                    } else {
+                        parts.add(needsPremise ? "(!(" + atEntry(l, inv) + ") || " + inv + ")" : inv.toString());
+                    }
+                }
+                if (!together.isEmpty()) {
+                    parts.add("(!(" + String.join(" && ", premise) + ") || (" + String.join(" && ", together) + "))");
                 }
                 learned = learned.subList(1, learned.size());
             }

@@ -22,7 +22,10 @@ import pdpv.semantics.CType;
  *     and UpperBound (the least and greatest value seen, unless it is the type's), NonZero, Modulus ({@code x ≡ r (mod m)},
  *     m the largest power of two dividing the differences of the values), PowerOfTwo;</li>
  * <li>binary: IntEqual, the orderings IntLessThan, IntLessEqual, IntGreaterThan, IntGreaterEqual,
- *     IntNonEqual (when no ordering holds), LinearBinary ({@code a·x + b·y + c == 0}, exact integer
+ *     IntNonEqual (when no ordering holds); a strict ordering comes with its non-strict closure
+ *     ({@code x < y} and {@code x <= y}, where Daikon reports only the first): a loop whose tests are
+ *     all cut by the step bound inside it shows only the guard's strict ordering, false at its exit,
+ *     and the closure is what is inductive there (loop-invgen's nested6: {@code k <= n}); LinearBinary ({@code a·x + b·y + c == 0}, exact integer
  *     coefficients), Square ({@code x == y*y}), and the two-variable congruence
  *     {@code x ≡ y + r (mod m)} (m a power of two, as for Modulus);</li>
  * <li>ternary: LinearTernary ({@code a·x + b·y + c·z + d == 0}) when no LinearBinary of two of
@@ -157,6 +160,8 @@ public final class DaikonTemplates {
         }
         if (lt || gt) {
             out.add(compare(x, lt ? Invariant.Op.LT : Invariant.Op.GT, y));
+            // the closure: what the strict one says once the loop has left (see the class's Javadoc)
+            out.add(compare(x, lt ? Invariant.Op.LE : Invariant.Op.GE, y));
         } else if (le || ge) {
             out.add(compare(x, le ? Invariant.Op.LE : Invariant.Op.GE, y));
         } else if (ne) {

@@ -32,8 +32,7 @@ public final class InvariantEncoder {
      * value is x_b. Fails if a term's variable has no template.
      */
     public BoolExpr overLoop(Invariant inv, Map<Variable, ? extends Expr<?>> before, Map<Variable, ? extends Expr<?>> end) {
-        BoolExpr atHead = formula(inv, t -> t.old() || !end.containsKey(t.variable()) ? template(before, t.variable())
-                : template(end, t.variable()));
+        BoolExpr atHead = atHead(inv, before, end);
         return needsPremise(inv, before) ? ctx.mkImplies(atEntry(inv, before), atHead) : atHead;
     }
 
@@ -42,8 +41,15 @@ public final class InvariantEncoder {
         return !atEntry(inv, before).simplify().isTrue();
     }
 
-    private BoolExpr atEntry(Invariant inv, Map<Variable, ? extends Expr<?>> before) {
+    /** P[x := x_b]: the invariant on entry to the loop, {@link #overLoop}'s premise. */
+    public BoolExpr atEntry(Invariant inv, Map<Variable, ? extends Expr<?>> before) {
         return formula(inv, t -> template(before, t.variable()));
+    }
+
+    /** P[x := x_e, \old(x) := x_b]: the invariant at the head, {@link #overLoop}'s conclusion. */
+    public BoolExpr atHead(Invariant inv, Map<Variable, ? extends Expr<?>> before, Map<Variable, ? extends Expr<?>> end) {
+        return formula(inv, t -> t.old() || !end.containsKey(t.variable()) ? template(before, t.variable())
+                : template(end, t.variable()));
     }
 
     private static BitVecExpr template(Map<Variable, ? extends Expr<?>> templates, Variable v) {

@@ -69,7 +69,7 @@ class CandidateInvariantsTest {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
-            CandidateInvariants.Outcome o = refiner.seed(loop, List.of(xShrinks, xNonNegative, linear, uGrows, yGrows, falseBound));
+            CandidateInvariants.Outcome o = refiner.seed(loop, List.of(xShrinks, xNonNegative, linear, uGrows, yGrows, falseBound), List.of(), List.of());
             assertTrue(List.of(xShrinks, xNonNegative, linear).containsAll(o.keptCandidates()), o.kept().toString());
             assertTrue(o.kept().contains(xNonNegative), "kept unless its check gave up on a loaded machine: " + o);
             assertEquals(3, o.notInductive(), "u + 1 and y + 1 wrap at INT_MAX; x - 2 is 0 for x = 2");
@@ -95,7 +95,7 @@ class CandidateInvariantsTest {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
-            CandidateInvariants.Outcome o = refiner.seed(loop, mined);
+            CandidateInvariants.Outcome o = refiner.seed(loop, mined, List.of(), List.of());
             assertFalse(o.kept().isEmpty());
             assertEquals(mined.size(), o.keptCandidates().size() + o.notInductive() + o.undecided() + o.unencodable());
         }
@@ -139,10 +139,107 @@ class CandidateInvariantsTest {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
-            CandidateInvariants.Outcome o = refiner.seed(loop, List.of(cube, square, line));
+            CandidateInvariants.Outcome o = refiner.seed(loop, List.of(cube, square, line), List.of(), List.of());
             assertEquals(3, o.keptCandidates().size(), o.toString());
             assertEquals(0, o.undecided(), "no query asked");
             assertNull(new CertificateChecker(ctx, loops, new pdpv.smt.SmtStatistics(), 0).check(encoding, store));
+        }
+    }
+
+    /**
+     * nested6's inner loop in small: every test that enters the loop is cut by the step bound inside
+     * it, so the samples never show its exit and the ordering they show is the guard's strict one,
+     * {@code k < n}, false when the loop ends. Its non-strict closure {@code k <= n} is mined beside
+     * it and is the one Houdini keeps.
+     */
+    @Test
+    void aStrictOrderingIsMinedWithItsNonStrictClosure() {
+        String source = """
+                extern int __VERIFIER_nondet_int(void);
+                int main(void) {
+                    int n = __VERIFIER_nondet_int();
+                    int k = 0;
+                    if (n < 100000) {
+                        return 0;
+                    }
+                    while (k < n) {
+                        k++;
+                    }
+                    return 0;
+                }
+                """;
+        Program program = FrontEnd.parse("cut.c", source, new FrontEndOptions("main", DataModel.ILP32, false));
+        LoopForest loops = LoopForest.of(program);
+        Loop loop = loops.loops().get(0);
+        List<String> mined = LikelyInvariants.mine(TestRuns.run(program, loops, TestOptions.defaults()).samples(loop))
+                .stream().map(Object::toString).toList();
+        assertTrue(mined.contains("k < n") && mined.contains("k <= n"), mined.toString());
+        try (Context ctx = new Context()) {
+            ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
+            LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
+            InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
+            List<Invariant> candidates = LikelyInvariants.mine(TestRuns.run(program, loops, TestOptions.defaults()).samples(loop));
+            List<String> kept = refiner.seed(loop, candidates, List.of(), List.of()).kept().stream().map(Object::toString).toList();
+            assertTrue(kept.contains("k <= n") && !kept.contains("k < n"), kept.toString());
+        }
+    }
+
+    private static final String SUM = """
+            extern unsigned char __VERIFIER_nondet_uchar(void);
+            int main(void) {
+                unsigned char n = __VERIFIER_nondet_uchar();
+                unsigned char v = 0;
+                unsigned int s = 0;
+                unsigned int i = 0;
+                while (i < n) {
+                    v = __VERIFIER_nondet_uchar();
+                    s += v;
+                    ++i;
+                }
+                return 0;
+            }
+            """;
+
+    /**
+     * linear-inequality-inv-a's loop: {@code v <= s} holds at the head but is inductive only given
+     * {@code s <= 255*i}, which keeps {@code s + v} from wrapping around; each alone, with its own
+     * entry value as its premise, is not. The body's bound of its increments
+     * ({@link pdpv.daikon.BoundedIncrements}) and {@code v <= s} are kept together under the entry
+     * facts ({@code s}, {@code i} and {@code v} are 0 on entry), and LI_l then bounds s at the head.
+     */
+    @Test
+    void candidatesInductiveOnlyTogetherAreKeptUnderTheEntryFacts() {
+        Program program = FrontEnd.parse("sum.c", SUM, new FrontEndOptions("main", DataModel.ILP32, false));
+        LoopForest loops = LoopForest.of(program);
+        Loop loop = loops.loops().get(0);
+        Term v = new Term(variable(program, "v"), false);
+        Term s = new Term(variable(program, "s"), false);
+        Invariant vBelowS = new Invariant.Compare(Polynomial.of(v), Invariant.Op.LE, Polynomial.of(s));
+        for (boolean together : new boolean[] {false, true}) {
+            try (Context ctx = new Context()) {
+                ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
+                LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
+                InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
+                List<Invariant> increments = refiner.boundedIncrements(loop);
+                assertEquals("[s - \\old(s) <= 255*i - 255*\\old(i), s - \\old(s) >= 0]", increments.toString());
+                List<Invariant> entry = new EntryConstants(program).facts(loop, store.templates(loop).beforeExprs().keySet());
+                assertEquals(3, entry.size(), "v, s and i are 0 on entry: " + entry);
+                CandidateInvariants.Outcome o = together ? refiner.seed(loop, List.of(vBelowS), entry, increments)
+                        : refiner.seed(loop, List.of(vBelowS), List.of(), List.of());
+                if (!together) {
+                    assertTrue(o.kept().isEmpty(), "alone, s near 2^32 on entry lets s + v wrap: " + o);
+                    continue;
+                }
+                assertEquals(List.of(vBelowS, increments.get(0), increments.get(1)), o.joint(), o.toString());
+                LoopInvariantStore.Templates t = store.templates(loop);
+                BitVecExpr se = t.end().get(variable(program, "s")).current();
+                BitVecExpr ve = t.end().get(variable(program, "v")).current();
+                BoolExpr zeroOnEntry = ctx.mkAnd(entry.stream().map(f -> new pdpv.daikon.InvariantEncoder(ctx).atEntry(f, t.beforeExprs()))
+                        .toArray(BoolExpr[]::new));
+                assertTrue(implies(ctx, ctx.mkAnd(zeroOnEntry, store.conjunction(loop)), ctx.mkBVULE(ctx.mkZeroExt(24, ve), se)),
+                        "v <= s at the head after an entry with s, i and v 0");
+                assertFalse(implies(ctx, store.conjunction(loop), ctx.mkBVULE(ctx.mkZeroExt(24, ve), se)), "but not after any entry");
+            }
         }
     }
 

@@ -178,7 +178,7 @@ class DynamicInvariantsTest {
             ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
             LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
             InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, CegarOptions.defaults(), null, Progress.NONE);
-            List<String> kept = refiner.seed(loop, mined).kept().stream().map(Object::toString).toList();
+            List<String> kept = refiner.seed(loop, mined, List.of(), List.of()).kept().stream().map(Object::toString).toList();
             assertTrue(kept.contains("w >= 0") && kept.contains("b >= 0"), kept.toString());
             assertTrue(kept.contains("(w - \\old(w)) % 2 == 0"), kept.toString());
         }
