@@ -230,10 +230,24 @@ final class CertificateChecker {
         SmtResult all = check(joint, jointResources);
         boolean preserved = all instanceof SmtResult.Unsat;
         if (all instanceof SmtResult.Unknown) {
+            // each conjunct on its own: within the budget given all of inv, then within it given only
+            // itself (preserved alone is preserved given more), and only then without a limit; a large
+            // conjunct among the assumptions (an implication under entry facts) made Z3 search without
+            // end for a bound the pass keeps on its own (SV-COMP sumt2's i <= l)
             preserved = true;
-            for (BoolExpr c : Conjuncts.of(after)) {
+            for (BoolExpr c : Conjuncts.of(inv)) {
+                BoolExpr notAfter = ctx.mkNot(withEnd(c, t, pass.nextFunctions()));
                 List<BoolExpr> one = new ArrayList<>(step);
-                one.add(ctx.mkNot(c));
+                one.add(notAfter);
+                if (check(one, jointResources) instanceof SmtResult.Unsat) {
+                    continue;
+                }
+                List<BoolExpr> alone = new ArrayList<>(body);
+                alone.add(c);
+                alone.add(notAfter);
+                if (check(alone, jointResources) instanceof SmtResult.Unsat) {
+                    continue;
+                }
                 if (!unsat(one)) {
                     preserved = false;
                     break;
