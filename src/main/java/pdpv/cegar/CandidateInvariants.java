@@ -216,6 +216,15 @@ final class CandidateInvariants {
         for (Invariant e : entry) {
             facts.add(encoder.atEntry(e, t.beforeExprs()));
         }
+        // a candidate's value on entry must follow from the entry facts (initiation): premises that
+        // contradict them, or each other (Daikon's false c == 7 beside \old(c) == 0), made the kept
+        // conjunct vacuous
+        for (Invariant inv : new ArrayList<>(live.keySet())) {
+            BoolExpr p = premises.get(inv);
+            if (!p.isTrue() && !(check(facts, policy.candidateResources(), ctx.mkNot(p)) instanceof SmtResult.Unsat)) {
+                live.remove(inv);
+            }
+        }
         if (live.isEmpty() || cancelled) {
             return new Joint(List.of(), ctx.mkTrue());
         }

@@ -74,10 +74,13 @@ final class CdtParser {
         return tu;
     }
 
-    /** Errors as GCC sees them: CDT's errors, missing headers and {@code #error} (CDT calls those warnings). */
+    /**
+     * Errors as GCC sees them: CDT's errors, missing headers, {@code #error} and a directive that is
+     * none ({@code #foo}: gcc's "invalid preprocessing directive"; CDT calls all three warnings).
+     */
     private static boolean isError(IASTProblem p) {
         return p.isError() || p.getID() == IProblem.PREPROCESSOR_INCLUSION_NOT_FOUND
-                || p.getID() == IProblem.PREPROCESSOR_POUND_ERROR;
+                || p.getID() == IProblem.PREPROCESSOR_POUND_ERROR || p.getID() == IProblem.PREPROCESSOR_INVALID_DIRECTIVE;
     }
 
     /** All preprocessor and syntax errors of the translation unit (not warnings such as #warning), in source order. */
