@@ -31,8 +31,11 @@ import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
 
 /**
- * Skips loops that cannot matter (program slicing for verification, as Symbiotic slices before it
- * verifies and CPAchecker's and Frama-C's slicers keep a property's cone of influence): a loop nest
+ * Skips loops that cannot matter (program slicing for verification: Symbiotic, Chalupa et al., "Symbiotic 3:
+ * new slicer and error-witness generation", TACAS 2016, keeps "only the statements that can have an effect on the
+ * error reachability" before it verifies; CPAchecker and Frama-C's Slicing keep a property's cone of influence).
+ * Classical slicing drops a loop that may not terminate and so can make an unreachable error reachable;
+ * here a loop nest
  * is replaced by "havoc what it writes, then leave" ({@link ProgramSlice#withoutLoop}) when, and only
  * when, three facts are shown, each over the exact passes of the loop-cut encoding (thesis §4.3.1/§4.3.3,
  * nested loops through their unconstrained invariant placeholders, so over every state they might reach):
