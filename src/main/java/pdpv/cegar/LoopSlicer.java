@@ -92,7 +92,7 @@ final class LoopSlicer {
                 }
                 Block exit = ProgramSlice.exitTarget(l);
                 Set<Variable> written = l.updated();
-                if (exit == null || halts(l) || intersects(written, ProgramSlice.observedAfter(l))) {
+                if (!passesGraphTests(l)) {
                     failed.add(l.head().id());
                     continue;
                 }
@@ -114,6 +114,18 @@ final class LoopSlicer {
             }
         }
         return new Sliced(current, skipped);
+    }
+
+    /**
+     * Whether some loop of {@code program} passes the tests on the graph alone (one exit target, no halt
+     * inside, fact (3)), so that the Z3 checks are worth a context; most programs have none.
+     */
+    static boolean mayApply(Program program) {
+        return LoopForest.of(program).loops().stream().anyMatch(LoopSlicer::passesGraphTests);
+    }
+
+    private static boolean passesGraphTests(Loop l) {
+        return ProgramSlice.exitTarget(l) != null && !halts(l) && !intersects(l.updated(), ProgramSlice.observedAfter(l));
     }
 
     /** The loops of {@code forest}, each before the loops nested in it. */

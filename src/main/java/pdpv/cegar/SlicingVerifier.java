@@ -1,7 +1,6 @@
 package pdpv.cegar;
 
 import com.microsoft.z3.Context;
-import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.smt.Cancellation;
 import pdpv.smt.SmtStatistics;
@@ -27,7 +26,7 @@ public final class SlicingVerifier implements ProgramVerifier {
 
     @Override
     public Verdict verify(Program program) {
-        if (!options.enabled() || LoopForest.of(program).loops().isEmpty()) {
+        if (!options.enabled() || !LoopSlicer.mayApply(program)) {
             return engines.verify(program);
         }
         long start = System.nanoTime();
@@ -47,6 +46,8 @@ public final class SlicingVerifier implements ProgramVerifier {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         sliced.skipped().forEach(progress::report);
+        progress.report(String.format(java.util.Locale.ROOT, "slicing: %d loop nests skipped in %.2f s", sliced.skipped().size(),
+                seconds));
         Verdict v = engines.verify(sliced.program());
         if (sliced.skipped().isEmpty()) {
             return v;
