@@ -480,7 +480,8 @@ final class VerifyCommand implements Callable<Integer> {
                 .withProofs(bmcProofs).withAcceleration(acceleration()).withAcceleratedCopies(bmcAcceleratedCopies),
                 VerifierOptions.defaults().withProgress(progress.named("bmc")))));
         return new SlicingVerifier(new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList(), progress),
-                new SliceOptions(!noSlice, sliceResources), progress);
+                // a witness or harness must replay on the whole program, skipped loops included: no slicing then
+                new SliceOptions(!noSlice && witness == null && harness == null, sliceResources), progress);
     }
 
     /**
