@@ -195,7 +195,7 @@ class SlicingVerifierTest {
             int bound = 1 + random.nextInt(9); // 9: an out-of-bounds write of buf[8], which ends the run
             int stride = 1 + random.nextInt(2);
             boolean relevant = random.nextBoolean();
-            boolean overflow = random.nextInt(4) == 0;
+            boolean overflow = random.nextInt(3) == 0;
             int c = random.nextInt(40);
             StringBuilder src = new StringBuilder("int main() { unsigned char a = __VERIFIER_nondet_uchar(); unsigned i; int t = 1;"
                     + " int buf[8];\n");
