@@ -7,6 +7,7 @@ import pdpv.cfg.Block;
 import pdpv.cfg.Loop;
 import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
+import pdpv.cfg.ProgramSlice;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.UbGuards;
@@ -20,6 +21,7 @@ import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
 import pdpv.interp.Trace;
 import pdpv.interp.TraceRecorder;
+import pdpv.interp.UnknownValues;
 import pdpv.semantics.ArrayValue;
 
 /**
@@ -33,9 +35,19 @@ final class Evidence {
 
     /** The UNSAFE verdict of {@code run}, a run from the entry of {@code program} that failed an assertion. */
     static Verdict unsafe(Program program, Execution run, VerifierStatistics statistics) {
+        if (!ProgramSlice.skippedHavocs(program).isEmpty()) {
+            SourceLoc read = readOfUnknown(program, run);
+            if (read != null) {
+                throw new InternalCheckFailure("the replay of an unsafe run read at " + read
+                        + " a value that a skipped loop wrote, which the slice showed no check reads");
+            }
+        }
         List<Verdict.InputValue> inputs = new ArrayList<>();
         for (InputEvent e : run.inputs()) {
             Stmt.Havoc h = e.havoc();
+            if (h.reason() == Stmt.Havoc.Reason.SKIPPED_LOOP) {
+                continue; // not an input: a value of a skipped loop, which the run never let decide anything
+            }
             String name = h.target().kind() == Variable.Kind.TEMPORARY ? null
                     : e.isCell() ? h.target().cellName(e.index()) : h.target().sourceName();
             String source = e.isCell() ? h.description() + h.target().subscripts(e.index()) : h.description();
@@ -46,6 +58,22 @@ final class Evidence {
                 .orElse(run.firstUndefined());
         return Verdict.unsafe(inputs, new Verdict.FailedAssertion(failed.loc(), failed.text(), undefined, failed.callers()),
                 trace(program, run), statistics);
+    }
+
+    /**
+     * Where {@code run}, replayed from the entry of {@code program} with a skipped loop, first let a
+     * value the loop wrote decide a check or a branch ({@link UnknownValues}); null if it never did, and
+     * then the run is one of the real program, whatever the loop wrote.
+     */
+    private static SourceLoc readOfUnknown(Program program, Execution run) {
+        HavocValues values = recordedInputs(program, run);
+        UnknownValues unknown = new UnknownValues();
+        Execution again = new Interpreter(program.semantics(), InterpreterOptions.DEFAULTS.withMaxSteps(run.steps()))
+                .run(program.entry(), Map.of(), InputOracle.fromValues(values.scalars(), values.arrays(), 0L), unknown);
+        if (!again.hitsAssertion() || !again.failedAssertion().equals(run.failedAssertion())) {
+            throw new InternalCheckFailure("the replay of an unsafe run with a skipped loop does not fail its assertion again");
+        }
+        return unknown.firstRead();
     }
 
     /**

@@ -26,7 +26,8 @@ public record VerifierStatistics(
         double totalSeconds,
         Dynamic dynamic,
         List<EngineRun> engines,
-        Acceleration acceleration) {
+        Acceleration acceleration,
+        Slicing slicing) {
 
     public VerifierStatistics {
         refinements = List.copyOf(refinements);
@@ -46,7 +47,7 @@ public record VerifierStatistics(
                               long pdrCalls, double pdrSeconds, Simulation simulation, List<LoopRefinements> refinements,
                               double totalSeconds, Dynamic dynamic) {
         this(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds, simulation, refinements,
-                totalSeconds, dynamic, List.of(), Acceleration.NONE);
+                totalSeconds, dynamic, List.of(), Acceleration.NONE, Slicing.NONE);
     }
 
     /**
@@ -61,13 +62,27 @@ public record VerifierStatistics(
     /** These figures with the engines' runs of a {@link Portfolio}. */
     public VerifierStatistics withEngines(List<EngineRun> runs) {
         return new VerifierStatistics(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds,
-                simulation, refinements, totalSeconds, dynamic, runs, acceleration);
+                simulation, refinements, totalSeconds, dynamic, runs, acceleration, slicing);
     }
 
     /** These figures with the engine's loop acceleration. */
     public VerifierStatistics withAcceleration(Acceleration a) {
         return new VerifierStatistics(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds,
-                simulation, refinements, totalSeconds, dynamic, engines, a);
+                simulation, refinements, totalSeconds, dynamic, engines, a, slicing);
+    }
+
+    /** These figures with the loops skipped before the engines ran. */
+    public VerifierStatistics withSlicing(Slicing s) {
+        return new VerifierStatistics(blocks, variables, loops, iterations, smtCalls, smtSeconds, pdrCalls, pdrSeconds,
+                simulation, refinements, totalSeconds, dynamic, engines, acceleration, s);
+    }
+
+    /**
+     * Program slicing before the engines ({@link LoopSlicer}): the loops skipped and the seconds the
+     * slicer took (its Z3 checks included).
+     */
+    public record Slicing(int skipped, double seconds) {
+        public static final Slicing NONE = new Slicing(0, 0);
     }
 
     /**

@@ -42,11 +42,12 @@ public sealed interface Stmt {
 
     /**
      * {@code target} gets a fresh arbitrary value (every cell of an array): a program input (nondet call, entry parameter,
-     * BLAST's NONDET, a global under --nondet-globals) or an indeterminate uninitialized local.
+     * BLAST's NONDET, a global under --nondet-globals), an indeterminate uninitialized local, or what a
+     * skipped loop wrote ({@link ProgramSlice}: a value no assertion depends on, which a replay must never read).
      * {@code description} says which, for the user (e.g. {@code __VERIFIER_nondet_int()}).
      */
     record Havoc(Variable target, Reason reason, String description, SourceLoc loc) implements Stmt {
-        public enum Reason { INPUT, UNINITIALIZED }
+        public enum Reason { INPUT, UNINITIALIZED, SKIPPED_LOOP }
 
         @Override
         public String toString() {

@@ -163,6 +163,10 @@ final class VerdictPrinter {
                         + " %d in the formula; the answer %s it", a.accelerated(), a.paths(), a.exact(), a.smtCalls(), a.seconds(),
                         a.used(), a.needed() ? "needed" : "did not need"));
             }
+            if (s.slicing().skipped() > 0) {
+                out.println(String.format(Locale.ROOT, "  loops skipped by slicing: %d (%.3f s)", s.slicing().skipped(),
+                        s.slicing().seconds()));
+            }
             for (VerifierStatistics.EngineRun e : s.engines()) {
                 out.println(String.format(Locale.ROOT, "  engine %s: %s%s in %.3f s (cpu %.3f s)%s: %s", e.name(), e.verdict(),
                         e.won() ? " (answer)" : "", e.seconds(), e.cpuSeconds(),
@@ -291,6 +295,7 @@ final class VerdictPrinter {
             sim.addProperty("log2_expansion_sum", s.simulation().log2ExpansionSum());
             st.add("simulation", sim);
             st.addProperty("total_seconds", s.totalSeconds());
+            st.addProperty("sliced_loops", s.slicing().skipped());
             JsonArray refinements = new JsonArray();
             for (VerifierStatistics.LoopRefinements r : s.refinements()) {
                 JsonObject lr = new JsonObject();

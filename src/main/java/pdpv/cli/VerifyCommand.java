@@ -27,6 +27,8 @@ import pdpv.cegar.BoundedModelChecker;
 import pdpv.cegar.CegarOptions;
 import pdpv.cegar.InternalCheckFailure;
 import pdpv.cegar.Portfolio;
+import pdpv.cegar.SliceOptions;
+import pdpv.cegar.SlicingVerifier;
 import pdpv.cegar.Progress;
 import pdpv.cegar.ProgramVerifier;
 import pdpv.cegar.SymbolicVerifier;
@@ -149,6 +151,16 @@ final class VerifyCommand implements Callable<Integer> {
             description = "Z3 resource units of each check of the acceleration analysis (a closed form, a condition's "
                     + "monotonicity) before it counts as failed (default: ${DEFAULT-VALUE})")
     long accelResources;
+
+    @Option(names = "--no-slice",
+            description = "no program slicing: keep every loop, also one that provably terminates, can fail no check and "
+                    + "writes only what no check after it reads (such a loop is skipped by default)")
+    boolean noSlice;
+
+    @Option(names = "--slice-resources", paramLabel = "UNITS", defaultValue = "2000000",
+            description = "Z3 resource units of each check of the slicer (a ranking, a check inside a loop) before it "
+                    + "counts as failed and the loop stays (default: ${DEFAULT-VALUE})")
+    long sliceResources;
 
     @Option(names = "--bmc-accelerated-copies", paramLabel = "N", defaultValue = "2",
             description = "bounded model checking puts a loop's accelerated paths before the first N copies of its head "
@@ -467,7 +479,9 @@ final class VerifyCommand implements Callable<Integer> {
         all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks)
                 .withProofs(bmcProofs).withAcceleration(acceleration()).withAcceleratedCopies(bmcAcceleratedCopies),
                 VerifierOptions.defaults().withProgress(progress.named("bmc")))));
-        return new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList(), progress);
+        return new SlicingVerifier(new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList(), progress),
+                // a witness or harness must replay on the whole program, skipped loops included: no slicing then
+                new SliceOptions(!noSlice && witness == null && harness == null, sliceResources), progress);
     }
 
     /**

@@ -78,7 +78,8 @@ public final class TraceRecorder implements BlockObserver {
         pendingAssertion = null;
         if (statement instanceof Stmt.Assign a) {
             statementStep(a.loc(), values(Set.of(a.target()), state), false);
-        } else if (statement instanceof Stmt.Havoc h && !h.target().isArray()) {
+        } else if (statement instanceof Stmt.Havoc h && !h.target().isArray() && h.reason() != Stmt.Havoc.Reason.SKIPPED_LOOP) {
+            // a skipped loop's values are not shown: the run never lets them decide anything (UnknownValues)
             statementStep(h.loc(), values(Set.of(h.target()), state), true);
         } else if (statement instanceof Stmt.Assume a) {
             statementStep(a.loc(), values(VariableUses.reads(a.condition()), state), false);
