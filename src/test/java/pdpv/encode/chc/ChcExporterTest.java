@@ -22,9 +22,9 @@ import pdpv.frontend.FrontEndOptions;
  */
 class ChcExporterTest {
     /**
-     * A bound against a hang, not a speed claim (speeds belong in benchmarks): Spacer answers these
-     * programs in about a second alone, but nestedLoops ran past 10 s beside another test class under
-     * load 25.
+     * A bound against a hang, not a speed claim (speeds belong in benchmarks): nestedLoops's four
+     * Spacer runs took 12.5 s together under load 10, and one ran past a limit of 10 s beside another
+     * test class under load 25.
      */
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
