@@ -297,7 +297,10 @@ final class ExpressionLowering {
         if (m instanceof Variable v && !v.isArray()) {
             return new LValue.Scalar(v);
         }
-        throw unsupported("use of the " + (m instanceof Variable ? "array" : "struct") + " member " + SourceLocator.text(r)
+        if (m instanceof LValue.Cell c) {
+            return c; // a scalar member of an element of an array of structs
+        }
+        throw unsupported("use of the " + (m instanceof Variable || m instanceof ArrayView ? "array" : "struct") + " member " + SourceLocator.text(r)
                 + " as an integer value", r);
     }
 

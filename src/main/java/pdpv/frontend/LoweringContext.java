@@ -38,6 +38,8 @@ final class LoweringContext {
     final Map<IBinding, Variable> globals = new HashMap<>();
     /** Global and static struct objects (issue #20), by the binding of their declaration. */
     final Map<IBinding, StructObject> globalStructs = new HashMap<>();
+    /** Global and static arrays of structs (issue #20), by the binding of their declaration. */
+    final Map<IBinding, StructArray> globalStructArrays = new HashMap<>();
     /** File-scope globals by name, for block-scope {@code extern} declarations (CDT gives them their own binding). */
     final Map<String, Variable> fileScopeGlobals = new HashMap<>();
     /** Variables PDPV accepts while unused (argv, globals of unsupported type), with what a use would need. */
