@@ -65,6 +65,10 @@ final class ArrayLowering {
         if (e instanceof IASTArraySubscriptExpression s) {
             return element(s) instanceof ArrayView row ? row : null;
         }
+        if (e instanceof IASTFieldReference r && UnionLowering.isMember(r)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(r), "the array member " + SourceLocator.text(r)
+                    + " of a union used as an array (PDPV reads its cells, u.a[i])");
+        }
         if (e instanceof IASTFieldReference r) {
             Object m = ctx.structs.member(r);
             if (m instanceof Variable v && v.isArray()) {

@@ -33,6 +33,7 @@ final class FunctionFrame {
     private final Map<IBinding, StructObject> structs = new HashMap<>();
     private final Map<IBinding, StructObject> structPointers = new HashMap<>();
     private final Map<IBinding, StructArray> structArrays = new HashMap<>();
+    private final Map<IBinding, UnionLowering.UnionObject> unions = new HashMap<>();
     private StructObject structResult;
     private final Map<String, Block> labels = new LinkedHashMap<>();
     private final Map<String, SourceLoc> labelUses = new LinkedHashMap<>();
@@ -129,6 +130,11 @@ final class FunctionFrame {
      */
     Map<IBinding, StructArray> structArrays() {
         return structArrays;
+    }
+
+    /** The local union variables (issue #20). */
+    Map<IBinding, UnionLowering.UnionObject> unions() {
+        return unions;
     }
 
     /** The object receiving a returned struct, or null when the function returns none. */

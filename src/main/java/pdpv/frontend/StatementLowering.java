@@ -140,6 +140,24 @@ final class StatementLowering {
                 arrayDeclaration(binding, variable, name, storage, outer.getInitializer(), loc);
                 continue;
             }
+            if (UnionLowering.isUnion(variable.getType())) {
+                if (storage == IASTDeclSpecifier.sc_extern) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "extern union " + name + " declared in a block (declare it at file scope)");
+                }
+                if (storage == IASTDeclSpecifier.sc_static) {
+                    if (!ctx.globalUnions.containsKey(binding)) {
+                        UnionLowering.UnionObject u = ctx.unions.create(variable.getType(), ctx.frame().name() + "::" + name, name,
+                                Variable.Kind.GLOBAL, loc);
+                        ctx.globalUnions.put(binding, u);
+                        ctx.unions.initialize(u, outer.getInitializer(), true, loc);
+                    }
+                    continue;
+                }
+                UnionLowering.UnionObject u = ctx.unions.create(variable.getType(), ctx.frame().prefix() + name, name, Variable.Kind.LOCAL, loc);
+                ctx.unions.initialize(u, outer.getInitializer(), false, loc);
+                ctx.frame().unions().put(binding, u);
+                continue;
+            }
             if (StructLowering.isStructArray(variable.getType())) {
                 if (storage == IASTDeclSpecifier.sc_extern) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "extern array of structs " + name + " declared in a block"

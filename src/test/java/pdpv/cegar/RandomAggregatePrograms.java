@@ -24,7 +24,9 @@ import java.util.Random;
  * in part, by designators or (a global) not at all: element members read and written, whole
  * elements copied ({@code e0[i] = e0[j]}), helpers passed {@code e0}, {@code e0 + k} or
  * {@code &e0[k]} as {@code struct E *p} or {@code struct E p[]} that use {@code p[i].f} and
- * {@code p->f}. The body is a function {@code compute(x0, x1)} of two small inputs returning a
+ * {@code p->f}. And unions {@code w0} (global or local) and {@code w1 = w0} of an 8-byte array
+ * {@code raw}, a scalar {@code v} and an array {@code n} of random types sharing their bytes:
+ * members written and read across one another (type punning, as gcc lays them out), copies. The body is a function {@code compute(x0, x1)} of two small inputs returning a
  * {@code long long}, so that gcc can tabulate it for every input and PDPV can check an assertion
  * about it.
  */
@@ -91,6 +93,7 @@ final class RandomAggregatePrograms {
             default -> " = {.in = {" + constant() + "}, .b = " + constant() + "}";
         }).append(";\n");
         declareElements();
+        declareUnions();
         int statements = 3 + random.nextInt(6);
         for (int i = 0; i < statements; i++) {
             statement("  ");
@@ -99,9 +102,10 @@ final class RandomAggregatePrograms {
         for (Array a : arrays) {
             body.append("  r = r * 31 + ").append(cell(a)).append(";\n");
         }
-        // t0's and e0's members folded into the same two terms: each further product by 31 of a 64-bit sum makes the solver's query harder
+        // t0's, e0's and the unions' members folded into the same two terms: each further product by 31 of a 64-bit sum makes the solver's query harder
         body.append("  r = r * 31 + (s0.a ^ s1.b ^ t0.a ^ t0.b ^ e0[x0 % 3].x ^ e0[(x0 + x1) % 3].y);\n"
-                + "  r = r * 31 + (s1.c[x0 % 3] ^ s0.in.d ^ t0.c[x1 % 3] ^ t0.in.d ^ e0[x1 % 3].z[x0 % 2]);\n");
+                + "  r = r * 31 + (s1.c[x0 % 3] ^ s0.in.d ^ t0.c[x1 % 3] ^ t0.in.d ^ e0[x1 % 3].z[x0 % 2] ^ w0.v ^ w0.n[x0 % "
+                + unionCells + "] ^ w1.raw[x1 % 8]);\n");
         body.append("  r = r * 31 + v0;\n  r = r * 31 + v1;\n  r = r * 3 + (p0 == &v0) + 2 * (p1 == p0);\n");
         body.append("  return r;\n");
         return globals + "\n" + helpers + "long long compute(unsigned char x0, unsigned char x1) {\n" + locals() + body + "}\n";
@@ -298,6 +302,49 @@ final class RandomAggregatePrograms {
         (global ? globals : localDeclarations).append(global ? "" : "  ").append("struct E e0[3]").append(init).append(";\n");
     }
 
+    /** The number of cells of the unions' array member n. */
+    private int unionCells;
+
+    /** The unions w0 and w1: raw[8] first (so that a brace list sets every byte), then v and n of random non-_Bool types. */
+    private void declareUnions() {
+        // no _Bool (refused in unions) and no 64-bit members: their 8-byte combinations in the loop-free
+        // programs' certificate checks made the test several times slower
+        List<ElementType> types = TYPES.stream().filter(t -> !t.name().equals("_Bool") && !t.wide()).toList();
+        ElementType v = types.get(random.nextInt(types.size()));
+        ElementType n = types.get(random.nextInt(types.size()));
+        int size = n.name().contains("long long") ? 8 : n.name().contains("int") || n.name().equals("unsigned") ? 4
+                : n.name().contains("short") ? 2 : 1;
+        unionCells = 1 + random.nextInt(8 / size);
+        globals.append("union W { unsigned char raw[8]; ").append(v.name()).append(" v; ").append(n.name()).append(" n[")
+                .append(unionCells).append("]; };\n");
+        boolean global = random.nextBoolean();
+        String init;
+        if (global && random.nextBoolean()) {
+            init = random.nextBoolean() ? "" : " = {.v = " + constant() + "}";
+        } else {
+            List<String> bytes = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                bytes.add(String.valueOf(random.nextInt(256)));
+            }
+            init = random.nextInt(4) == 0 ? " = {0}" : " = {{" + String.join(", ", bytes) + "}}";
+        }
+        (global ? globals : localDeclarations).append(global ? "" : "  ").append("union W w0").append(init).append(";\n");
+        localDeclarations.append("  union W w1 = w0;\n");
+    }
+
+    /** A statement on the unions: a member written, a copy. */
+    private void unionStatement(String indent) {
+        String w = "w" + random.nextInt(2);
+        switch (random.nextInt(4)) {
+            case 0 -> body.append(indent).append(w).append(".v ").append(List.of("=", "+=", "^=").get(random.nextInt(3))).append(' ')
+                    .append(expression(1)).append(";\n");
+            case 1 -> body.append(indent).append(w).append(".n[").append(index(unionCells)).append("] = ").append(expression(1)).append(";\n");
+            case 2 -> body.append(indent).append(w).append(".raw[").append(index(8)).append("] ").append(random.nextBoolean() ? "=" : "-=")
+                    .append(' ').append(expression(0)).append(";\n");
+            default -> body.append(indent).append(random.nextBoolean() ? "w1 = w0;\n" : "w0 = w1;\n");
+        }
+    }
+
     private String element() {
         return "e0[" + index(3) + "]." + switch (random.nextInt(3)) {
             case 0 -> "x";
@@ -379,6 +426,10 @@ final class RandomAggregatePrograms {
         }
         if (random.nextInt(3) == 0) {
             elementStatement(indent);
+            return;
+        }
+        if (random.nextInt(3) == 0) {
+            unionStatement(indent);
             return;
         }
         int kind = random.nextInt(loops ? 9 : 8);
