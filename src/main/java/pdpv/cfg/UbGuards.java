@@ -106,16 +106,29 @@ public final class UbGuards {
 
     /** The guard that the flat {@code index} is a cell of {@code array}, but none for a constant one that is. */
     private void subscript(Variable array, Expr index, List<Guard> out) {
+        extent(array.sourceName(), index, array.length(), out);
+    }
+
+    /**
+     * The guards that the subscript {@code index} lies in an extent of {@code cells} elements of the
+     * array {@code name}: an array member of a union (issue #20), which shares a larger array of bytes.
+     */
+    public List<Guard> ofExtent(String name, Expr index, long cells) {
+        List<Guard> out = new ArrayList<>();
+        extent(name, index, cells, out);
+        return out;
+    }
+
+    private void extent(String name, Expr index, long cells, List<Guard> out) {
         if (!kinds.contains(UndefinedBehaviour.ARRAY_BOUNDS)) {
             return;
         }
-        long cells = array.length();
         if (index instanceof Expr.Const c && c.bits() >= 0 && c.bits() < cells) {
             return;
         }
         out.add(new Guard(UndefinedBehaviour.ARRAY_BOUNDS, not(new Expr.Undefined(UndefinedBehaviour.ARRAY_BOUNDS, BinaryOp.ADD,
                 index, new Expr.Const(index.type(), cells), intType)),
-                array.sourceName() + "[" + index + "] of " + cells + (cells == 1 ? " cell" : " cells")));
+                name + "[" + index + "] of " + cells + (cells == 1 ? " cell" : " cells")));
     }
 
     /** The guards of {@code left op right}, but none that holds for every value: by a constant divisor, amount or addend. */

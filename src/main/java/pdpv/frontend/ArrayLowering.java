@@ -65,8 +65,16 @@ final class ArrayLowering {
         if (e instanceof IASTArraySubscriptExpression s) {
             return element(s) instanceof ArrayView row ? row : null;
         }
-        if (e instanceof IASTFieldReference r && ctx.structs.member(r) instanceof Variable v && v.isArray()) {
-            return ArrayView.of(v, ctx.typing);
+        if (e instanceof IASTFieldReference r && UnionLowering.isMember(r)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(r), "the array member " + SourceLocator.text(r)
+                    + " of a union used as an array (PDPV reads its cells, u.a[i])");
+        }
+        if (e instanceof IASTFieldReference r) {
+            Object m = ctx.structs.member(r);
+            if (m instanceof Variable v && v.isArray()) {
+                return ArrayView.of(v, ctx.typing);
+            }
+            return m instanceof ArrayView row ? row : null; // an array member of an element of an array of structs
         }
         return null;
     }
@@ -104,17 +112,9 @@ final class ArrayLowering {
                 Expr unsigned = ctx.typing.convert(k, ctx.typing.unsignedIndexType());
                 k = ctx.typing.convert(ctx.typing.unary(UnaryOp.NEG, unsigned), ctx.typing.indexType());
             }
-            List<Long> dims = new ArrayList<>(base.dims());
-            dims.set(0, 0L);
-            Object moved = new ArrayView(base.array(), base.offset(), dims).subscript(k, ctx.typing);
-            return moved instanceof LValue.Cell c ? new ArrayView(c.array(), c.index(), List.of(0L))
-                    : withUnknownExtent((ArrayView) moved, dims);
+            return base.from(k, ctx.typing);
         }
         return null;
-    }
-
-    private static ArrayView withUnknownExtent(ArrayView row, List<Long> dims) {
-        return new ArrayView(row.array(), row.offset(), dims);
     }
 
     /** The cell {@code *p} designates, for {@code p} one of the forms {@link #pointer} reads ({@code *(a + i)}, {@code *a}). */
@@ -134,7 +134,8 @@ final class ArrayLowering {
             return true;
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper) {
-            return ExpressionLowering.strip(u.getOperand()) instanceof IASTArraySubscriptExpression;
+            return ExpressionLowering.strip(u.getOperand()) instanceof IASTArraySubscriptExpression s
+                    && !StructLowering.isStruct(s.getExpressionType()); // &ps[k] points into an array of structs
         }
         if (e instanceof IASTBinaryExpression b && (b.getOperator() == IASTBinaryExpression.op_plus
                 || b.getOperator() == IASTBinaryExpression.op_minus)) {

@@ -48,6 +48,20 @@ record ArrayView(Variable array, Expr offset, List<Long> dims) {
         return new ArrayView(array, at, dims.subList(1, dims.size()));
     }
 
+    /**
+     * This array seen from element {@code index} of its outermost dimension on, that extent unknown:
+     * what {@code a + k} and {@code &a[k]} point to.
+     */
+    ArrayView from(Expr index, Typing typing) {
+        List<Long> unknown = new java.util.ArrayList<>(dims);
+        unknown.set(0, 0L);
+        Object moved = new ArrayView(array, offset, unknown).subscript(index, typing);
+        if (moved instanceof LValue.Cell c) {
+            return new ArrayView(c.array(), c.index(), List.of(0L));
+        }
+        return new ArrayView(array, ((ArrayView) moved).offset(), unknown);
+    }
+
     private static Expr flat(Typing typing, BinaryOp op, Expr a, Expr b) {
         if (a instanceof Expr.Const x && b instanceof Expr.Const y) {
             long bits = op == BinaryOp.MUL ? x.bits() * y.bits() : x.bits() + y.bits();

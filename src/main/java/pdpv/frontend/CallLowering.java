@@ -183,7 +183,8 @@ final class CallLowering {
     private Expr input(String name, IBinding binding, IASTInitializerClause[] args, String text, SourceLoc loc, boolean want) {
         for (IASTInitializerClause a : args) {
             if (a instanceof IASTExpression e && (ctx.arrays.pointsIntoArray(e) || ctx.pointers.isPointer(e)
-                    || StructLowering.isStruct(e.getExpressionType()) || StructLowering.isStructPointer(e.getExpressionType()))) {
+                    || StructLowering.isStruct(e.getExpressionType()) || StructLowering.isStructPointer(e.getExpressionType())
+                    || StructLowering.isStructArray(e.getExpressionType()))) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "call of " + name + ", which has no body, with the array argument "
                         + SourceLocator.text(e) + " (what it does to the array or variable is unknown)");
             }
@@ -313,8 +314,10 @@ final class CallLowering {
                 values[i] = passedArray(arg, params[i].getName(), pointee, loc);
             } else if (i < params.length && StructLowering.isStruct(params[i].getType())) {
                 values[i] = ctx.structs.object(arg);
-            } else if (i < params.length && StructLowering.isStructPointer(params[i].getType())) {
-                values[i] = new StructPointer(ctx.structs.pointee(arg));
+            } else if (i < params.length && (StructLowering.isStructPointer(params[i].getType())
+                    || StructLowering.isStructArray(params[i].getType()))) {
+                StructArray into = ctx.structs.pointer(arg);
+                values[i] = into != null ? into : new StructPointer(ctx.structs.pointee(arg));
             } else if (i < params.length && ctx.pointers.isPointerType(params[i].getType()) && ctx.pointers.isPointer(arg)) {
                 values[i] = passedPointer(arg, params[i], at, loc);
             } else if (i < params.length && ctx.types.isInteger(params[i].getType())) {
@@ -346,6 +349,8 @@ final class CallLowering {
                 pointed.addAll(p.targets());
             } else if (value instanceof StructPointer p) {
                 pointed.addAll(p.target().leaves());
+            } else if (value instanceof StructArray a) {
+                pointed.addAll(a.leaves());
             }
         }
         for (int i = 0; i < params.length; i++) {
@@ -365,6 +370,14 @@ final class CallLowering {
                             + " (PDPV reads pointer parameters that the function does not assign)");
                 }
                 frame.structPointers().put(p, passed.target());
+                continue;
+            }
+            if (values[i] instanceof StructArray passed) {
+                if (assigned.contains(p)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "assignment to the pointer parameter " + p.getName() + " of " + name
+                            + " (PDPV reads pointer parameters that the function does not assign)");
+                }
+                frame.structArrays().put(p, passed);
                 continue;
             }
             if (values[i] instanceof Pointer passed) {

@@ -248,6 +248,9 @@ final class ConstraintCheck {
         } else if (!(t instanceof IASTArraySubscriptExpression || t instanceof IASTFieldReference
                 || t instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star)) {
             violations.add(new Violation(target, "lvalue required as " + operand));
+        } else if (TypeResolver.isConst(t.getExpressionType())) {
+            // a cell of a const array, a member of a const struct, what a pointer to const points to
+            violations.add(new Violation(target, what + " read-only location '" + SourceLocator.text(t) + "'"));
         }
     }
 

@@ -142,7 +142,7 @@ final class ExpressionLowering {
             return ctx.statements.statementExpression(s, want);
         }
         if (e instanceof IASTArraySubscriptExpression s) {
-            return ctx.arrays.cell(s).read();
+            return UnionLowering.isElement(s) ? ctx.unions.element(s).read() : ctx.arrays.cell(s).read();
         }
         if (e instanceof IASTFieldReference r) {
             return scalarMember(r).read();
@@ -283,7 +283,7 @@ final class ExpressionLowering {
             return dereference(u);
         }
         if (e instanceof IASTArraySubscriptExpression s) {
-            return ctx.arrays.cell(s);
+            return UnionLowering.isElement(s) ? ctx.unions.element(s) : ctx.arrays.cell(s);
         }
         if (e instanceof IASTFieldReference r) {
             return scalarMember(r);
@@ -293,11 +293,17 @@ final class ExpressionLowering {
 
     /** The integer member {@code r} designates (issue #20); an array or struct member is no integer value. */
     private LValue scalarMember(IASTFieldReference r) {
+        if (UnionLowering.isMember(r)) {
+            return ctx.unions.member(r);
+        }
         Object m = ctx.structs.member(r);
         if (m instanceof Variable v && !v.isArray()) {
             return new LValue.Scalar(v);
         }
-        throw unsupported("use of the " + (m instanceof Variable ? "array" : "struct") + " member " + SourceLocator.text(r)
+        if (m instanceof LValue.Cell c) {
+            return c; // a scalar member of an element of an array of structs
+        }
+        throw unsupported("use of the " + (m instanceof Variable || m instanceof ArrayView ? "array" : "struct") + " member " + SourceLocator.text(r)
                 + " as an integer value", r);
     }
 
@@ -320,6 +326,15 @@ final class ExpressionLowering {
             }
             StructObject to = ctx.structs.object(b.getOperand1());
             ctx.structs.copy(to, ctx.structs.object(b.getOperand2()), ctx.loc(b));
+            return null;
+        }
+        if (op == IASTBinaryExpression.op_assign && UnionLowering.isUnion(b.getOperand1().getExpressionType())) {
+            UnionLowering.UnionObject to = ctx.unions.object(b.getOperand1());
+            UnionLowering.UnionObject from = ctx.unions.object(b.getOperand2());
+            if (want || to == null || from == null) {
+                throw unsupported("union assignment " + SourceLocator.text(b) + " (PDPV assigns one union variable to another, as a statement)", b);
+            }
+            ctx.unions.copy(to, from, ctx.loc(b));
             return null;
         }
         if (ctx.pointers.isPointerAssignment(b)) {

@@ -32,6 +32,8 @@ final class FunctionFrame {
     private final Map<IBinding, Variable> pointerVariables = new HashMap<>();
     private final Map<IBinding, StructObject> structs = new HashMap<>();
     private final Map<IBinding, StructObject> structPointers = new HashMap<>();
+    private final Map<IBinding, StructArray> structArrays = new HashMap<>();
+    private final Map<IBinding, UnionLowering.UnionObject> unions = new HashMap<>();
     private StructObject structResult;
     private final Map<String, Block> labels = new LinkedHashMap<>();
     private final Map<String, SourceLoc> labelUses = new LinkedHashMap<>();
@@ -120,6 +122,19 @@ final class FunctionFrame {
     /** The structs that this inlined callee's pointer-to-struct parameters were passed (issue #20). */
     Map<IBinding, StructObject> structPointers() {
         return structPointers;
+    }
+
+    /**
+     * The local arrays of structs, and the arrays of structs this inlined callee's {@code struct P *p}
+     * and {@code struct P p[]} parameters were passed (issue #20).
+     */
+    Map<IBinding, StructArray> structArrays() {
+        return structArrays;
+    }
+
+    /** The local union variables (issue #20). */
+    Map<IBinding, UnionLowering.UnionObject> unions() {
+        return unions;
     }
 
     /** The object receiving a returned struct, or null when the function returns none. */

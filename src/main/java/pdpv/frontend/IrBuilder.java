@@ -196,6 +196,11 @@ final class IrBuilder {
         }
     }
 
+    /** Checks that the subscript {@code index} of the array {@code name} lies in its extent of {@code cells} (a union's array member). */
+    void checkExtent(String name, Expr index, long cells, SourceLoc loc) {
+        guard(guards.ofExtent(name, index, cells), loc);
+    }
+
     void addToPrologue(Stmt s) {
         prologue.add(s);
     }

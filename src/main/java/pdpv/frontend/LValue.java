@@ -80,6 +80,69 @@ sealed interface LValue {
     }
 
     /**
+     * An integer member of a union (issue #20): {@code type}'s bytes in the array of
+     * {@code unsigned char} {@code bytes} from the flat {@code offset} on, little-endian as gcc
+     * lays them out. Reading combines the bytes, writing replaces them, in one assignment.
+     */
+    record Bytes(Variable bytes, Expr offset, CType type, Typing typing) implements LValue {
+        @Override
+        public Expr read() {
+            CType unsigned = new CType(type.kind(), type.width(), false);
+            Expr out = null;
+            for (int k = 0; k < type.width() / 8; k++) {
+                Expr b = typing.convert(new Expr.Select(bytes, at(k), bytes.type()), unsigned);
+                Expr part = k == 0 ? b : typing.binary(BinaryOp.SHL, b, typing.intConst(8 * k));
+                out = out == null ? part : typing.binary(BinaryOp.OR, out, part);
+            }
+            return typing.convert(out, type);
+        }
+
+        /** {@code bytes} with {@code value}'s bytes stored at {@code offset}. */
+        ArrayExpr stores(Expr value) {
+            CType unsigned = new CType(type.kind(), type.width(), false);
+            Expr v = typing.convert(value, unsigned);
+            ArrayExpr out = new ArrayExpr.Whole(bytes);
+            for (int k = 0; k < type.width() / 8; k++) {
+                Expr part = k == 0 ? v : typing.binary(BinaryOp.SHR, v, typing.intConst(8 * k));
+                out = new ArrayExpr.Store(out, at(k), typing.convert(part, bytes.type()));
+            }
+            return out;
+        }
+
+        private Expr at(int k) {
+            if (k == 0) {
+                return offset;
+            }
+            if (offset instanceof Expr.Const c) {
+                return new Expr.Const(c.type(), c.bits() + k);
+            }
+            CType u = typing.unsignedIndexType();
+            return typing.convert(typing.binary(BinaryOp.ADD, typing.convert(offset, u), new Expr.Const(u, k)), offset.type());
+        }
+
+        @Override
+        public void write(IrBuilder ir, Expr value, SourceLoc loc) {
+            Expr v = value;
+            if (!(v instanceof Expr.Const || v instanceof Expr.VarRef)) {
+                Variable t = ir.temporary("value", value.type());
+                ir.assign(t, value, loc);
+                v = new Expr.VarRef(t);
+            }
+            ir.add(new Stmt.ArrayAssign(bytes, stores(v), loc));
+        }
+
+        @Override
+        public LValue frozen(IrBuilder ir, SourceLoc loc) {
+            if (offset instanceof Expr.Const || offset instanceof Expr.VarRef r && r.variable().kind() == Variable.Kind.TEMPORARY) {
+                return this;
+            }
+            Variable t = ir.temporary("offset", offset.type());
+            ir.assign(t, offset, loc);
+            return new Bytes(bytes, new Expr.VarRef(t), type, typing);
+        }
+    }
+
+    /**
      * What {@code *p} designates when p may point to several variables (issue #20): the target
      * whose id {@code selector} holds. Reading it is the choice between the targets; writing it
      * writes the chosen one and leaves the others as they are.

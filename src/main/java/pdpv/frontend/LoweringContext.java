@@ -38,6 +38,10 @@ final class LoweringContext {
     final Map<IBinding, Variable> globals = new HashMap<>();
     /** Global and static struct objects (issue #20), by the binding of their declaration. */
     final Map<IBinding, StructObject> globalStructs = new HashMap<>();
+    /** Global and static arrays of structs (issue #20), by the binding of their declaration. */
+    final Map<IBinding, StructArray> globalStructArrays = new HashMap<>();
+    /** Global and static unions (issue #20), by the binding of their declaration. */
+    final Map<IBinding, UnionLowering.UnionObject> globalUnions = new HashMap<>();
     /** File-scope globals by name, for block-scope {@code extern} declarations (CDT gives them their own binding). */
     final Map<String, Variable> fileScopeGlobals = new HashMap<>();
     /** Variables PDPV accepts while unused (argv, globals of unsupported type), with what a use would need. */
@@ -47,6 +51,7 @@ final class LoweringContext {
     final ArrayLowering arrays;
     final PointerLowering pointers;
     final StructLowering structs;
+    final UnionLowering unions;
     final CallLowering calls;
     final StatementLowering statements;
 
@@ -64,6 +69,7 @@ final class LoweringContext {
         this.arrays = new ArrayLowering(this);
         this.pointers = new PointerLowering(this);
         this.structs = new StructLowering(this);
+        this.unions = new UnionLowering(this);
         this.calls = new CallLowering(this);
         this.statements = new StatementLowering(this);
     }

@@ -106,6 +106,27 @@ final class ProgramLowering {
                     globalArray(binding, variable, name, outer.getInitializer(), loc, arrays, locations);
                     continue;
                 }
+                if (UnionLowering.isUnion(variable.getType())) {
+                    if (outer.getInitializer() != null || !structs.containsKey(binding)) {
+                        structs.put(binding, outer.getInitializer());
+                    }
+                    if (!ctx.globalUnions.containsKey(binding)) {
+                        ctx.globalUnions.put(binding, ctx.unions.create(variable.getType(), name, name, Variable.Kind.GLOBAL, loc));
+                    }
+                    locations.put(binding, loc);
+                    continue;
+                }
+                if (StructLowering.isStructArray(variable.getType())) {
+                    if (outer.getInitializer() != null || !structs.containsKey(binding)) {
+                        structs.put(binding, outer.getInitializer());
+                    }
+                    if (!ctx.globalStructArrays.containsKey(binding)) {
+                        ctx.globalStructArrays.put(binding, ctx.structs.createArray(variable.getType(), outer.getInitializer(), name, name,
+                                Variable.Kind.GLOBAL, loc));
+                    }
+                    locations.put(binding, loc);
+                    continue;
+                }
                 if (StructLowering.isStruct(variable.getType())) {
                     if (!ctx.globalStructs.containsKey(binding)) {
                         ctx.globalStructs.put(binding, ctx.structs.create(variable.getType(), name, name, Variable.Kind.GLOBAL, loc));
@@ -140,6 +161,16 @@ final class ProgramLowering {
             }
         }
         for (Map.Entry<IBinding, SourceLoc> g : locations.entrySet()) {
+            UnionLowering.UnionObject u = ctx.globalUnions.get(g.getKey());
+            if (u != null) {
+                ctx.unions.initialize(u, structs.get(g.getKey()), true, g.getValue());
+                continue;
+            }
+            StructArray a = ctx.globalStructArrays.get(g.getKey());
+            if (a != null) {
+                ctx.structs.initialize(a, structs.get(g.getKey()), true, g.getValue());
+                continue;
+            }
             StructObject s = ctx.globalStructs.get(g.getKey());
             if (s != null) {
                 ctx.structs.initializeStatic(s, structs.get(g.getKey()), g.getValue());

@@ -140,6 +140,44 @@ final class StatementLowering {
                 arrayDeclaration(binding, variable, name, storage, outer.getInitializer(), loc);
                 continue;
             }
+            if (UnionLowering.isUnion(variable.getType())) {
+                if (storage == IASTDeclSpecifier.sc_extern) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "extern union " + name + " declared in a block (declare it at file scope)");
+                }
+                if (storage == IASTDeclSpecifier.sc_static) {
+                    if (!ctx.globalUnions.containsKey(binding)) {
+                        UnionLowering.UnionObject u = ctx.unions.create(variable.getType(), ctx.frame().name() + "::" + name, name,
+                                Variable.Kind.GLOBAL, loc);
+                        ctx.globalUnions.put(binding, u);
+                        ctx.unions.initialize(u, outer.getInitializer(), true, loc);
+                    }
+                    continue;
+                }
+                UnionLowering.UnionObject u = ctx.unions.create(variable.getType(), ctx.frame().prefix() + name, name, Variable.Kind.LOCAL, loc);
+                ctx.unions.initialize(u, outer.getInitializer(), false, loc);
+                ctx.frame().unions().put(binding, u);
+                continue;
+            }
+            if (StructLowering.isStructArray(variable.getType())) {
+                if (storage == IASTDeclSpecifier.sc_extern) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "extern array of structs " + name + " declared in a block"
+                            + " (declare it at file scope)");
+                }
+                if (storage == IASTDeclSpecifier.sc_static) {
+                    if (!ctx.globalStructArrays.containsKey(binding)) {
+                        StructArray a = ctx.structs.createArray(variable.getType(), outer.getInitializer(), ctx.frame().name() + "::" + name,
+                                name, Variable.Kind.GLOBAL, loc);
+                        ctx.globalStructArrays.put(binding, a);
+                        ctx.structs.initialize(a, outer.getInitializer(), true, loc);
+                    }
+                    continue;
+                }
+                StructArray a = ctx.structs.createArray(variable.getType(), outer.getInitializer(), ctx.frame().prefix() + name, name,
+                        Variable.Kind.LOCAL, loc);
+                ctx.structs.initialize(a, outer.getInitializer(), false, loc);
+                ctx.frame().structArrays().put(binding, a);
+                continue;
+            }
             if (StructLowering.isStruct(variable.getType())) {
                 if (storage == IASTDeclSpecifier.sc_extern) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "extern struct " + name + " declared in a block (declare it at file scope)");

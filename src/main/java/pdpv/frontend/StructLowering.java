@@ -1,9 +1,11 @@
 package pdpv.frontend;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.cdt.core.dom.ast.IASTArraySubscriptExpression;
+import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTEqualsInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
@@ -13,14 +15,17 @@ import org.eclipse.cdt.core.dom.ast.IASTInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerList;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
+import org.eclipse.cdt.core.dom.ast.IArrayType;
 import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.ICompositeType;
 import org.eclipse.cdt.core.dom.ast.IField;
 import org.eclipse.cdt.core.dom.ast.IPointerType;
 import org.eclipse.cdt.core.dom.ast.IType;
+import org.eclipse.cdt.core.dom.ast.c.ICASTArrayDesignator;
 import org.eclipse.cdt.core.dom.ast.c.ICASTDesignatedInitializer;
 import org.eclipse.cdt.core.dom.ast.c.ICASTDesignator;
 import org.eclipse.cdt.core.dom.ast.c.ICASTFieldDesignator;
+import org.eclipse.cdt.core.dom.ast.c.ICArrayType;
 import pdpv.cfg.ArrayExpr;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
@@ -35,7 +40,10 @@ import pdpv.cfg.Variable;
  * initialization by value (a brace list with {@code .f =} designators, the members not named 0,
  * or another struct); struct parameters and results of inlined callees (copies); a pointer to a
  * struct passed to an inlined callee's parameter ({@code &s}), read by {@code p->f} and
- * {@code (*p).f}. Unions, arrays of structs and members of other types are refused.
+ * {@code (*p).f}. Arrays of structs are a struct of arrays ({@link StructArray}): {@code ps[k].x},
+ * {@code ps[k].a[j]}, {@code ps[k] = q}, brace-list initializers, and {@code ps}, {@code &ps[k]} or
+ * {@code ps + k} passed to a callee's {@code struct P *p} or {@code struct P p[]}, read as
+ * {@code p[i].x} and {@code p->x}. Unions and members of other types are refused.
  */
 final class StructLowering {
     private final LoweringContext ctx;
@@ -47,6 +55,107 @@ final class StructLowering {
     /** Whether {@code type} is a struct (a union is not: it is refused where it is declared). */
     static boolean isStruct(IType type) {
         return TypeResolver.strip(type) instanceof ICompositeType c && c.getKey() == ICompositeType.k_struct;
+    }
+
+    /** Whether {@code type} is an array (of one or more dimensions) of structs. */
+    static boolean isStructArray(IType type) {
+        IType t = TypeResolver.strip(type);
+        if (!(t instanceof IArrayType)) {
+            return false;
+        }
+        while (t instanceof IArrayType a) {
+            t = TypeResolver.strip(a.getType());
+        }
+        return isStruct(t);
+    }
+
+    /** The extents of an array of structs (0: unknown, from its initializer) and its struct type. */
+    private static List<Long> extents(IType type, SourceLoc loc) {
+        List<Long> dims = new ArrayList<>();
+        IType t = TypeResolver.strip(type);
+        while (t instanceof IArrayType a) {
+            Number n = a.getSize() == null ? null : a.getSize().numberValue();
+            if (a.getSize() != null && n == null || a instanceof ICArrayType c && c.isVariableLength()) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "variable-length array");
+            }
+            if (n != null && n.longValue() < 1) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "array of " + n.longValue() + " elements");
+            }
+            dims.add(n == null ? 0 : n.longValue());
+            t = TypeResolver.strip(a.getType());
+        }
+        return dims;
+    }
+
+    private static ICompositeType elementType(IType type) {
+        IType t = TypeResolver.strip(type);
+        while (t instanceof IArrayType a) {
+            t = TypeResolver.strip(a.getType());
+        }
+        return (ICompositeType) t;
+    }
+
+    /**
+     * A fresh array of structs of {@code type} (issue #20), one array variable per scalar or array
+     * member; an unknown first extent is the initializer's {@code init}.
+     */
+    StructArray createArray(IType type, IASTInitializer init, String base, String sourceName, Variable.Kind kind, SourceLoc loc) {
+        List<Long> dims = extents(type, loc);
+        if (dims.get(0) == 0) {
+            long n = init instanceof IASTEqualsInitializer eq && eq.getInitializerClause() instanceof IASTInitializerList l ? extent(l) : 0;
+            if (n == 0) {
+                throw new UserError(UserError.Kind.SYNTAX, loc, "array size missing in '" + sourceName + "'");
+            }
+            dims.set(0, n);
+        }
+        return createArray(elementType(type), dims, base, sourceName, kind, loc);
+    }
+
+    private StructArray createArray(ICompositeType c, List<Long> dims, String base, String sourceName, Variable.Kind kind, SourceLoc loc) {
+        Map<String, Object> members = new LinkedHashMap<>();
+        for (IField f : c.getFields()) {
+            String name = f.getName();
+            IType t = f.getType();
+            if (isStruct(t)) {
+                members.put(name, createArray((ICompositeType) TypeResolver.strip(t), dims, base + "." + name, sourceName + "." + name, kind, loc));
+            } else if (isStructArray(t)) {
+                List<Long> inner = new ArrayList<>(dims);
+                inner.addAll(extents(t, loc));
+                if (inner.contains(0L)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + name + " of struct " + c.getName());
+                }
+                members.put(name, createArray(elementType(t), inner, base + "." + name, sourceName + "." + name, kind, loc));
+            } else if (ctx.types.isIntegerArray(t) || ctx.types.isInteger(t)) {
+                TypeResolver.Shape shape = ctx.types.isInteger(t) ? new TypeResolver.Shape(ctx.types.resolve(t, loc), List.of())
+                        : ctx.types.shape(t, loc);
+                if (shape.dims().contains(0L)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + name + " of struct " + c.getName());
+                }
+                List<Long> cells = new ArrayList<>(dims);
+                cells.addAll(shape.dims());
+                Variable v = ctx.ir.variable(base + "." + name, sourceName + "." + name, shape.element(), kind, cells);
+                members.put(name, ArrayView.of(v, ctx.typing));
+            } else {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "member " + name + " of struct " + c.getName() + " of type " + t
+                        + " (PDPV reads members of integer, array of integer and struct type)");
+            }
+        }
+        return new StructArray(c, sourceName, members, dims);
+    }
+
+    /** The number of elements a brace list initializes (C11 §6.7.9p22: the greatest index given, plus one). */
+    private long extent(IASTInitializerList list) {
+        long i = 0;
+        long n = 0;
+        for (IASTInitializerClause c : list.getClauses()) {
+            if (c instanceof ICASTDesignatedInitializer d && d.getDesignators()[0] instanceof ICASTArrayDesignator a
+                    && ctx.expressions.value(a.getSubscriptExpression()) instanceof Expr.Const k) {
+                i = k.type().toLong(k.bits());
+            }
+            i++;
+            n = Math.max(n, i);
+        }
+        return n;
     }
 
     /** Whether {@code type} is a pointer to a struct. */
@@ -63,6 +172,12 @@ final class StructLowering {
             IType t = f.getType();
             if (isStruct(t)) {
                 members.put(name, create(t, base + "." + name, sourceName + "." + name, kind, loc));
+            } else if (isStructArray(t)) {
+                List<Long> dims = extents(t, loc);
+                if (dims.contains(0L)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + name + " of struct " + c.getName());
+                }
+                members.put(name, createArray(elementType(t), dims, base + "." + name, sourceName + "." + name, kind, loc));
             } else if (ctx.types.isIntegerArray(t)) {
                 TypeResolver.Shape shape = ctx.types.shape(t, loc);
                 if (shape.dims().contains(0L)) {
@@ -103,8 +218,8 @@ final class StructLowering {
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
             return pointee(u.getOperand());
         }
-        if (e instanceof IASTArraySubscriptExpression a) {
-            throw unsupported("array of structs: " + SourceLocator.text(a) + " (PDPV does not read arrays of structs)", e);
+        if (e instanceof IASTArraySubscriptExpression a && element(a) instanceof StructObject s) {
+            return s;
         }
         if (e instanceof IASTFunctionCallExpression call) {
             StructObject s = ctx.calls.structCall(call);
@@ -116,10 +231,100 @@ final class StructLowering {
         throw unsupported("struct expression " + SourceLocator.text(e), e);
     }
 
+    /**
+     * The array of structs {@code e} designates, or null if it designates none: a variable, a
+     * callee's parameter that was passed one, a row of one, a member.
+     */
+    StructArray array(IASTExpression expression) {
+        IASTExpression e = ExpressionLowering.strip(expression);
+        if (e instanceof IASTIdExpression id) {
+            IBinding b = id.getName().resolveBinding();
+            StructArray a = ctx.frame().structArrays().get(b);
+            if (a == null) {
+                a = ctx.globalStructArrays.get(b);
+            }
+            if (a == null && ctx.unusable.containsKey(b) && isStructArray(id.getExpressionType())) {
+                throw unsupported(ctx.unusable.get(b), e);
+            }
+            return a;
+        }
+        if (e instanceof IASTArraySubscriptExpression s && isStructArray(s.getExpressionType())) {
+            return element(s) instanceof StructArray row ? row : null;
+        }
+        if (e instanceof IASTFieldReference r && isStructArray(r.getExpressionType())) {
+            return member(r) instanceof StructArray a ? a : null;
+        }
+        return null;
+    }
+
+    /** {@code a[i]} of an array of structs: an element (a struct object) or a row; an index with a side effect is evaluated once, now. */
+    private Object element(IASTArraySubscriptExpression s) {
+        IASTExpression array = s.getArrayExpression();
+        IASTExpression subscript = (IASTExpression) s.getArgument();
+        if (array(array) == null && array(subscript) != null) {
+            IASTExpression t = array; // i[ps]
+            array = subscript;
+            subscript = t;
+        }
+        StructArray a = array(array);
+        if (a == null) {
+            a = pointer(array);
+        }
+        if (a == null) {
+            throw unsupported("subscript of " + SourceLocator.text(array) + ", which is not an array of structs PDPV models", s);
+        }
+        Expr index = ctx.typing.convert(ctx.expressions.value(subscript), ctx.typing.indexType());
+        if (SideEffects.has(subscript) && !(index instanceof Expr.Const)) {
+            // the copy of a whole element reads its members after the other side's effects
+            Variable t = ctx.ir.temporary("index", index.type());
+            ctx.ir.assign(t, index, ctx.loc(s));
+            index = new Expr.VarRef(t);
+        }
+        return a.subscript(index, SourceLocator.text(s), ctx.typing);
+    }
+
+    /**
+     * The array of structs a pointer-valued expression points into, from where it points: an array
+     * of structs (decayed), {@code &ps[k]}, {@code ps + k}, {@code k + ps}, a callee's parameter
+     * that was passed one; null if {@code e} is none of these.
+     */
+    StructArray pointer(IASTExpression expression) {
+        IASTExpression e = ExpressionLowering.strip(expression);
+        Expr zero = new Expr.Const(ctx.typing.indexType(), 0);
+        StructArray passed = e instanceof IASTIdExpression id ? ctx.frame().structArrays().get(id.getName().resolveBinding()) : null;
+        if (passed != null) {
+            return passed.dims().get(0) == 0 ? passed : passed.from(zero, passed.name(), ctx.typing);
+        }
+        if (isStructArray(e.getExpressionType())) {
+            StructArray a = array(e);
+            return a == null ? null : a.from(zero, a.name(), ctx.typing);
+        }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper
+                && ExpressionLowering.strip(u.getOperand()) instanceof IASTArraySubscriptExpression s && isStruct(s.getExpressionType())) {
+            StructArray a = pointer(s.getArrayExpression());
+            if (a == null) {
+                return null;
+            }
+            Expr k = ctx.typing.convert(ctx.expressions.value((IASTExpression) s.getArgument()), ctx.typing.indexType());
+            return a.from(k, SourceLocator.text(e), ctx.typing);
+        }
+        if (e instanceof IASTBinaryExpression b && b.getOperator() == IASTBinaryExpression.op_plus) {
+            boolean left = isStructPointer(b.getOperand1().getExpressionType()) || isStructArray(b.getOperand1().getExpressionType());
+            StructArray a = pointer(left ? b.getOperand1() : b.getOperand2());
+            if (a == null) {
+                return null;
+            }
+            Expr k = ctx.typing.convert(ctx.expressions.value(left ? b.getOperand2() : b.getOperand1()), ctx.typing.indexType());
+            return a.from(k, SourceLocator.text(e), ctx.typing);
+        }
+        return null;
+    }
+
     /** The struct a pointer to a struct designates: {@code &s}, or a pointer parameter of an inlined callee. */
     StructObject pointee(IASTExpression expression) {
         IASTExpression e = ExpressionLowering.strip(expression);
-        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper) {
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper
+                && !(ExpressionLowering.strip(u.getOperand()) instanceof IASTArraySubscriptExpression)) {
             return object(u.getOperand());
         }
         if (e instanceof IASTIdExpression id) {
@@ -127,6 +332,11 @@ final class StructLowering {
             if (s != null) {
                 return s;
             }
+        }
+        StructArray a = pointer(e);
+        if (a != null && a.subscript(new Expr.Const(ctx.typing.indexType(), 0), "*" + SourceLocator.text(e), ctx.typing)
+                instanceof StructObject first) {
+            return first;
         }
         throw unsupported("pointer to a struct " + SourceLocator.text(e) + " (PDPV reads &s and pointer parameters of called"
                 + " functions that were passed one)", e);
@@ -147,20 +357,68 @@ final class StructLowering {
         if (!to.type().isSameType(from.type())) {
             throw new UserError(UserError.Kind.SYNTAX, loc, "incompatible struct types in assignment");
         }
-        List<Variable> a = to.leaves();
-        List<Variable> b = from.leaves();
+        List<Object> a = slots(to.members().values());
+        List<Object> b = slots(from.members().values());
         if (a.equals(b)) {
             return;
         }
         for (int i = 0; i < a.size(); i++) {
-            Variable x = a.get(i);
-            Variable y = b.get(i);
-            if (x.isArray()) {
-                ctx.ir.add(new Stmt.ArrayAssign(x, new ArrayExpr.Whole(y), loc));
+            if (a.get(i) instanceof LValue x) {
+                x.write(ctx.ir, ((LValue) b.get(i)).read(), loc);
             } else {
-                ctx.ir.assign(x, new Expr.VarRef(y), loc);
+                copyCells((ArrayView) a.get(i), (ArrayView) b.get(i), loc);
             }
         }
+    }
+
+    /** The objects a struct's members occupy, in order: scalars and cells ({@link LValue}), and arrays and rows ({@link ArrayView}). */
+    private List<Object> slots(Iterable<Object> members) {
+        List<Object> out = new ArrayList<>();
+        for (Object m : members) {
+            if (m instanceof StructObject s) {
+                out.addAll(slots(s.members().values()));
+            } else if (m instanceof StructArray s) {
+                out.addAll(slots(s.members().values()));
+            } else if (m instanceof Variable v) {
+                out.add(v.isArray() ? ArrayView.of(v, ctx.typing) : new LValue.Scalar(v));
+            } else {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    /** {@code to = from} for two arrays or rows of the same extents: the whole variable, or cell by cell in one assignment. */
+    private void copyCells(ArrayView to, ArrayView from, SourceLoc loc) {
+        if (whole(to) && whole(from)) {
+            ctx.ir.add(new Stmt.ArrayAssign(to.array(), new ArrayExpr.Whole(from.array()), loc));
+            return;
+        }
+        ArrayExpr value = new ArrayExpr.Whole(to.array());
+        for (long c = 0; c < cells(to); c++) {
+            Expr at = new Expr.Const(ctx.typing.indexType(), c);
+            // every read is of the array before this assignment: a copy between elements of one array is exact
+            value = new ArrayExpr.Store(value, ((LValue.Cell) flat(to).subscript(at, ctx.typing)).index(),
+                    ((LValue.Cell) flat(from).subscript(at, ctx.typing)).read());
+        }
+        ctx.ir.add(new Stmt.ArrayAssign(to.array(), value, loc));
+    }
+
+    private static boolean whole(ArrayView v) {
+        return v.offset() instanceof Expr.Const c && c.bits() == 0 && v.dims().equals(v.array().dims());
+    }
+
+    private static long cells(ArrayView v) {
+        long n = 1;
+        for (long d : v.dims()) {
+            n = Math.multiplyExact(n, d);
+        }
+        return n;
+    }
+
+    /** {@code v} as one dimension. */
+    private static ArrayView flat(ArrayView v) {
+        return new ArrayView(v.array(), v.offset(), List.of(cells(v)));
     }
 
     /** A fresh copy of {@code from} in new variables (a by-value parameter or argument). */
@@ -185,6 +443,75 @@ final class StructLowering {
             copy(s, object(e), loc);
         } else {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "initializer " + SourceLocator.text(init));
+        }
+    }
+
+    /**
+     * Initializes the array of structs {@code a} by {@code init}: none (indeterminate), or a brace
+     * list whose elements not given are 0; into the entry prologue when {@code statics} (a global
+     * or static array: without initializer all 0, or inputs with {@code --nondet-globals}).
+     */
+    void initialize(StructArray a, IASTInitializer init, boolean statics, SourceLoc loc) {
+        if (init == null) {
+            for (Variable v : a.leaves()) {
+                if (!statics) {
+                    ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "uninitialized " + v.sourceName(), loc);
+                } else if (ctx.options.nondetGlobals()) {
+                    ctx.ir.addToPrologue(new Stmt.Havoc(v, Stmt.Havoc.Reason.INPUT, "global " + v.sourceName(), loc));
+                } else {
+                    emit(zero(v, loc), true);
+                }
+            }
+            return;
+        }
+        if (!(init instanceof IASTEqualsInitializer eq && eq.getInitializerClause() instanceof IASTInitializerList list)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "initializer " + SourceLocator.text(init) + " of the array of structs "
+                    + a.name() + " (PDPV reads a brace list)");
+        }
+        for (Variable v : a.leaves()) {
+            emit(zero(v, loc), statics);
+        }
+        list(a, list, statics, loc);
+    }
+
+    /** C11 §6.7.9: a braced list gives the elements in order or by {@code [k] =}, each in braces or a struct value. */
+    private void list(StructArray a, IASTInitializerList list, boolean statics, SourceLoc loc) {
+        long n = a.dims().get(0);
+        long i = 0;
+        for (IASTInitializerClause c : list.getClauses()) {
+            IASTInitializerClause value = c;
+            if (c instanceof ICASTDesignatedInitializer d) {
+                ICASTDesignator[] ds = d.getDesignators();
+                if (ds.length != 1 || !(ds[0] instanceof ICASTArrayDesignator k)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(c), "designator " + SourceLocator.text(c)
+                            + " in the initializer of an array of structs (PDPV reads [k] = {...})");
+                }
+                if (!(ctx.expressions.value(k.getSubscriptExpression()) instanceof Expr.Const at)) {
+                    throw new UserError(UserError.Kind.SYNTAX, ctx.loc(k), "array designator is not a constant");
+                }
+                i = at.type().toLong(at.bits());
+                if (i < 0 || i >= n) {
+                    throw new UserError(UserError.Kind.SYNTAX, ctx.loc(k), "array designator index " + i + " is outside the array");
+                }
+                value = d.getOperand();
+            }
+            if (i >= n) {
+                throw new UserError(UserError.Kind.SYNTAX, ctx.loc(c), "excess elements in array initializer");
+            }
+            Object element = a.subscript(new Expr.Const(ctx.typing.indexType(), i), a.name() + "[" + i + "]", ctx.typing);
+            if (value instanceof IASTInitializerList l) {
+                if (element instanceof StructObject s) {
+                    list(s, l, statics, loc);
+                } else {
+                    list((StructArray) element, l, statics, loc);
+                }
+            } else if (value instanceof IASTExpression e && element instanceof StructObject s && isStruct(e.getExpressionType()) && !statics) {
+                copy(s, object(e), loc);
+            } else {
+                throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(c), "initializer " + SourceLocator.text(c) + " of an element of the"
+                        + " array of structs " + a.name() + " without braces (PDPV reads a brace list for each element)");
+            }
+            i++;
         }
     }
 
@@ -242,7 +569,8 @@ final class StructLowering {
                 throw new UserError(UserError.Kind.SYNTAX, ctx.loc(c), "excess elements in struct initializer");
             }
             Object m = s.members().get(names.get(next));
-            if (!(value instanceof IASTInitializerList) && (m instanceof StructObject || m instanceof Variable v && v.isArray())
+            if (!(value instanceof IASTInitializerList) && (m instanceof StructObject || m instanceof StructArray
+                    || m instanceof ArrayView || m instanceof Variable v && v.isArray())
                     && !(value instanceof IASTExpression e && m instanceof StructObject && isStruct(e.getExpressionType()))) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(c), "initializer of the member " + names.get(next)
                         + " without braces (PDPV reads a brace list for each struct or array member)");
@@ -263,10 +591,30 @@ final class StructLowering {
                     }
                     copy(inner, object(e), loc);
                 } else {
-                    for (Variable v : inner.leaves()) {
-                        emit(zero(v, loc), statics);
+                    for (Object slot : slots(inner.members().values())) {
+                        zero(slot, statics, loc);
                     }
                 }
+            } else if (m instanceof StructArray inner) {
+                for (Object slot : slots(inner.members().values())) {
+                    zero(slot, statics, loc);
+                }
+                if (value instanceof IASTInitializerList l) {
+                    list(inner, l, statics, loc);
+                }
+            } else if (m instanceof ArrayView row) {
+                zero(row, statics, loc);
+                if (value instanceof IASTInitializerList l) {
+                    ArrayLowering.Layout layout = ctx.arrays.layout(l, new TypeResolver.Shape(row.array().type(), row.dims()), loc);
+                    for (ArrayLowering.Init init : layout.cells()) {
+                        LValue.Cell cell = (LValue.Cell) flat(row).subscript(new Expr.Const(ctx.typing.indexType(), init.index()), ctx.typing);
+                        Expr v = init.constant() != null ? init.constant() : scalar((IASTExpression) init.clause(), row.array(), statics);
+                        emit(store(cell, ctx.typing.convert(v, row.array().type()), loc), statics);
+                    }
+                }
+            } else if (m instanceof LValue.Cell cell) {
+                Expr v = value == null ? new Expr.Const(cell.type(), 0) : scalar(braced(value), cell.array(), statics);
+                emit(store(cell, v, loc), statics);
             } else {
                 Variable v = (Variable) m;
                 if (v.isArray()) {
@@ -301,6 +649,41 @@ final class StructLowering {
             throw new UserError(UserError.Kind.SYNTAX, ctx.loc(e), "initializer element is not constant");
         }
         return value;
+    }
+
+    /** The expression of a scalar initializer, in braces or not. */
+    private IASTExpression braced(IASTInitializerClause value) {
+        if (value instanceof IASTInitializerList l) {
+            if (l.getClauses().length != 1 || !(l.getClauses()[0] instanceof IASTExpression e)) {
+                throw new UserError(UserError.Kind.SYNTAX, ctx.loc(l), "a scalar initializer in braces has one element");
+            }
+            return e;
+        }
+        return (IASTExpression) value;
+    }
+
+    /** {@code cell = value}. */
+    private static Stmt store(LValue.Cell cell, Expr value, SourceLoc loc) {
+        return new Stmt.ArrayAssign(cell.array(), new ArrayExpr.Store(new ArrayExpr.Whole(cell.array()), cell.index(), value), loc);
+    }
+
+    /** Sets the object a slot ({@link #slots}) designates to 0: a scalar, a cell, every cell of an array or row. */
+    private void zero(Object slot, boolean statics, SourceLoc loc) {
+        if (slot instanceof LValue.Scalar x) {
+            emit(zero(x.variable(), loc), statics);
+        } else if (slot instanceof LValue.Cell c) {
+            emit(store(c, new Expr.Const(c.type(), 0), loc), statics);
+        } else if (whole((ArrayView) slot)) {
+            emit(zero(((ArrayView) slot).array(), loc), statics);
+        } else {
+            ArrayView row = (ArrayView) slot;
+            ArrayExpr value = new ArrayExpr.Whole(row.array());
+            for (long c = 0; c < cells(row); c++) {
+                LValue.Cell cell = (LValue.Cell) flat(row).subscript(new Expr.Const(ctx.typing.indexType(), c), ctx.typing);
+                value = new ArrayExpr.Store(value, cell.index(), new Expr.Const(row.array().type(), 0));
+            }
+            emit(new Stmt.ArrayAssign(row.array(), value, loc), statics);
+        }
     }
 
     /** {@code v = 0}, every cell of an array member. */

@@ -9,19 +9,27 @@ import pdpv.cfg.Variable;
 
 /**
  * A struct object flattened into variables (issue #20): each member is a scalar or array
- * {@link Variable} named {@code s.f}, or a nested struct object; in declaration order.
+ * {@link Variable} named {@code s.f}, a nested struct object, or a nested {@link StructArray}; in
+ * declaration order. An element of an array of structs has cells ({@link LValue.Cell}) and rows
+ * ({@link ArrayView}) of the array's member arrays as its members instead of variables.
  */
 record StructObject(ICompositeType type, String name, Map<String, Object> members) {
     StructObject {
         members = new LinkedHashMap<>(members);
     }
 
-    /** The variables of every member, nested structs' included, in declaration order. */
+    /** The variables of every member (an element's: the arrays holding it), nested structs' included, in declaration order. */
     List<Variable> leaves() {
         List<Variable> out = new ArrayList<>();
         for (Object m : members.values()) {
             if (m instanceof StructObject s) {
                 out.addAll(s.leaves());
+            } else if (m instanceof StructArray a) {
+                out.addAll(a.leaves());
+            } else if (m instanceof LValue.Cell c) {
+                out.add(c.array());
+            } else if (m instanceof ArrayView row) {
+                out.add(row.array());
             } else {
                 out.add((Variable) m);
             }

@@ -31,6 +31,11 @@ final class Typing {
         return semantics.type(semantics.indexType().kind(), false);
     }
 
+    /** {@code unsigned char}, the type of a union's bytes. */
+    CType unsignedChar() {
+        return semantics.type(pdpv.semantics.CType.Kind.CHAR, false);
+    }
+
     Expr intConst(long value) {
         return new Expr.Const(intType(), value);
     }

@@ -19,7 +19,14 @@ import java.util.Random;
  * member reads and writes, copies {@code s1 = s0}, helpers taking and returning the struct by
  * value and helpers writing it through {@code struct S *p} ({@code p->f}); a global {@code t0} of
  * that struct (initialized in order, by designators, or zero) used as the locals are, and helpers
- * with a {@code static struct} that keeps its value between calls. The body is a function {@code compute(x0, x1)} of two small inputs returning a
+ * with a {@code static struct} that keeps its value between calls. And an array {@code e0[3]} of
+ * a struct with two integer members and an array member, global or local, initialized in full,
+ * in part, by designators or (a global) not at all: element members read and written, whole
+ * elements copied ({@code e0[i] = e0[j]}), helpers passed {@code e0}, {@code e0 + k} or
+ * {@code &e0[k]} as {@code struct E *p} or {@code struct E p[]} that use {@code p[i].f} and
+ * {@code p->f}. And unions {@code w0} (global or local) and {@code w1 = w0} of an 8-byte array
+ * {@code raw}, a scalar {@code v} and an array {@code n} of random types sharing their bytes:
+ * members written and read across one another (type punning, as gcc lays them out), copies. The body is a function {@code compute(x0, x1)} of two small inputs returning a
  * {@code long long}, so that gcc can tabulate it for every input and PDPV can check an assertion
  * about it.
  */
@@ -85,6 +92,8 @@ final class RandomAggregatePrograms {
             case 1 -> " = {" + constant() + ", " + constant() + ", {" + constant() + ", " + constant() + "}, {" + constant() + "}}";
             default -> " = {.in = {" + constant() + "}, .b = " + constant() + "}";
         }).append(";\n");
+        declareElements();
+        declareUnions();
         int statements = 3 + random.nextInt(6);
         for (int i = 0; i < statements; i++) {
             statement("  ");
@@ -93,8 +102,10 @@ final class RandomAggregatePrograms {
         for (Array a : arrays) {
             body.append("  r = r * 31 + ").append(cell(a)).append(";\n");
         }
-        // t0's members folded into the same two terms: each further product by 31 of a 64-bit sum makes the solver's query harder
-        body.append("  r = r * 31 + (s0.a ^ s1.b ^ t0.a ^ t0.b);\n  r = r * 31 + (s1.c[x0 % 3] ^ s0.in.d ^ t0.c[x1 % 3] ^ t0.in.d);\n");
+        // t0's, e0's and the unions' members folded into the same two terms: each further product by 31 of a 64-bit sum makes the solver's query harder
+        body.append("  r = r * 31 + (s0.a ^ s1.b ^ t0.a ^ t0.b ^ e0[x0 % 3].x ^ e0[(x0 + x1) % 3].y);\n"
+                + "  r = r * 31 + (s1.c[x0 % 3] ^ s0.in.d ^ t0.c[x1 % 3] ^ t0.in.d ^ e0[x1 % 3].z[x0 % 2] ^ w0.v ^ w0.n[x0 % "
+                + unionCells + "] ^ w1.raw[x1 % 8]);\n");
         body.append("  r = r * 31 + v0;\n  r = r * 31 + v1;\n  r = r * 3 + (p0 == &v0) + 2 * (p1 == p0);\n");
         body.append("  return r;\n");
         return globals + "\n" + helpers + "long long compute(unsigned char x0, unsigned char x1) {\n" + locals() + body + "}\n";
@@ -273,6 +284,97 @@ final class RandomAggregatePrograms {
         }
     }
 
+    /** The array of structs {@code e0[3]}: global or local, with a brace-list initializer (none: a global's zeros). */
+    private void declareElements() {
+        String[] m = new String[3];
+        for (int i = 0; i < m.length; i++) {
+            m[i] = TYPES.get(random.nextInt(TYPES.size())).name();
+        }
+        globals.append("struct E { ").append(m[0]).append(" x; ").append(m[1]).append(" y; ").append(m[2]).append(" z[2]; };\n");
+        boolean global = random.nextBoolean();
+        String init = switch (random.nextInt(global ? 4 : 3)) {
+            case 0 -> " = {{" + constant() + ", " + constant() + ", {" + constant() + ", " + constant() + "}}, {" + constant() + "}, {"
+                    + constant() + ", " + constant() + "}}";
+            case 1 -> " = {{" + constant() + "}, [2] = {.z = {" + constant() + "}, .y = " + constant() + "}}";
+            case 2 -> " = {[1] = {" + constant() + ", " + constant() + ", {" + constant() + ", " + constant() + "}}}";
+            default -> "";
+        };
+        (global ? globals : localDeclarations).append(global ? "" : "  ").append("struct E e0[3]").append(init).append(";\n");
+    }
+
+    /** The number of cells of the unions' array member n. */
+    private int unionCells;
+
+    /** The unions w0 and w1: raw[8] first (so that a brace list sets every byte), then v and n of random non-_Bool types. */
+    private void declareUnions() {
+        // no _Bool (refused in unions) and no 64-bit members: their 8-byte combinations in the loop-free
+        // programs' certificate checks made the test several times slower
+        List<ElementType> types = TYPES.stream().filter(t -> !t.name().equals("_Bool") && !t.wide()).toList();
+        ElementType v = types.get(random.nextInt(types.size()));
+        ElementType n = types.get(random.nextInt(types.size()));
+        int size = n.name().contains("long long") ? 8 : n.name().contains("int") || n.name().equals("unsigned") ? 4
+                : n.name().contains("short") ? 2 : 1;
+        unionCells = 1 + random.nextInt(8 / size);
+        globals.append("union W { unsigned char raw[8]; ").append(v.name()).append(" v; ").append(n.name()).append(" n[")
+                .append(unionCells).append("]; };\n");
+        boolean global = random.nextBoolean();
+        String init;
+        if (global && random.nextBoolean()) {
+            init = random.nextBoolean() ? "" : " = {.v = " + constant() + "}";
+        } else {
+            List<String> bytes = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                bytes.add(String.valueOf(random.nextInt(256)));
+            }
+            init = random.nextInt(4) == 0 ? " = {0}" : " = {{" + String.join(", ", bytes) + "}}";
+        }
+        (global ? globals : localDeclarations).append(global ? "" : "  ").append("union W w0").append(init).append(";\n");
+        localDeclarations.append("  union W w1 = w0;\n");
+    }
+
+    /** A statement on the unions: a member written, a copy. */
+    private void unionStatement(String indent) {
+        String w = "w" + random.nextInt(2);
+        switch (random.nextInt(4)) {
+            case 0 -> body.append(indent).append(w).append(".v ").append(List.of("=", "+=", "^=").get(random.nextInt(3))).append(' ')
+                    .append(expression(1)).append(";\n");
+            case 1 -> body.append(indent).append(w).append(".n[").append(index(unionCells)).append("] = ").append(expression(1)).append(";\n");
+            case 2 -> body.append(indent).append(w).append(".raw[").append(index(8)).append("] ").append(random.nextBoolean() ? "=" : "-=")
+                    .append(' ').append(expression(0)).append(";\n");
+            default -> body.append(indent).append(random.nextBoolean() ? "w1 = w0;\n" : "w0 = w1;\n");
+        }
+    }
+
+    private String element() {
+        return "e0[" + index(3) + "]." + switch (random.nextInt(3)) {
+            case 0 -> "x";
+            case 1 -> "y";
+            default -> "z[" + index(2) + "]";
+        };
+    }
+
+    /** A statement on the array of structs: a member written, an element copied, a helper through a pointer into the array. */
+    private void elementStatement(String indent) {
+        switch (random.nextInt(4)) {
+            case 0 -> body.append(indent).append(element()).append(' ')
+                    .append(List.of("=", "+=", "^=", "-=").get(random.nextInt(4))).append(' ').append(expression(1)).append(";\n");
+            case 1 -> body.append(indent).append("e0[").append(index(3)).append("] = e0[").append(index(3)).append("];\n");
+            case 2 -> {
+                String f = "k" + helperCount++;
+                int offset = random.nextInt(3);
+                int form = random.nextInt(3);
+                String argument = form == 0 ? "e0" : form == 1 ? "e0 + " + offset : "&e0[" + offset + "]";
+                int extent = 3 - (form == 0 ? 0 : offset);
+                helpers.append("static long long ").append(f).append(random.nextBoolean() ? "(struct E *p" : "(struct E p[]")
+                        .append(", int q) {\n  p[(unsigned) q % ").append(extent).append("].y += q;\n  p->z[(unsigned) q % 2] ^= p->x;\n")
+                        .append("  return p[").append(extent - 1).append("].x + p->y;\n}\n");
+                body.append(indent).append(random.nextBoolean() ? "" : "x0 = (unsigned char)").append(f).append('(').append(argument)
+                        .append(", ").append(scalar(1)).append(");\n");
+            }
+            default -> body.append(indent).append(element()).append(random.nextBoolean() ? "++" : "--").append(";\n");
+        }
+    }
+
     /** A statement on the scalars through the pointers. */
     private void pointerStatement(String indent) {
         String p = "p" + random.nextInt(2);
@@ -320,6 +422,14 @@ final class RandomAggregatePrograms {
         }
         if (random.nextInt(3) == 0) {
             structStatement(indent);
+            return;
+        }
+        if (random.nextInt(3) == 0) {
+            elementStatement(indent);
+            return;
+        }
+        if (random.nextInt(3) == 0) {
+            unionStatement(indent);
             return;
         }
         int kind = random.nextInt(loops ? 9 : 8);

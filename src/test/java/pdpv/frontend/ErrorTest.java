@@ -74,14 +74,19 @@ class ErrorTest {
         assertEquals(UserError.Kind.SYNTAX, local.kind(), local::render);
         assertTrue(local.render().startsWith("t.c:4:"), local::render);
         assertTrue(local.getMessage().contains("not constant"), local::render);
-        assertUnsupported("struct s { int f; };\nstruct s g[4];\nint main() {\n  g[1].f = 2;\n  return 0;\n}\n", 4, "array of structs: g[1]");
-        assertUnsupported("union u { int f; char c; };\nunion u g;\nint main() {\n  g.f = 2;\n  return g.c;\n}\n", 4,
-                "global g of type union u");
+        assertUnsupported("struct s { int f; };\nstruct s g[4] = {1, 2};\nint main() {\n  g[1].f = 2;\n  return 0;\n}\n", 2,
+                "array of structs g without braces");
+        assertUnsupported("struct s { int f; };\nint main() {\n  struct s a[2];\n  struct s *p = a;\n  return 0;\n}\n", 4, "pointer");
+        assertUnsupported("union u { int f; struct { int a; } s; };\nint main() {\n  union u v;\n  return 0;\n}\n", 3,
+                "member s of union u");
+        assertUnsupported("union u { int f; _Bool b; };\nunion u g;\nint main() {\n  return 0;\n}\n", 2, "of type _Bool");
+        assertUnsupported("union u { int f; char c; };\nint h(union u v) {\n  return v.c;\n}\nint main() {\n  union u w = {1};\n"
+                + "  return h(w);\n}\n", 3, "union v");
+        assertUnsupported("union u { int f; char c; };\nint main() {\n  union u a[2];\n  return 0;\n}\n", 3, "union u");
         assertUnsupported("struct s { int f; };\nstruct s h = {1};\nint main() {\n  static struct s v = h;\n  return 0;\n}\n", 4,
                 "non-constant initializer of static struct v");
         assertUnsupported("struct s { int f; };\nint k(void);\nstruct s g = {k()};\nint main() {\n  return g.f;\n}\n", 3,
                 "non-constant initializer");
-        assertUnsupported("struct s { int f; };\nint main() {\n  struct s a[2];\n  return 0;\n}\n", 3, "array");
         assertUnsupported("struct s { int f; };\nint main() {\n  struct s v = {1};\n  struct s *p = &v;\n  return 0;\n}\n", 4,
                 "pointer");
         assertUnsupported("struct s { int f; };\nvoid h(struct s v);\nint main() {\n  struct s v = {1};\n  h(v);\n  return 0;\n}\n", 5,
@@ -95,7 +100,7 @@ class ErrorTest {
         assertUnsupported("int main() {\n  int n = 3;\n  int a[n];\n  return 0;\n}\n", 3, "variable-length array");
         assertUnsupported("int main() {\n  int a[3];\n  int *p = a;\n  return 0;\n}\n", 3, "into an array");
         assertUnsupported("int main() {\n  double d = 1;\n  return 0;\n}\n", 2, "floating-point");
-        assertUnsupported("union u { int f; char c; };\nint main() {\n  union u v;\n  return 0;\n}\n", 3, "union");
+        assertUnsupported("union u { int f; float x; };\nint main() {\n  union u v;\n  return 0;\n}\n", 3, "member x of union u");
         assertUnsupported("#include <stdlib.h>\nint main() {\n  int x = 1;\n  malloc(4);\n  return 0;\n}\n", 4, "heap");
         assertUnsupported("int f(int x) { return x; }\nint main() {\n  int (*fp)(int) = f;\n  return 0;\n}\n", 3, "function");
         assertUnsupported("int main(int argc, char **argv) {\n  int x = 0;\n  if (argv) x = 1;\n  return 0;\n}\n", 3, "argv");
