@@ -227,6 +227,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        long start = RunClock.start();
         String problem = engine.problem() != null ? engine.problem()
                 : run.problem() != null ? run.problem()
                 : input.problem() != null ? input.problem()
@@ -271,7 +272,6 @@ final class VerifyCommand implements Callable<Integer> {
                 return ExitCodes.BAD_INPUT;
             }
         }
-        long start = System.nanoTime();
         // a proof by complete unrolling has no loop invariants: with --witness only where the one run gives them (ExactRun)
         boolean bmcProofs = witness == null;
         if (!bmcProofs) {
@@ -281,7 +281,7 @@ final class VerifyCommand implements Callable<Integer> {
                 return fail(e.render());
             }
         }
-        try (ProgressPrinter printer = run.progress() ? new ProgressPrinter(spec.commandLine().getErr()) : null) {
+        try (ProgressPrinter printer = run.progress() ? new ProgressPrinter(spec.commandLine().getErr(), start) : null) {
             return verify(resolved, daikonText, bmcProofs, start, printer == null ? Progress.NONE : printer);
         }
     }
@@ -291,7 +291,7 @@ final class VerifyCommand implements Callable<Integer> {
             throws Exception {
         ProgramVerifier verifier = verifier(daikonText, bmcProofs, progress);
         Verdict verdict;
-        try (Watchdog watchdog = run.watchdog("pdpv-verify", 0)) {
+        try (Watchdog watchdog = run.watchdog("pdpv-verify", start, 0)) {
             Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> {
                 progress.report("parsing " + input.file);
                 Program p = input.parse(resolved);
