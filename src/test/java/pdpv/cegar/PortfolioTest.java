@@ -107,7 +107,13 @@ class PortfolioTest {
     void aCancelStopsEveryEngine() throws Exception {
         Scripted a = new Scripted(null);
         Scripted b = new Scripted(null);
-        Portfolio p = new Portfolio(List.of(new Portfolio.Engine("a", a), new Portfolio.Engine("b", b)));
+        Verdict v = verifiedAndCancelled(new Portfolio(List.of(new Portfolio.Engine("a", a), new Portfolio.Engine("b", b))));
+        assertEquals(Verdict.Kind.UNKNOWN, v.kind());
+        assertEquals("timeout", v.reason());
+    }
+
+    /** {@code p}'s answer on a loop when a timeout cancels it after 200 ms. */
+    private static Verdict verifiedAndCancelled(Portfolio p) throws InterruptedException {
         Thread canceller = new Thread(() -> {
             try {
                 Thread.sleep(200);
@@ -119,8 +125,7 @@ class PortfolioTest {
         canceller.start();
         Verdict v = p.verify(CProgram.example("counter_loop.c"));
         canceller.join();
-        assertEquals(Verdict.Kind.UNKNOWN, v.kind());
-        assertEquals("timeout", v.reason());
+        return v;
     }
 
     /** Figures for a scripted verdict, so that the portfolio's answer carries the engines' runs. */
@@ -166,17 +171,7 @@ class PortfolioTest {
                     return Verdict.unknown(super.verify(program).reason(), FIGURES);
                 }
             }), new Portfolio.Engine("b", deaf(release))));
-            Thread canceller = new Thread(() -> {
-                try {
-                    Thread.sleep(200);
-                } catch (InterruptedException e) {
-                    return;
-                }
-                p.cancel("timeout");
-            });
-            canceller.start();
-            Verdict v = p.verify(CProgram.example("counter_loop.c"));
-            canceller.join();
+            Verdict v = verifiedAndCancelled(p);
             assertEquals(Verdict.Kind.UNKNOWN, v.kind());
             assertEquals("timeout", v.reason());
             assertEquals("cancelled", run(v, "a").reason());
