@@ -318,7 +318,9 @@ final class VerifyCommand implements Callable<Integer> {
             progress.report("writing the loop invariants at the loop heads plainly, and checking them");
         }
         long plainStart = System.nanoTime();
-        ReadableInvariants plain = relational && witness == null ? ReadableInvariants.NONE : readable(verdict, program.get(), start);
+        // only a SAFE answer with loop invariants has any to write: the others need neither the program parsed
+        // once more nor the step's worker (whose answer for them was NONE, after the parse)
+        ReadableInvariants plain = writing ? readable(verdict, program.get(), start) : ReadableInvariants.NONE;
         if (writing) {
             progress.report(String.format(java.util.Locale.ROOT, "plain invariants %s in %.2f s (%s)",
                     plain.late() ? "cut short, the two-state ones shown," : "written", (System.nanoTime() - plainStart) / 1e9,
