@@ -14,8 +14,10 @@ import pdpv.smt.SolverOutOfMemory;
 /**
  * Several engines on one program at the same time, one thread each (issue #10: the CEGAR loop and
  * bounded model checking on the machine's two cores): the first SAFE or UNSAFE wins, and the other
- * engines are cancelled through their {@link ProgramVerifier#cancel} and given {@link #GRACE_MILLIS}
- * to stop, so that their figures can be reported. Every engine keeps the soundness contract, so the
+ * engines are cancelled through their {@link ProgramVerifier#cancel} and not waited for: their
+ * figures are reported as they stand at the answer (wall time and their thread's processor time).
+ * A cancel from outside (a limit) gives the first engine, whose statistics the answer carries,
+ * {@link #GRACE_MILLIS} to stop. Every engine keeps the soundness contract, so the
  * first definite answer is as good as any. When every engine answers UNKNOWN, so does the portfolio,
  * with each engine's reason. A program without loops is decided by the first engine alone (for it
  * the CEGAR loop is one SMT check, and a second engine would only cost). The statistics are the
@@ -29,9 +31,10 @@ public final class Portfolio implements ProgramVerifier {
     /** Deep recursion over large formulas needs a bigger stack than a default thread has (as cli's Watchdog). */
     private static final long STACK_BYTES = 1L << 28;
     /**
-     * How long cancelled engines get to stop before the portfolio answers without them: a cancel
-     * reaches a running Z3 check at once, so they stop within milliseconds; less than the
-     * command line's own grace of 500 ms after a limit, so that its statistics still arrive.
+     * How long the first engine gets to stop after a cancel from outside before the portfolio
+     * answers without its statistics: a cancel reaches a running Z3 check at once, so it stops
+     * within milliseconds; less than the command line's own grace of 500 ms after a limit, so that
+     * the statistics still arrive.
      */
     private static final long GRACE_MILLIS = 400;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -69,7 +72,8 @@ public final class Portfolio implements ProgramVerifier {
         progress.report("engines started: " + String.join(", ", chosen.stream().map(Engine::name).toList()));
         if (chosen.size() == 1) {
             Finished f = run(0, chosen.get(0), program);
-            return answer(chosen, List.of(f), f.verdict() != null && f.verdict().kind() != Verdict.Kind.UNKNOWN ? f : null);
+            return answer(chosen, List.of(f), f.verdict() != null && f.verdict().kind() != Verdict.Kind.UNKNOWN ? f : null,
+                    List.of(Thread.currentThread()), System.nanoTime());
         }
         BlockingQueue<Finished> done = new LinkedBlockingQueue<>();
         List<Thread> threads = new ArrayList<>();
@@ -80,6 +84,7 @@ public final class Portfolio implements ProgramVerifier {
             t.setDaemon(true);
             threads.add(t);
         }
+        long started = System.nanoTime();
         threads.forEach(Thread::start);
         List<Finished> finished = new ArrayList<>();
         Finished winner = null;
@@ -99,8 +104,9 @@ public final class Portfolio implements ProgramVerifier {
             stopping = true;
             chosen.forEach(e -> e.verifier().cancel("another engine answered"));
         }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GRACE_MILLIS);
-        while (finished.size() < chosen.size() && System.nanoTime() < deadline) {
+        // after a limit, the first engine's statistics are the answer's: it alone is waited for
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(winner == null ? GRACE_MILLIS : 0);
+        while (finished.stream().noneMatch(f -> f.index() == 0) && System.nanoTime() < deadline) {
             try {
                 Finished f = done.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
                 if (f != null) {
@@ -110,10 +116,11 @@ public final class Portfolio implements ProgramVerifier {
                 interrupted = true;
             }
         }
+        done.drainTo(finished);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return answer(chosen, finished, winner);
+        return answer(chosen, finished, winner, threads, started);
     }
 
     /**
@@ -143,7 +150,8 @@ public final class Portfolio implements ProgramVerifier {
      * engine is thrown when no engine answered, so that the command line reports it as it would
      * without a portfolio (memory exhaustion as the memory limit, anything else as a crash).
      */
-    private Verdict answer(List<Engine> chosen, List<Finished> finished, Finished winner) {
+    private Verdict answer(List<Engine> chosen, List<Finished> finished, Finished winner, List<Thread> threads,
+                           long started) {
         Finished[] byIndex = new Finished[chosen.size()];
         finished.forEach(f -> byIndex[f.index()] = f);
         List<VerifierStatistics.EngineRun> runs = new ArrayList<>();
@@ -154,8 +162,11 @@ public final class Portfolio implements ProgramVerifier {
             Finished f = byIndex[i];
             String found = e.verifier().summary();
             if (f == null) {
-                runs.add(new VerifierStatistics.EngineRun(e.name(), 0, 0, "unknown", "did not stop within "
-                        + GRACE_MILLIS + " ms of its cancel", found, false));
+                // still stopping: its figures as they stand now
+                long cpu = THREADS.getThreadCpuTime(threads.get(i).getId());
+                runs.add(new VerifierStatistics.EngineRun(e.name(), (System.nanoTime() - started) / 1e9,
+                        Math.max(0, cpu) / 1e9, "unknown", (winner != null ? "another engine answered" : cancelled.get())
+                        + " (still stopping when the portfolio answered)", found, false));
                 continue;
             }
             String reason = f.verdict() != null ? f.verdict().reason() : "internal error: " + f.failure();

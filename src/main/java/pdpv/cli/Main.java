@@ -20,6 +20,7 @@ public final class Main implements Callable<Integer> {
 
 
     public static void main(String[] args) {
+        RunClock.ownProcess();
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

@@ -71,10 +71,10 @@ final class McCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: " + problem);
             return ExitCodes.BAD_INPUT;
         }
-        long start = System.nanoTime();
+        long start = RunClock.start();
         AtomicReference<Btor2Check> running = new AtomicReference<>();
         Btor2Outcome outcome;
-        try (Watchdog watchdog = run.watchdog("pdpv-mc", GRACE_SECONDS)) {
+        try (Watchdog watchdog = run.watchdog("pdpv-mc", start, GRACE_SECONDS)) {
             Watchdog.Outcome<Btor2Outcome> o = watchdog.run(() -> check(running, start), reason -> cancel(running));
             outcome = o.limit() == null ? o.value() : stopped(o, running);
         } catch (ExecutionException e) {

@@ -16,14 +16,20 @@ final class ProgressPrinter implements Progress, AutoCloseable {
     /** The longest silence: issue 21 asks for a line at least every 5 s. */
     static final long HEARTBEAT_MILLIS = 5_000;
     private final PrintWriter err;
-    private final long start = System.nanoTime();
+    private final long start;
     private final Thread heartbeat;
     private long last = System.nanoTime();
     private String lastMessage = "starting";
     private boolean closed;
 
     ProgressPrinter(PrintWriter err) {
+        this(err, System.nanoTime());
+    }
+
+    /** A printer whose times count from {@code start} (System.nanoTime), the run's ({@link RunClock}). */
+    ProgressPrinter(PrintWriter err, long start) {
         this.err = err;
+        this.start = start;
         this.heartbeat = new Thread(this::beat, "pdpv-progress");
         heartbeat.setDaemon(true);
         heartbeat.start();

@@ -40,8 +40,12 @@ final class RunOptions {
         return memoryLimitMb < 0 ? "--memory-limit must not be negative, found " + memoryLimitMb : null;
     }
 
-    /** A watchdog for these limits; {@code extraSeconds} is added to a timeout. */
-    Watchdog watchdog(String name, double extraSeconds) {
-        return new Watchdog(name, timeoutSeconds > 0 ? timeoutSeconds + extraSeconds : 0, memoryLimitMb);
+    /**
+     * A watchdog for these limits, for a run that began at {@code start} ({@link RunClock}): its
+     * timeout is what is left of {@code --timeout} since then, {@code extraSeconds} added.
+     */
+    Watchdog watchdog(String name, long start, double extraSeconds) {
+        double left = timeoutSeconds + extraSeconds - (System.nanoTime() - start) / 1e9;
+        return new Watchdog(name, timeoutSeconds > 0 ? Math.max(0.001, left) : 0, memoryLimitMb);
     }
 }

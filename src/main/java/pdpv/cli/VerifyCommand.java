@@ -239,6 +239,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        long start = RunClock.start();
         String problem = engine.problem() != null ? engine.problem()
                 : run.problem() != null ? run.problem()
                 : input.problem() != null ? input.problem()
@@ -283,7 +284,6 @@ final class VerifyCommand implements Callable<Integer> {
                 return ExitCodes.BAD_INPUT;
             }
         }
-        long start = System.nanoTime();
         // a proof by complete unrolling has no loop invariants: with --witness only where the one run gives them (ExactRun)
         boolean bmcProofs = witness == null;
         if (!bmcProofs) {
@@ -293,7 +293,7 @@ final class VerifyCommand implements Callable<Integer> {
                 return fail(e.render());
             }
         }
-        try (ProgressPrinter printer = run.progress() ? new ProgressPrinter(spec.commandLine().getErr()) : null) {
+        try (ProgressPrinter printer = run.progress() ? new ProgressPrinter(spec.commandLine().getErr(), start) : null) {
             return verify(resolved, daikonText, bmcProofs, start, printer == null ? Progress.NONE : printer);
         }
     }
@@ -303,7 +303,7 @@ final class VerifyCommand implements Callable<Integer> {
             throws Exception {
         ProgramVerifier verifier = verifier(daikonText, bmcProofs, progress);
         Verdict verdict;
-        try (Watchdog watchdog = run.watchdog("pdpv-verify", 0)) {
+        try (Watchdog watchdog = run.watchdog("pdpv-verify", start, 0)) {
             Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> {
                 progress.report("parsing " + input.file);
                 Program p = input.parse(resolved);
@@ -330,7 +330,9 @@ final class VerifyCommand implements Callable<Integer> {
             progress.report("writing the loop invariants at the loop heads plainly, and checking them");
         }
         long plainStart = System.nanoTime();
-        ReadableInvariants plain = relational && witness == null ? ReadableInvariants.NONE : readable(verdict, program.get(), start);
+        // only a SAFE answer with loop invariants has any to write: the others need neither the program parsed
+        // once more nor the step's worker (whose answer for them was NONE, after the parse)
+        ReadableInvariants plain = writing ? readable(verdict, program.get(), start) : ReadableInvariants.NONE;
         if (writing) {
             progress.report(String.format(java.util.Locale.ROOT, "plain invariants %s in %.2f s (%s)",
                     plain.late() ? "cut short, the two-state ones shown," : "written", (System.nanoTime() - plainStart) / 1e9,

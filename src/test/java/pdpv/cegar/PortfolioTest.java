@@ -107,7 +107,13 @@ class PortfolioTest {
     void aCancelStopsEveryEngine() throws Exception {
         Scripted a = new Scripted(null);
         Scripted b = new Scripted(null);
-        Portfolio p = new Portfolio(List.of(new Portfolio.Engine("a", a), new Portfolio.Engine("b", b)));
+        Verdict v = verifiedAndCancelled(new Portfolio(List.of(new Portfolio.Engine("a", a), new Portfolio.Engine("b", b))));
+        assertEquals(Verdict.Kind.UNKNOWN, v.kind());
+        assertEquals("timeout", v.reason());
+    }
+
+    /** {@code p}'s answer on a loop when a timeout cancels it after 200 ms. */
+    private static Verdict verifiedAndCancelled(Portfolio p) throws InterruptedException {
         Thread canceller = new Thread(() -> {
             try {
                 Thread.sleep(200);
@@ -119,8 +125,60 @@ class PortfolioTest {
         canceller.start();
         Verdict v = p.verify(CProgram.example("counter_loop.c"));
         canceller.join();
-        assertEquals(Verdict.Kind.UNKNOWN, v.kind());
-        assertEquals("timeout", v.reason());
+        return v;
+    }
+
+    /** Figures for a scripted verdict, so that the portfolio's answer carries the engines' runs. */
+    private static final VerifierStatistics FIGURES = new VerifierStatistics(0, 0, 0, 0, 0, 0, 0, 0,
+            VerifierStatistics.Simulation.NONE, List.of(), 0);
+
+    /** An engine that ignores its cancel, as one deep in work that does not look at it would, until {@code release}. */
+    private static ProgramVerifier deaf(CountDownLatch release) {
+        return new Scripted(null) {
+            @Override
+            public Verdict verify(Program program) {
+                try {
+                    assertTrue(release.await(60, TimeUnit.SECONDS));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return Verdict.unknown("released", null);
+            }
+        };
+    }
+
+    @Test
+    void theWinnerDoesNotWaitForALoserThatIsSlowToStop() {
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            Verdict v = new Portfolio(List.of(new Portfolio.Engine("a", new Scripted(Verdict.safe(List.of(), FIGURES))),
+                    new Portfolio.Engine("b", deaf(release)))).verify(CProgram.example("counter_loop.c"));
+            assertEquals(Verdict.Kind.SAFE, v.kind());
+            assertTrue(run(v, "a").won());
+            assertEquals("another engine answered (still stopping when the portfolio answered)", run(v, "b").reason());
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aCancelFromOutsideWaitsForTheFirstEngineOnly() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            Portfolio p = new Portfolio(List.of(new Portfolio.Engine("a", new Scripted(null) {
+                @Override
+                public Verdict verify(Program program) {
+                    return Verdict.unknown(super.verify(program).reason(), FIGURES);
+                }
+            }), new Portfolio.Engine("b", deaf(release))));
+            Verdict v = verifiedAndCancelled(p);
+            assertEquals(Verdict.Kind.UNKNOWN, v.kind());
+            assertEquals("timeout", v.reason());
+            assertEquals("cancelled", run(v, "a").reason());
+            assertEquals("timeout (still stopping when the portfolio answered)", run(v, "b").reason());
+        } finally {
+            release.countDown();
+        }
     }
 
     @Test
