@@ -76,8 +76,9 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
      * @param candidateResources resource units of Houdini's query for one candidate; one that gives
      *     up drops that candidate as undecided (default 10,000,000, about 2 s: a likely invariant
      *     that Z3 cannot show inductive quickly rarely pays for itself later)
-     * @param candidateLoopBudget wall time of all Houdini's queries for one loop, a backstop; the
-     *     candidates left then are dropped as undecided (default 30 s)
+     * @param candidateLoopBudget processor time of all Houdini's queries for one loop (the seeding
+     *     thread's, so that what is kept does not depend on the load), a backstop; the candidates left
+     *     then are dropped as undecided (default 30 s)
      */
     public record Policy(List<BadKind> badOrder, Duration wideBadBudget, int lookaheadSteps,
                          long candidateJointResources, long candidateResources, Duration candidateLoopBudget)
