@@ -125,7 +125,18 @@ final class LoopSlicer {
     }
 
     private static boolean passesGraphTests(Loop l) {
-        return ProgramSlice.exitTarget(l) != null && !halts(l) && !intersects(l.updated(), ProgramSlice.observedAfter(l));
+        return ProgramSlice.exitTarget(l) != null && !halts(l) && !readsInput(l)
+                && !intersects(l.updated(), ProgramSlice.observedAfter(l));
+    }
+
+    /**
+     * Whether the loop reads an input: skipping it would drop those reads, and an UNSAFE answer's
+     * inputs, listed in the order the program reads them, would no longer be those a run of the
+     * program reads (the answer would stay right, its inputs would not replay under gcc).
+     */
+    private static boolean readsInput(Loop l) {
+        return l.body().stream().flatMap(b -> b.statements().stream())
+                .anyMatch(s -> s instanceof Stmt.Havoc h && h.reason() == Stmt.Havoc.Reason.INPUT);
     }
 
     /** The loops of {@code forest}, each before the loops nested in it. */

@@ -164,6 +164,15 @@ class SlicingVerifierTest {
     }
 
     @Test
+    void aLoopThatReadsAnInputStays() {
+        // the answer's inputs are listed in the order the program reads them, the loop's among them
+        assertEquals(List.of(), skipped("int main() { unsigned x = 0, i; for (i = 0; i < 10; i++) x = __VERIFIER_nondet_uchar();"
+                + " reach_error(); return 0; }", UbReadings.svcomp()));
+        assertEquals(1, skipped("int main() { unsigned x = 0, i; for (i = 0; i < 10; i++) x = x + i;"
+                + " reach_error(); return 0; }", UbReadings.svcomp()).size());
+    }
+
+    @Test
     void theReplayWatchCatchesAReadOfASkippedValue() {
         // the slicer refuses this loop; skipping it anyway, the replay must notice that the branch reads x
         Program p = parse("int main() { unsigned x = 0, i; for (i = 0; i < 10; i++) x++; if (x == 10) reach_error(); return 0; }",
