@@ -185,7 +185,8 @@ final class UnionLowering {
     /**
      * Initializes {@code u} by {@code init} (C11 §6.7.9p10, p17): none (indeterminate; a static
      * union's bytes 0, or inputs under {@code --nondet-globals}), another union, or a brace list
-     * that gives its first member or the one {@code .f =} names, the other bytes 0.
+     * that gives its first member or the one {@code .f =} names (an array member's other cells 0),
+     * the bytes beyond that member 0 in a static union and uninitialized in a local one.
      */
     void initialize(UnionObject u, IASTInitializer init, boolean statics, SourceLoc loc) {
         Variable bytes = u.bytes();
@@ -208,7 +209,13 @@ final class UnionLowering {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "initializer " + SourceLocator.text(init) + " of union " + bytes.sourceName()
                     + " (PDPV reads a brace list" + (statics ? " of constants" : " or a union variable") + ")");
         }
-        emit(new Stmt.ArrayAssign(bytes, new ArrayExpr.Filled(bytes.type(), 0), loc), statics);
+        if (statics) {
+            emit(new Stmt.ArrayAssign(bytes, new ArrayExpr.Filled(bytes.type(), 0), loc), true);
+        } else {
+            // C11 §6.2.6.1p7 and §6.7.9p10 zero a union's other bytes only under static storage; gcc 15
+            // no longer zeroes them for a local union's brace list, so they are read as uninitialized
+            ctx.ir.havoc(bytes, Stmt.Havoc.Reason.UNINITIALIZED, "uninitialized " + bytes.sourceName(), loc);
+        }
         IASTInitializerClause[] clauses = list.getClauses();
         if (clauses.length == 0) {
             return;
@@ -241,6 +248,13 @@ final class UnionLowering {
             return;
         }
         ArrayLowering.Layout layout = ctx.arrays.layout(value instanceof IASTInitializerList l ? l : init, shape, loc);
+        if (!statics) {
+            // the member array is an aggregate: the cells its list leaves out are 0 (§6.7.9p21)
+            long cells = shape.dims().stream().mapToLong(Long::longValue).reduce(1, (a, b) -> a * b);
+            for (long k = 0; k < cells; k++) {
+                store(bytes, k * size, new Expr.Const(shape.element(), 0), size, loc, false);
+            }
+        }
         for (ArrayLowering.Init cell : layout.cells()) {
             Expr v = cell.constant() != null ? cell.constant() : constant((IASTExpression) cell.clause(), shape.element(), statics, bytes);
             store(bytes, cell.index() * size, v, size, loc, statics);
