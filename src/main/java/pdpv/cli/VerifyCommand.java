@@ -152,6 +152,11 @@ final class VerifyCommand implements Callable<Integer> {
                     + "monotonicity) before it counts as failed (default: ${DEFAULT-VALUE})")
     long accelResources;
 
+    @Option(names = "--accel-seconds", paramLabel = "SECONDS", defaultValue = "" + AccelerationOptions.TOTAL_SECONDS,
+            description = "processor time of the whole acceleration analysis of a program; past it, the paths not yet "
+                    + "analyzed are not accelerated (0: no limit; default: ${DEFAULT-VALUE})")
+    double accelSeconds;
+
     @Option(names = "--no-slice",
             description = "no program slicing: keep every loop, also one that provably terminates, can fail no check and "
                     + "writes only what no check after it reads (such a loop is skipped by default)")
@@ -218,6 +223,21 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(0: no limit; default: ${DEFAULT-VALUE})")
     double plainSeconds;
 
+    /**
+     * Default of {@code --plain-margin}: the plain step runs after the verdict, so under --timeout it
+     * must leave the run time to print its answer and to stop its worker (the watchdog's grace, 0.5
+     * s) before the deadline. At stop 28 SV-COMP's sumt4 had its verdict within its 60 s and then
+     * wrote its invariants until the deadline (61.0 s in all); a slower machine would have counted
+     * it a timeout. 5 s is ten graces: the printing and the exit take well under one second here.
+     */
+    static final double PLAIN_MARGIN = 5;
+
+    @Option(names = "--plain-margin", paramLabel = "SECONDS", defaultValue = "" + PLAIN_MARGIN,
+            description = "under --timeout, the plain step ends at least this long before the deadline, and is skipped "
+                    + "(the two-state invariants shown, with a note) when it would have less than this long itself "
+                    + "(default: ${DEFAULT-VALUE})")
+    double plainMargin;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text, json (the same as --json) or svcomp (text, then SV-COMP's "
                     + "'Verification result: TRUE|FALSE(property)|UNKNOWN' line) (default: ${DEFAULT-VALUE})")
@@ -258,8 +278,10 @@ final class VerifyCommand implements Callable<Integer> {
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"
                 : accelMaxPaths < 1 || accelMaxDegree < 1 || accelResources < 1
                         ? "--accel-max-paths, --accel-max-degree and --accel-resources must be at least 1"
+                : accelSeconds < 0 ? "--accel-seconds must not be negative"
                 : bmcAcceleratedCopies < 0 ? "--bmc-accelerated-copies must not be negative"
                 : plainSeconds < 0 ? "--plain-seconds must not be negative"
+                : plainMargin < 0 ? "--plain-margin must not be negative"
                 : reportMaxBlocks < 0 ? "--report-max-blocks must not be negative"
                 : policyProblem() != null ? policyProblem()
                 : outputProblem();
@@ -336,7 +358,7 @@ final class VerifyCommand implements Callable<Integer> {
         if (writing) {
             progress.report(String.format(java.util.Locale.ROOT, "plain invariants %s in %.2f s (%s)",
                     plain.late() ? "cut short, the two-state ones shown," : "written", (System.nanoTime() - plainStart) / 1e9,
-                    plainSpent == null ? "stopped at the deadline" : String.format(java.util.Locale.ROOT, "%.2f s of processor time", plainSpent)));
+                    plainSkipped ? "skipped, too close to the deadline" : plainSpent == null ? "stopped at the deadline" : String.format(java.util.Locale.ROOT, "%.2f s of processor time", plainSpent)));
         }
         // the user's time is the whole run's, the plain invariants included
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -417,22 +439,48 @@ final class VerifyCommand implements Callable<Integer> {
         }
     }
 
+    /** {@link #plainDeadline}'s answer when the plain step is not to run at all. */
+    static final long SKIPPED = Long.MIN_VALUE;
+
+    /**
+     * When the plain step must end (System.nanoTime) in a run whose deadline is {@code deadline}
+     * (Long.MAX_VALUE: none), asked at {@code now}: {@code margin} seconds before the deadline, so that
+     * a decided run answers within its limit; {@link #SKIPPED} when that leaves the step less than
+     * {@code margin} seconds of its own.
+     */
+    static long plainDeadline(long deadline, double margin, long now) {
+        if (deadline == Long.MAX_VALUE) {
+            return deadline;
+        }
+        long marginNanos = (long) (margin * 1e9);
+        long end = deadline - marginNanos;
+        return end - now < marginNanos || end - now <= 0 ? SKIPPED : end;
+    }
+
     /** When --timeout ends a run that started at {@code start} (System.nanoTime); Long.MAX_VALUE without one. */
     private long deadline(long start) {
         return run.timeoutSeconds > 0 ? start + (long) (run.timeoutSeconds * 1e9) : Long.MAX_VALUE;
     }
 
-    /**
-     * {@code verdict}'s invariants written plainly, in at most {@code --plain-seconds} of processor
-     * time and never past {@code --timeout} from {@code start}: the writing runs on a worker that a
-     * watchdog stops at the deadline, and when it has not ended by then the answer shows the
-     * two-state certificate, and a witness states no invariant.
-     */
     /** The processor seconds the plain step took on its thread, for the progress line; null until it ends. */
     private volatile Double plainSpent;
 
+    /** Whether the plain step was skipped, too close to --timeout's deadline ({@link #plainDeadline}). */
+    private volatile boolean plainSkipped;
+
+    /**
+     * {@code verdict}'s invariants written plainly, in at most {@code --plain-seconds} of processor
+     * time and never past {@code --plain-margin} before {@code --timeout}'s deadline from
+     * {@code start}: the writing runs on a worker that a watchdog stops then, and when it has not
+     * ended by then, or too little time is left to start it, the answer shows the two-state
+     * certificate, and a witness states no invariant.
+     */
     private ReadableInvariants readable(Verdict verdict, Program program, long start) throws Exception {
-        long deadline = deadline(start);
+        long deadline = plainDeadline(deadline(start), plainMargin, System.nanoTime());
+        if (deadline == SKIPPED) {
+            plainSkipped = true;
+            return ReadableInvariants.late(verdict);
+        }
         // made where the work runs (the watchdog's worker), whose processor time it counts
         AtomicReference<PlainBudget> budget = new AtomicReference<>();
         return byDeadline("pdpv-plain", deadline, () -> {
@@ -507,7 +555,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     /** Loop acceleration as --no-acceleration and the --accel-* options say. */
     private AccelerationOptions acceleration() {
-        return new AccelerationOptions(!noAcceleration, accelMaxPaths, accelMaxDegree, accelResources);
+        return new AccelerationOptions(!noAcceleration, accelMaxPaths, accelMaxDegree, accelResources, accelSeconds);
     }
 
     /** Null when every output path can be written, else the message for the user (before the run: issue #18). */

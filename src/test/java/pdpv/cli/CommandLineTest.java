@@ -259,6 +259,31 @@ class CommandLineTest {
     }
 
     /**
+     * The plain step ends --plain-margin before --timeout's deadline, and does not start when that
+     * leaves it less than the margin: a decided run answers SAFE, with the two-state invariants,
+     * within its limit (SV-COMP sumt4 wrote its invariants until the deadline, 61.0 s in all).
+     */
+    @Test
+    void plainInvariantsKeepAMarginBeforeTheDeadline() throws IOException {
+        long s = 1_000_000_000L;
+        assertEquals(Long.MAX_VALUE, VerifyCommand.plainDeadline(Long.MAX_VALUE, 5, 0));
+        assertEquals(55 * s, VerifyCommand.plainDeadline(60 * s, 5, 10 * s));
+        assertEquals(55 * s, VerifyCommand.plainDeadline(60 * s, 5, 50 * s), "exactly the margin left for the step");
+        assertEquals(VerifyCommand.SKIPPED, VerifyCommand.plainDeadline(60 * s, 5, 51 * s));
+        assertEquals(VerifyCommand.SKIPPED, VerifyCommand.plainDeadline(60 * s, 5, 70 * s));
+        assertEquals(60 * s, VerifyCommand.plainDeadline(60 * s, 0, 59 * s), "no margin: until the deadline");
+        assertEquals(VerifyCommand.SKIPPED, VerifyCommand.plainDeadline(60 * s, 0, 60 * s));
+        Path counter = Path.of("examples", "counter_loop.c");
+        CliResult r = run("verify", "--engine", "cegar", "--plain-margin", "59", "--timeout", "60", counter.toString());
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("note: the loop invariants were not written plainly within --plain-seconds"), r.out());
+        assertTrue(r.out().contains("loop invariants (\\old(x) is x before the loop):"), r.out());
+        CliResult bad = run("verify", "--plain-margin", "-1", counter.toString());
+        assertEquals(ExitCodes.BAD_INPUT, bad.code(), bad.out() + bad.err());
+        assertTrue(bad.err().contains("--plain-margin must not be negative"), bad.err());
+    }
+
+    /**
      * Issue 21's loop: i grows by a positive step, k counts the steps; its invariant is one short
      * line of plain C, without the certificate's \\old, the bit tests of PDR's cubes, casts to long
      * long or negations.

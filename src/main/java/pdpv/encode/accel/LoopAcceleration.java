@@ -80,7 +80,11 @@ public final class LoopAcceleration {
         Map<Loop, List<LoopPath>> paths = new LinkedHashMap<>();
         Map<Loop, List<PathAccelerator>> accelerators = new LinkedHashMap<>();
         int seen = 0;
-        BooleanSupplier stop = cancellation::isCancelled;
+        // the analysis's processor-time budget (AccelerationOptions.totalSeconds), on this thread, which runs its checks
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        boolean timed = options.totalSeconds() > 0 && threads.isCurrentThreadCpuTimeSupported();
+        long cpuEnd = timed ? threads.getCurrentThreadCpuTime() + (long) (options.totalSeconds() * 1e9) : Long.MAX_VALUE;
+        BooleanSupplier stop = () -> cancellation.isCancelled() || timed && threads.getCurrentThreadCpuTime() > cpuEnd;
         {
             // built at the first path that can be accelerated: a program whose loop paths all read inputs pays nothing
             Analysis a = null;
@@ -102,7 +106,7 @@ public final class LoopAcceleration {
                     if (path.readsInputs()) {
                         continue;
                     }
-                    a = a != null ? a : new Analysis(ctx, p, options, smt, cancellation);
+                    a = a != null ? a : new Analysis(ctx, p, options, smt, cancellation, stop);
                     PathAccelerator acc = a.accelerate(path, stop);
                     if (acc != null) {
                         found.add(acc);
@@ -149,8 +153,13 @@ public final class LoopAcceleration {
         private final Expr<?>[] startConstants;
         private final List<Expr<?>[]> samples = new ArrayList<>();
 
-        Analysis(Context ctx, Program program, AccelerationOptions options, SmtStatistics smt, Cancellation cancellation) {
+        /** Whether the analysis must end (cancelled, or its budget spent): a check then counts as failed. */
+        private final BooleanSupplier stop;
+
+        Analysis(Context ctx, Program program, AccelerationOptions options, SmtStatistics smt, Cancellation cancellation,
+                 BooleanSupplier stop) {
             this.ctx = ctx;
+            this.stop = stop;
             this.cancellation = cancellation;
             this.program = program;
             this.options = options;
@@ -274,6 +283,9 @@ public final class LoopAcceleration {
                 if (((BoolExpr) f.substitute(startConstants, sample(i)).simplify()).isFalse()) {
                     return false;
                 }
+            }
+            if (stop.getAsBoolean()) {
+                return false;
             }
             SmtSolver s = new SmtSolver(ctx, smt, cancellation);
             s.add(ctx.mkNot(f));

@@ -77,6 +77,29 @@ class ClosedFormDifferentialTest {
                 accelerators + " accelerators, " + exact + " exact, " + quadratic + " quadratic, " + wrapped + " trials wrapped");
     }
 
+    /**
+     * The analysis's processor-time budget ({@link AccelerationOptions#totalSeconds}): spent at once,
+     * no path is accelerated; the default leaves the same random loops their accelerators.
+     */
+    @Test
+    void aSpentBudgetEndsTheAnalysisWithNoAccelerator() {
+        int withBudget = 0;
+        int spent = 0;
+        for (int round = 0; round < 20; round++) {
+            RandomLoop loop = new RandomLoop(rnd);
+            LoopForest forest = LoopForest.of(loop.program);
+            Loop l = forest.loops().get(0);
+            try (Context ctx = new Context()) {
+                withBudget += LoopAcceleration.analyze(ctx, new Cancellation(ctx), loop.program, forest,
+                        AccelerationOptions.defaults()).accelerators(l).size();
+                spent += LoopAcceleration.analyze(ctx, new Cancellation(ctx), loop.program, forest,
+                        AccelerationOptions.defaults().withTotalSeconds(1e-9)).accelerators(l).size();
+            }
+        }
+        assertTrue(withBudget >= 5, withBudget + " accelerators with the default budget");
+        assertEquals(0, spent);
+    }
+
     /** One trial; true if some variable wrapped around on the way. */
     private boolean check(Context ctx, Program p, PathAccelerator a, List<Variable> vars, int trial) {
         Map<Variable, Long> entry = new LinkedHashMap<>();
