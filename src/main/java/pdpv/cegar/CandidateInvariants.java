@@ -68,9 +68,9 @@ final class CandidateInvariants {
      * Houdini on {@code candidates} for the loop with templates {@code t} and instance {@code ts},
      * in two rounds: first the linear candidates, then the nonlinear ones (products of variables,
      * costly in QF_BV) with the linear survivors assumed, which are inductive on their own; so the
-     * hard queries never slow down the easy ones. A candidate whose equalities one pass through the
-     * body ({@code step}: each template of U_l's next-state term, with the nested loops' seeds as
-     * its facts) maps to themselves as polynomials ({@link pdpv.smt.ConservedEqualities}) is
+     * hard queries never slow down the easy ones, and each of them has a smaller budget of its own.
+     * A candidate whose equalities one pass through the body ({@code step}: each template of U_l's
+     * next-state term, with the nested loops' seeds as its facts) maps to themselves as polynomials ({@link pdpv.smt.ConservedEqualities}) is
      * inductive on its own: it is kept without a query, and
      * assumed in both rounds if it is linear. Equality candidates that the pass conserves only given
      * each other (Cohen's {@code x == n^3} given {@code y == 3n^2+3n+1} and {@code z == 6n+6}: a
@@ -149,12 +149,13 @@ final class CandidateInvariants {
         List<BoolExpr> abstracted = background.stream().map(products::apply).toList();
         Map<Invariant, BoolExpr> firstLinear = new LinkedHashMap<>(linear);
         Round first = products.changedAny()
-                ? houdini(abstracted, linear, ts, deadline, products::apply)
-                : houdini(background, linear, ts, deadline, f -> f);
+                ? houdini(abstracted, linear, ts, deadline, products::apply, LINEAR)
+                : houdini(background, linear, ts, deadline, f -> f, LINEAR);
         Map<Invariant, BoolExpr> droppedLinear = new LinkedHashMap<>(firstLinear);
         droppedLinear.keySet().removeAll(linear.keySet());
         background.addAll(linear.values());
-        Round second = houdini(background, nonlinear, ts, deadline, f -> f);
+        // products: each query within the policy's smaller budget for them
+        Round second = houdini(background, nonlinear, ts, deadline, f -> f, PRODUCTS);
         java.util.Set<Invariant> third = new java.util.LinkedHashSet<>(droppedLinear.keySet());
         for (Invariant inv : increments) {
             if (encoded.containsKey(inv)) {
@@ -233,9 +234,9 @@ final class CandidateInvariants {
             List<BoolExpr> assumed = new ArrayList<>(background);
             assumed.add(premise(facts, premises, live));
             if (products.changedAny()) {
-                houdini(assumed.stream().map(products::apply).toList(), live, ts, deadline, products::apply);
+                houdini(assumed.stream().map(products::apply).toList(), live, ts, deadline, products::apply, LINEAR);
             } else {
-                houdini(assumed, live, ts, deadline, f -> f);
+                houdini(assumed, live, ts, deadline, f -> f, LINEAR);
             }
             if (live.size() == before) {
                 break;
@@ -291,6 +292,10 @@ final class CandidateInvariants {
         return premises.isEmpty() ? all : ctx.mkImplies(and(premises), all);
     }
 
+    /** Which budgets a Houdini round's queries get ({@link #houdini}): the linear ones' or the products'. */
+    private static final boolean LINEAR = false;
+    private static final boolean PRODUCTS = true;
+
     /** Dropped candidates of one round of Houdini. */
     private record Round(int notInductive, int undecided) {
     }
@@ -304,9 +309,14 @@ final class CandidateInvariants {
      * that some step from the live set breaks is in no inductive subset of it, Houdini's argument);
      * the joint query is not asked again for this round, as it would give up again on the smaller
      * set; nor is it asked for a single candidate, whose own query it then is. At the deadline or when cancelled, all that are left are dropped.
+     * The queries of a round on {@code products} get {@link CegarOptions.Policy#candidateProductResources}
+     * each (the joint one at most that too), the others the policy's linear budgets.
      */
     private Round houdini(List<BoolExpr> background, Map<Invariant, BoolExpr> live, TransitionSystem ts, long deadline,
-                          java.util.function.UnaryOperator<BoolExpr> view) {
+                          java.util.function.UnaryOperator<BoolExpr> view, boolean products) {
+        long jointUnits = products ? Math.min(policy.candidateJointResources(), policy.candidateProductResources())
+                : policy.candidateJointResources();
+        long oneUnits = products ? policy.candidateProductResources() : policy.candidateResources();
         int notInductive = 0;
         int undecided = 0;
         boolean joint = true;
@@ -320,7 +330,7 @@ final class CandidateInvariants {
             // with one candidate left the joint query is that candidate's own query with a smaller
             // budget: ask it once, with the larger (nest-len's product equality gave up in both, 3 s)
             if (joint && live.size() > 1) {
-                SmtResult r = check(background, policy.candidateJointResources(), view.apply(all), view.apply(ctx.mkNot(ts.prime(all))));
+                SmtResult r = check(background, jointUnits, view.apply(all), view.apply(ctx.mkNot(ts.prime(all))));
                 if (r instanceof SmtResult.Unsat) {
                     break;
                 }
@@ -338,7 +348,7 @@ final class CandidateInvariants {
                 if (processorTime() > deadline || cancelled) {
                     break;
                 }
-                SmtResult one = check(background, policy.candidateResources(), view.apply(all),
+                SmtResult one = check(background, oneUnits, view.apply(all),
                         view.apply(ctx.mkNot(ts.prime(c.getValue()))));
                 if (one instanceof SmtResult.Sat) {
                     notInductive++;

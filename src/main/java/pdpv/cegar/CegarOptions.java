@@ -76,12 +76,25 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
      * @param candidateResources resource units of Houdini's query for one candidate; one that gives
      *     up drops that candidate as undecided (default 10,000,000, about 2 s: a likely invariant
      *     that Z3 cannot show inductive quickly rarely pays for itself later)
+     * @param candidateProductResources resource units of each of Houdini's queries on the candidates
+     *     with products of variables (its second round, after the linear survivors): those queries
+     *     bit-blast 32- or 64-bit multipliers, and a non-inductive product equality whose
+     *     counterexample needs a zero divisor (heapsort1's (l - 1)*(n - r) == 0, from the samples'
+     *     l == 1 || r == n) or one Z3 cannot decide (nest-len's i*k + n == k*n + i) can spend the
+     *     whole budget; how much of it Z3 needs varies from run to run with the context's history
+     *     (heapsort1's query, the same text, was refuted within 0.6 million units in some runs and
+     *     gave up at 10 million in others: 3.7 to 9.9 s for the row). Default 10,000,000, the
+     *     linear candidates' budget, as before the option existed: no sweep over both sets has
+     *     been run yet (invgen-bench/product-candidate-sweep.tsv); in a partial one (20 s per task,
+     *     load 20) the only product candidate shown inductive by a query, in thesis id_build,
+     *     needed 0.27 million units
      * @param candidateLoopBudget processor time of all Houdini's queries for one loop (the seeding
      *     thread's, so that what is kept does not depend on the load), a backstop; the candidates left
      *     then are dropped as undecided (default 30 s)
      */
     public record Policy(List<BadKind> badOrder, Duration wideBadBudget, int lookaheadSteps,
-                         long candidateJointResources, long candidateResources, Duration candidateLoopBudget)
+                         long candidateJointResources, long candidateResources, long candidateProductResources,
+                         Duration candidateLoopBudget)
             implements RefinementPolicy {
         public Policy {
             badOrder = List.copyOf(badOrder);
@@ -92,23 +105,30 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
             if (lookaheadSteps < 0) {
                 throw new IllegalArgumentException("negative look-ahead");
             }
+            if (candidateProductResources <= 0) {
+                throw new IllegalArgumentException("the product candidates' resources must be positive");
+            }
         }
 
         public static Policy defaults() {
             return new Policy(List.of(BadKind.VIOLATIONS, BadKind.GENERALIZED, BadKind.ENTRY_VIOLATIONS, BadKind.POINT),
-                    Duration.ofSeconds(10), 3, 5_000_000L, 10_000_000L, Duration.ofSeconds(30));
+                    Duration.ofSeconds(10), 3, 5_000_000L, 10_000_000L, 10_000_000L, Duration.ofSeconds(30));
         }
 
         public Policy withBadOrder(List<BadKind> order) {
-            return new Policy(order, wideBadBudget, lookaheadSteps, candidateJointResources, candidateResources, candidateLoopBudget);
+            return new Policy(order, wideBadBudget, lookaheadSteps, candidateJointResources, candidateResources, candidateProductResources, candidateLoopBudget);
         }
 
         public Policy withWideBadBudget(Duration budget) {
-            return new Policy(badOrder, budget, lookaheadSteps, candidateJointResources, candidateResources, candidateLoopBudget);
+            return new Policy(badOrder, budget, lookaheadSteps, candidateJointResources, candidateResources, candidateProductResources, candidateLoopBudget);
+        }
+
+        public Policy withCandidateProductResources(long units) {
+            return new Policy(badOrder, wideBadBudget, lookaheadSteps, candidateJointResources, candidateResources, units, candidateLoopBudget);
         }
 
         public Policy withLookaheadSteps(int steps) {
-            return new Policy(badOrder, wideBadBudget, steps, candidateJointResources, candidateResources, candidateLoopBudget);
+            return new Policy(badOrder, wideBadBudget, steps, candidateJointResources, candidateResources, candidateProductResources, candidateLoopBudget);
         }
 
         /**

@@ -124,6 +124,11 @@ final class VerifyCommand implements Callable<Integer> {
             description = "PDR's time for each B wider than the point before the next is tried (default: ${DEFAULT-VALUE})")
     double wideBadBudget;
 
+    @Option(names = "--product-candidate-resources", paramLabel = "UNITS", defaultValue = "10000000",
+            description = "Z3 resource units of each query on a mined candidate with a product of variables "
+                    + "(default: ${DEFAULT-VALUE})")
+    long productCandidateResources;
+
     @Option(names = "--lookahead", paramLabel = "N", defaultValue = "3",
             description = "loop iterations unrolled to find a short trace to B before PDR runs (default: ${DEFAULT-VALUE})")
     int lookahead;
@@ -566,7 +571,7 @@ final class VerifyCommand implements Callable<Integer> {
         return problem != null ? problem : OutputPaths.directory("--dump-instances", dumpInstances, true);
     }
 
-    /** The refinement policy of --bad-order, --wide-bad-budget and --lookahead. */
+    /** The refinement policy of --bad-order, --wide-bad-budget, --lookahead and --product-candidate-resources. */
     private CegarOptions.Policy policy() {
         List<CegarOptions.BadKind> order = new ArrayList<>();
         for (String name : badOrder) {
@@ -574,13 +579,17 @@ final class VerifyCommand implements Callable<Integer> {
                     .orElseThrow(() -> new IllegalArgumentException("unknown B '" + name + "'")));
         }
         return CegarOptions.Policy.defaults().withBadOrder(order)
-                .withWideBadBudget(Duration.ofMillis((long) (wideBadBudget * 1000))).withLookaheadSteps(lookahead);
+                .withWideBadBudget(Duration.ofMillis((long) (wideBadBudget * 1000))).withLookaheadSteps(lookahead)
+                .withCandidateProductResources(productCandidateResources);
     }
 
     /** Null when the policy options are valid, else the message for the user. */
     private String policyProblem() {
         if (wideBadBudget <= 0 || lookahead < 0) {
             return "--wide-bad-budget must be positive and --lookahead at least 0";
+        }
+        if (productCandidateResources <= 0) {
+            return "--product-candidate-resources must be positive";
         }
         try {
             policy();

@@ -243,6 +243,55 @@ class CandidateInvariantsTest {
         }
     }
 
+    /**
+     * The candidates with products of variables get a budget of their own
+     * ({@link CegarOptions.Policy#candidateProductResources}): with one resource unit the product's
+     * query gives up and it is dropped as undecided while the linear candidate, asked within the
+     * linear budget, is kept; with the default budget both are kept. {@code a*b <= 65025} of two
+     * unsigned chars that the body swaps needs the multiplier's bits (8-bit operands, a 16-bit
+     * product at most).
+     */
+    @Test
+    void productCandidatesHaveABudgetOfTheirOwn() {
+        String source = """
+                extern unsigned char __VERIFIER_nondet_uchar(void);
+                int main(void) {
+                    unsigned char a = __VERIFIER_nondet_uchar();
+                    unsigned char b = __VERIFIER_nondet_uchar();
+                    unsigned char i = 0;
+                    while (i < 10) {
+                        i++;
+                        if (a > b) {
+                            unsigned char t = a;
+                            a = b;
+                            b = t;
+                        }
+                    }
+                    return 0;
+                }
+                """;
+        Program program = FrontEnd.parse("product.c", source, new FrontEndOptions("main", DataModel.ILP32, false));
+        LoopForest loops = LoopForest.of(program);
+        Loop loop = loops.loops().get(0);
+        Polynomial a = Polynomial.of(new Term(variable(program, "a"), false));
+        Polynomial b = Polynomial.of(new Term(variable(program, "b"), false));
+        Polynomial i = Polynomial.of(new Term(variable(program, "i"), false));
+        Invariant product = new Invariant.Compare(a.times(b), Invariant.Op.LE, Polynomial.constant(65025));
+        Invariant bound = new Invariant.Compare(i, Invariant.Op.LE, Polynomial.constant(10));
+        for (long units : new long[] {1, CegarOptions.Policy.defaults().candidateProductResources()}) {
+            try (Context ctx = new Context()) {
+                ProgramEncoding encoding = ProgramEncoding.build(ctx, program, loops);
+                LoopInvariantStore store = new LoopInvariantStore(ctx, program.semantics());
+                CegarOptions options = CegarOptions.defaults().withPolicy(CegarOptions.Policy.defaults().withCandidateProductResources(units));
+                InvariantRefiner refiner = new InvariantRefiner(ctx, encoding, store, options, null, Progress.NONE);
+                CandidateInvariants.Outcome o = refiner.seed(loop, List.of(product, bound), List.of(), List.of());
+                assertTrue(o.keptCandidates().contains(bound), units + " units: " + o);
+                assertEquals(units == 1 ? 1 : 0, o.undecided(), units + " units: " + o);
+                assertEquals(units != 1, o.keptCandidates().contains(product), units + " units: " + o);
+            }
+        }
+    }
+
     private static Variable variable(Program program, String name) {
         return program.variables().stream().filter(v -> name.equals(v.sourceName())).findFirst().orElseThrow();
     }

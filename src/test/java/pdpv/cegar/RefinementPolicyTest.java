@@ -28,4 +28,12 @@ class RefinementPolicyTest {
         assertThrows(IllegalArgumentException.class, () -> policy.withBadOrder(List.of(BadKind.POINT, BadKind.VIOLATIONS)));
         assertThrows(IllegalArgumentException.class, () -> policy.withBadOrder(List.of(BadKind.GENERALIZED)));
     }
+
+    @Test
+    void productCandidatesHaveAPositiveBudgetOfTheirOwn() {
+        assertEquals(policy.candidateResources(), policy.candidateProductResources(), "the linear budget until a sweep sets another");
+        assertEquals(1_000_000L, policy.withCandidateProductResources(1_000_000L).candidateProductResources());
+        assertEquals(policy.candidateResources(), policy.withCandidateProductResources(1_000_000L).candidateResources());
+        assertThrows(IllegalArgumentException.class, () -> policy.withCandidateProductResources(0));
+    }
 }
