@@ -519,30 +519,46 @@ final class StructLowering {
         list(a, list, statics, loc);
     }
 
+    /** One clause of an array's brace list: the element it initializes and its value. */
+    record ElementInit(long index, IASTInitializerClause value) {
+    }
+
+    /**
+     * The clause {@code c} of the brace list of an array of {@code n} {@code what} (C11 §6.7.9p17):
+     * the element {@code next} (the one after the previous clause's), or the one {@code [k] =} names.
+     */
+    ElementInit elementInit(IASTInitializerClause c, long next, long n, String what) {
+        long i = next;
+        IASTInitializerClause value = c;
+        if (c instanceof ICASTDesignatedInitializer d) {
+            ICASTDesignator[] ds = d.getDesignators();
+            if (ds.length != 1 || !(ds[0] instanceof ICASTArrayDesignator k)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(c), "designator " + SourceLocator.text(c)
+                        + " in the initializer of an array of " + what + " (PDPV reads [k] = {...})");
+            }
+            if (!(ctx.expressions.value(k.getSubscriptExpression()) instanceof Expr.Const at)) {
+                throw new UserError(UserError.Kind.SYNTAX, ctx.loc(k), "array designator is not a constant");
+            }
+            i = at.type().toLong(at.bits());
+            if (i < 0 || i >= n) {
+                throw new UserError(UserError.Kind.SYNTAX, ctx.loc(k), "array designator index " + i + " is outside the array");
+            }
+            value = d.getOperand();
+        }
+        if (i >= n) {
+            throw new UserError(UserError.Kind.SYNTAX, ctx.loc(c), "excess elements in array initializer");
+        }
+        return new ElementInit(i, value);
+    }
+
     /** C11 §6.7.9: a braced list gives the elements in order or by {@code [k] =}, each in braces or a struct value. */
     private void list(StructArray a, IASTInitializerList list, boolean statics, SourceLoc loc) {
         long n = a.dims().get(0);
         long i = 0;
         for (IASTInitializerClause c : list.getClauses()) {
-            IASTInitializerClause value = c;
-            if (c instanceof ICASTDesignatedInitializer d) {
-                ICASTDesignator[] ds = d.getDesignators();
-                if (ds.length != 1 || !(ds[0] instanceof ICASTArrayDesignator k)) {
-                    throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(c), "designator " + SourceLocator.text(c)
-                            + " in the initializer of an array of structs (PDPV reads [k] = {...})");
-                }
-                if (!(ctx.expressions.value(k.getSubscriptExpression()) instanceof Expr.Const at)) {
-                    throw new UserError(UserError.Kind.SYNTAX, ctx.loc(k), "array designator is not a constant");
-                }
-                i = at.type().toLong(at.bits());
-                if (i < 0 || i >= n) {
-                    throw new UserError(UserError.Kind.SYNTAX, ctx.loc(k), "array designator index " + i + " is outside the array");
-                }
-                value = d.getOperand();
-            }
-            if (i >= n) {
-                throw new UserError(UserError.Kind.SYNTAX, ctx.loc(c), "excess elements in array initializer");
-            }
+            ElementInit at = elementInit(c, i, n, "structs");
+            i = at.index();
+            IASTInitializerClause value = at.value();
             Object element = a.subscript(new Expr.Const(ctx.typing.indexType(), i), a.name() + "[" + i + "]", ctx.typing);
             if (value instanceof IASTInitializerList l) {
                 if (element instanceof StructObject s) {

@@ -27,7 +27,6 @@ import org.eclipse.cdt.core.dom.ast.ICompositeType;
 import org.eclipse.cdt.core.dom.ast.IField;
 import org.eclipse.cdt.core.dom.ast.IPointerType;
 import org.eclipse.cdt.core.dom.ast.IType;
-import org.eclipse.cdt.core.dom.ast.c.ICASTArrayDesignator;
 import org.eclipse.cdt.core.dom.ast.c.ICASTDesignatedInitializer;
 import org.eclipse.cdt.core.dom.ast.c.ICASTDesignator;
 import org.eclipse.cdt.core.dom.ast.c.ICASTFieldDesignator;
@@ -488,25 +487,9 @@ final class UnionLowering {
         long i = 0;
         java.util.Set<Long> given = new java.util.HashSet<>();
         for (IASTInitializerClause c : list.getClauses()) {
-            IASTInitializerClause value = c;
-            if (c instanceof ICASTDesignatedInitializer d) {
-                ICASTDesignator[] ds = d.getDesignators();
-                if (ds.length != 1 || !(ds[0] instanceof ICASTArrayDesignator k)) {
-                    throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(c), "designator " + SourceLocator.text(c)
-                            + " in the initializer of an array of unions (PDPV reads [k] = {...})");
-                }
-                if (!(ctx.expressions.value(k.getSubscriptExpression()) instanceof Expr.Const at)) {
-                    throw new UserError(UserError.Kind.SYNTAX, ctx.loc(k), "array designator is not a constant");
-                }
-                i = at.type().toLong(at.bits());
-                if (i < 0 || i >= n) {
-                    throw new UserError(UserError.Kind.SYNTAX, ctx.loc(k), "array designator index " + i + " is outside the array");
-                }
-                value = d.getOperand();
-            }
-            if (i >= n) {
-                throw new UserError(UserError.Kind.SYNTAX, ctx.loc(c), "excess elements in array initializer");
-            }
+            StructLowering.ElementInit at = ctx.structs.elementInit(c, i, n, "unions");
+            i = at.index();
+            IASTInitializerClause value = at.value();
             if (!(value instanceof IASTInitializerList l)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(c), "initializer " + SourceLocator.text(c) + " of an element of the"
                         + " array of unions " + a.name() + " without braces (PDPV reads a brace list for each element)");
