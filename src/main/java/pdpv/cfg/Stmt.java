@@ -49,6 +49,12 @@ public sealed interface Stmt {
     record Havoc(Variable target, Reason reason, String description, SourceLoc loc) implements Stmt {
         public enum Reason { INPUT, UNINITIALIZED, SKIPPED_LOOP }
 
+        /**
+         * How the description of an uninitialized union's bytes begins (issue #20): C has no name for
+         * a union's byte, so a harness or a witness cannot set one.
+         */
+        public static final String UNION_BYTES = "uninitialized bytes of union ";
+
         @Override
         public String toString() {
             return target + " = *" + " /* " + description + " */";

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import pdpv.cegar.Verdict;
 import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
+import pdpv.cfg.Stmt;
 import pdpv.report.ReadableInvariants;
 import pdpv.witness.ExactRun;
 import pdpv.witness.HarnessWriter;
@@ -83,7 +84,9 @@ final class WitnessOutput {
             Program p = program.get();
             WitnessWriter.UninitializedCells cells = null;
             for (Verdict.InputValue in : verdict.inputs()) {
-                SourceLoc next = in.source().startsWith("uninitialized ") ? WitnessWriter.afterDeclaration(p, in.loc())
+                // a union's byte has no name in C (issue #20): it is not pinned
+                SourceLoc next = in.source().startsWith(Stmt.Havoc.UNION_BYTES) ? null
+                        : in.source().startsWith("uninitialized ") ? WitnessWriter.afterDeclaration(p, in.loc())
                         : in.source().startsWith("global ") ? WitnessWriter.entryStart(p) : null;
                 boolean cell = in.name() != null && in.name().endsWith("]");
                 if (cell && next != null && cells != null && cells.next().equals(next) && !cells.cells().containsKey(in.name())) {

@@ -57,8 +57,15 @@ final class CallLowering {
     /** The struct the last inlined call returned, or null (read by {@link #structCall}). */
     private StructObject lastStructResult;
 
+    /** The union the last inlined call returned, or null (read by {@link #unionCall}). */
+    private UnionLowering.UnionObject lastUnionResult;
+
     /** A pointer to a struct passed to an inlined callee (issue #20). */
     private record StructPointer(StructObject target) {
+    }
+
+    /** A pointer to a union passed to an inlined callee, as an array of unions from where it points (issue #20). */
+    private record UnionPointer(UnionLowering.UnionObject target) {
     }
 
     /** For each defined function, the names of the variables it and its callees assign. */
@@ -141,6 +148,15 @@ final class CallLowering {
         return s;
     }
 
+    /** The union that the call of a defined function returns (issue #20), or null for any other call. */
+    UnionLowering.UnionObject unionCall(IASTFunctionCallExpression call) {
+        lastUnionResult = null;
+        call(call, false);
+        UnionLowering.UnionObject u = lastUnionResult;
+        lastUnionResult = null;
+        return u;
+    }
+
     /** GCC's {@code __builtin_expect(e, c)} is {@code e} as a long (c only hints at the likely value). */
     private Expr builtinExpect(IASTInitializerClause[] args, SourceLoc loc) {
         if (args.length != 2 || !(args[0] instanceof IASTExpression e) || !(args[1] instanceof IASTExpression hint)) {
@@ -184,7 +200,8 @@ final class CallLowering {
         for (IASTInitializerClause a : args) {
             if (a instanceof IASTExpression e && (ctx.arrays.pointsIntoArray(e) || ctx.pointers.isPointer(e)
                     || StructLowering.isStruct(e.getExpressionType()) || StructLowering.isStructPointer(e.getExpressionType())
-                    || StructLowering.isStructArray(e.getExpressionType()))) {
+                    || StructLowering.isStructArray(e.getExpressionType()) || UnionLowering.isUnion(e.getExpressionType())
+                    || UnionLowering.isUnionPointer(e.getExpressionType()) || UnionLowering.isUnionArray(e.getExpressionType()))) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "call of " + name + ", which has no body, with the array argument "
                         + SourceLocator.text(e) + " (what it does to the array or variable is unknown)");
             }
@@ -314,6 +331,11 @@ final class CallLowering {
                 values[i] = passedArray(arg, params[i].getName(), pointee, loc);
             } else if (i < params.length && StructLowering.isStruct(params[i].getType())) {
                 values[i] = ctx.structs.object(arg);
+            } else if (i < params.length && UnionLowering.isUnion(params[i].getType())) {
+                values[i] = ctx.unions.object(arg);
+            } else if (i < params.length && (UnionLowering.isUnionPointer(params[i].getType())
+                    || UnionLowering.isUnionArray(params[i].getType()))) {
+                values[i] = new UnionPointer(ctx.unions.pointer(arg));
             } else if (i < params.length && (StructLowering.isStructPointer(params[i].getType())
                     || StructLowering.isStructArray(params[i].getType()))) {
                 StructArray into = ctx.structs.pointer(arg);
@@ -331,8 +353,11 @@ final class CallLowering {
         IType returnType = function.getType().getReturnType();
         Variable result = null;
         StructObject structResult = null;
+        UnionLowering.UnionObject unionResult = null;
         if (StructLowering.isStruct(returnType)) {
             structResult = ctx.structs.create(returnType, name + "::result", name + "()", Variable.Kind.TEMPORARY, loc);
+        } else if (UnionLowering.isUnion(returnType)) {
+            unionResult = ctx.unions.create(returnType, name + "::result", name + "()", Variable.Kind.TEMPORARY, loc);
         } else if (!ctx.types.isVoid(returnType)) {
             result = ctx.ir.variable(name + "::result", name + "()",
                     ctx.types.resolve(returnType, ctx.loc(definition.getDeclarator())), Variable.Kind.TEMPORARY);
@@ -340,6 +365,7 @@ final class CallLowering {
         Block exit = ctx.ir.newBlock();
         FunctionFrame frame = FunctionFrame.inlined(name, result, exit, call);
         frame.setStructResult(structResult);
+        frame.setUnionResult(unionResult);
         Set<IBinding> assigned = new HashSet<>();
         assignments(definition.getBody(), assigned, new HashSet<>());
         // what the callee can write through the pointers it is passed (all targets, by the points-to analysis)
@@ -351,6 +377,8 @@ final class CallLowering {
                 pointed.addAll(p.target().leaves());
             } else if (value instanceof StructArray a) {
                 pointed.addAll(a.leaves());
+            } else if (value instanceof UnionPointer u) {
+                pointed.add(u.target().variable());
             }
         }
         for (int i = 0; i < params.length; i++) {
@@ -362,6 +390,19 @@ final class CallLowering {
             if (values[i] instanceof StructObject passed) {
                 // by value: the parameter is a copy, made now
                 frame.structs().put(p, ctx.structs.copyOf(passed, frame.prefix() + p.getName(), p.getName(), Variable.Kind.PARAMETER, loc));
+                continue;
+            }
+            if (values[i] instanceof UnionLowering.UnionObject passed) {
+                // by value: the parameter is a copy, made now
+                frame.unions().put(p, ctx.unions.copyOf(passed, frame.prefix() + p.getName(), p.getName(), Variable.Kind.PARAMETER, loc));
+                continue;
+            }
+            if (values[i] instanceof UnionPointer passed) {
+                if (assigned.contains(p)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "assignment to the pointer parameter " + p.getName() + " of " + name
+                            + " (PDPV reads pointer parameters that the function does not assign)");
+                }
+                frame.unionPointers().put(p, passed.target());
                 continue;
             }
             if (values[i] instanceof StructPointer passed) {
@@ -424,10 +465,14 @@ final class CallLowering {
                 ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "result of " + name + "() without return", loc);
             }
         }
+        if (unionResult != null) {
+            ctx.ir.havoc(unionResult.variable(), Stmt.Havoc.Reason.UNINITIALIZED, "result of " + name + "() without return", loc);
+        }
         ctx.ir.continueIn(exit);
         frame.checkLabels();
         ctx.frames.pop();
         lastStructResult = structResult;
+        lastUnionResult = unionResult;
         return result == null ? null : new Expr.VarRef(result);
     }
 
@@ -481,7 +526,7 @@ final class CallLowering {
     }
 
     /** Adds the variables {@code body} assigns, increments, decrements or takes the address of by name to {@code bindings} and {@code names}. */
-    private static void assignments(IASTNode body, Set<IBinding> bindings, Set<String> names) {
+    static void assignments(IASTNode body, Set<IBinding> bindings, Set<String> names) {
         body.accept(new ASTVisitor() {
             {
                 shouldVisitExpressions = true;

@@ -329,11 +329,11 @@ final class ExpressionLowering {
             return null;
         }
         if (op == IASTBinaryExpression.op_assign && UnionLowering.isUnion(b.getOperand1().getExpressionType())) {
+            if (want) {
+                throw unsupported("use of the union assignment " + SourceLocator.text(b) + " as a value", b);
+            }
             UnionLowering.UnionObject to = ctx.unions.object(b.getOperand1());
             UnionLowering.UnionObject from = ctx.unions.object(b.getOperand2());
-            if (want || to == null || from == null) {
-                throw unsupported("union assignment " + SourceLocator.text(b) + " (PDPV assigns one union variable to another, as a statement)", b);
-            }
             ctx.unions.copy(to, from, ctx.loc(b));
             return null;
         }

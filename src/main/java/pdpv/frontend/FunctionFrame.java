@@ -34,6 +34,8 @@ final class FunctionFrame {
     private final Map<IBinding, StructObject> structPointers = new HashMap<>();
     private final Map<IBinding, StructArray> structArrays = new HashMap<>();
     private final Map<IBinding, UnionLowering.UnionObject> unions = new HashMap<>();
+    private final Map<IBinding, UnionLowering.UnionObject> unionPointers = new HashMap<>();
+    private UnionLowering.UnionObject unionResult;
     private StructObject structResult;
     private final Map<String, Block> labels = new LinkedHashMap<>();
     private final Map<String, SourceLoc> labelUses = new LinkedHashMap<>();
@@ -132,7 +134,21 @@ final class FunctionFrame {
         return structArrays;
     }
 
-    /** The local union variables (issue #20). */
+    /** What each pointer-to-union parameter was passed, as an array of unions from there on (issue #20). */
+    Map<IBinding, UnionLowering.UnionObject> unionPointers() {
+        return unionPointers;
+    }
+
+    /** The union an inlined callee returns into, or null. */
+    UnionLowering.UnionObject unionResult() {
+        return unionResult;
+    }
+
+    void setUnionResult(UnionLowering.UnionObject result) {
+        this.unionResult = result;
+    }
+
+    /** The local union variables and arrays of unions, and union parameters (issue #20). */
     Map<IBinding, UnionLowering.UnionObject> unions() {
         return unions;
     }

@@ -106,12 +106,13 @@ final class ProgramLowering {
                     globalArray(binding, variable, name, outer.getInitializer(), loc, arrays, locations);
                     continue;
                 }
-                if (UnionLowering.isUnion(variable.getType())) {
+                if (UnionLowering.isUnion(variable.getType()) || UnionLowering.isUnionArray(variable.getType())) {
                     if (outer.getInitializer() != null || !structs.containsKey(binding)) {
                         structs.put(binding, outer.getInitializer());
                     }
                     if (!ctx.globalUnions.containsKey(binding)) {
-                        ctx.globalUnions.put(binding, ctx.unions.create(variable.getType(), name, name, Variable.Kind.GLOBAL, loc));
+                        ctx.globalUnions.put(binding, ctx.unions.create(variable.getType(), List.of(), outer.getInitializer(), name, name,
+                                Variable.Kind.GLOBAL, loc));
                     }
                     locations.put(binding, loc);
                     continue;

@@ -140,20 +140,21 @@ final class StatementLowering {
                 arrayDeclaration(binding, variable, name, storage, outer.getInitializer(), loc);
                 continue;
             }
-            if (UnionLowering.isUnion(variable.getType())) {
+            if (UnionLowering.isUnion(variable.getType()) || UnionLowering.isUnionArray(variable.getType())) {
                 if (storage == IASTDeclSpecifier.sc_extern) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "extern union " + name + " declared in a block (declare it at file scope)");
                 }
                 if (storage == IASTDeclSpecifier.sc_static) {
                     if (!ctx.globalUnions.containsKey(binding)) {
-                        UnionLowering.UnionObject u = ctx.unions.create(variable.getType(), ctx.frame().name() + "::" + name, name,
-                                Variable.Kind.GLOBAL, loc);
+                        UnionLowering.UnionObject u = ctx.unions.create(variable.getType(), List.of(), outer.getInitializer(),
+                                ctx.frame().name() + "::" + name, name, Variable.Kind.GLOBAL, loc);
                         ctx.globalUnions.put(binding, u);
                         ctx.unions.initialize(u, outer.getInitializer(), true, loc);
                     }
                     continue;
                 }
-                UnionLowering.UnionObject u = ctx.unions.create(variable.getType(), ctx.frame().prefix() + name, name, Variable.Kind.LOCAL, loc);
+                UnionLowering.UnionObject u = ctx.unions.create(variable.getType(), List.of(), outer.getInitializer(), ctx.frame().prefix() + name,
+                        name, Variable.Kind.LOCAL, loc);
                 ctx.unions.initialize(u, outer.getInitializer(), false, loc);
                 ctx.frame().unions().put(binding, u);
                 continue;
@@ -193,6 +194,10 @@ final class StatementLowering {
                 StructObject s = ctx.structs.create(variable.getType(), ctx.frame().prefix() + name, name, Variable.Kind.LOCAL, loc);
                 ctx.structs.initialize(s, outer.getInitializer(), loc);
                 ctx.frame().structs().put(binding, s);
+                continue;
+            }
+            if (UnionLowering.isUnionPointer(variable.getType())) {
+                ctx.frame().unionPointers().put(binding, ctx.unions.declarePointer(outer, storage, loc));
                 continue;
             }
             if (ctx.pointers.isPointerType(variable.getType())) {
@@ -411,6 +416,8 @@ final class StatementLowering {
         if (value != null) {
             if (frame.structResult() != null) {
                 ctx.structs.copy(frame.structResult(), ctx.structs.object(value), loc);
+            } else if (frame.unionResult() != null) {
+                ctx.unions.copy(frame.unionResult(), ctx.unions.object(value), loc);
             } else if (frame.result() != null) {
                 ctx.ir.assign(frame.result(), ctx.typing.convert(ctx.expressions.value(value), frame.result().type()), loc);
             } else {

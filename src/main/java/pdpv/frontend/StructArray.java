@@ -12,7 +12,8 @@ import pdpv.cfg.Variable;
  * An array of structs flattened as a struct of arrays (issue #20): each scalar member is one array
  * variable over the elements ({@code ps.x[k]} holds {@code ps[k].x}), an array member one array
  * whose rows are the elements' arrays ({@code ps.a[k*n + j]} holds {@code ps[k].a[j]}), a struct
- * member a nested struct array. Each member is seen as an {@link ArrayView} whose leading extents
+ * member a nested struct array, a union member one array of bytes whose rows are the elements'
+ * unions ({@link UnionLowering.UnionObject}). Each member is seen as an {@link ArrayView} whose leading extents
  * are {@code dims}, the array's own; a subscript takes the same element of every member, so that
  * assignment and initialization by value are stores into each member's array and an index out of
  * bounds is a plain array's. A first extent of 0 is unknown (what a callee's {@code struct P *p}
@@ -32,8 +33,10 @@ record StructArray(ICompositeType type, String name, Map<String, Object> members
     Object subscript(Expr index, String text, Typing typing) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Map.Entry<String, Object> m : members.entrySet()) {
-            out.put(m.getKey(), m.getValue() instanceof StructArray inner ? inner.subscript(index, text, typing)
-                    : ((ArrayView) m.getValue()).subscript(index, typing));
+            Object v = m.getValue();
+            out.put(m.getKey(), v instanceof StructArray inner ? inner.subscript(index, text, typing)
+                    : v instanceof UnionLowering.UnionObject u ? u.subscript(index, text + "." + m.getKey(), typing)
+                    : ((ArrayView) v).subscript(index, typing));
         }
         if (dims.size() == 1) {
             return new StructObject(type, text, out);
@@ -45,8 +48,10 @@ record StructArray(ICompositeType type, String name, Map<String, Object> members
     StructArray from(Expr index, String text, Typing typing) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Map.Entry<String, Object> m : members.entrySet()) {
-            out.put(m.getKey(), m.getValue() instanceof StructArray inner ? inner.from(index, text, typing)
-                    : ((ArrayView) m.getValue()).from(index, typing));
+            Object v = m.getValue();
+            out.put(m.getKey(), v instanceof StructArray inner ? inner.from(index, text, typing)
+                    : v instanceof UnionLowering.UnionObject u ? u.from(index, text + "." + m.getKey(), typing)
+                    : ((ArrayView) v).from(index, typing));
         }
         List<Long> d = new ArrayList<>(dims);
         d.set(0, 0L);
@@ -59,6 +64,8 @@ record StructArray(ICompositeType type, String name, Map<String, Object> members
         for (Object m : members.values()) {
             if (m instanceof StructArray s) {
                 out.addAll(s.leaves());
+            } else if (m instanceof UnionLowering.UnionObject u) {
+                out.add(u.variable());
             } else {
                 out.add(((ArrayView) m).array());
             }

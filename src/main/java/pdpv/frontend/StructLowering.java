@@ -70,7 +70,7 @@ final class StructLowering {
     }
 
     /** The extents of an array of structs (0: unknown, from its initializer) and its struct type. */
-    private static List<Long> extents(IType type, SourceLoc loc) {
+    static List<Long> extents(IType type, SourceLoc loc) {
         List<Long> dims = new ArrayList<>();
         IType t = TypeResolver.strip(type);
         while (t instanceof IArrayType a) {
@@ -87,7 +87,7 @@ final class StructLowering {
         return dims;
     }
 
-    private static ICompositeType elementType(IType type) {
+    static ICompositeType elementType(IType type) {
         IType t = TypeResolver.strip(type);
         while (t instanceof IArrayType a) {
             t = TypeResolver.strip(a.getType());
@@ -116,7 +116,12 @@ final class StructLowering {
         for (IField f : c.getFields()) {
             String name = f.getName();
             IType t = f.getType();
-            if (isStruct(t)) {
+            if (UnionLowering.isUnion(t) || UnionLowering.isUnionArray(t)) {
+                if (UnionLowering.isUnionArray(t) && extents(t, loc).contains(0L)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + name + " of struct " + c.getName());
+                }
+                members.put(name, ctx.unions.create(t, dims, null, base + "." + name, sourceName + "." + name, kind, loc));
+            } else if (isStruct(t)) {
                 members.put(name, createArray((ICompositeType) TypeResolver.strip(t), dims, base + "." + name, sourceName + "." + name, kind, loc));
             } else if (isStructArray(t)) {
                 List<Long> inner = new ArrayList<>(dims);
@@ -137,14 +142,14 @@ final class StructLowering {
                 members.put(name, ArrayView.of(v, ctx.typing));
             } else {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "member " + name + " of struct " + c.getName() + " of type " + t
-                        + " (PDPV reads members of integer, array of integer and struct type)");
+                        + " (PDPV reads members of integer, array of integer, struct and union type)");
             }
         }
         return new StructArray(c, sourceName, members, dims);
     }
 
     /** The number of elements a brace list initializes (C11 §6.7.9p22: the greatest index given, plus one). */
-    private long extent(IASTInitializerList list) {
+    long extent(IASTInitializerList list) {
         long i = 0;
         long n = 0;
         for (IASTInitializerClause c : list.getClauses()) {
@@ -170,7 +175,12 @@ final class StructLowering {
         for (IField f : c.getFields()) {
             String name = f.getName();
             IType t = f.getType();
-            if (isStruct(t)) {
+            if (UnionLowering.isUnion(t) || UnionLowering.isUnionArray(t)) {
+                if (UnionLowering.isUnionArray(t) && extents(t, loc).contains(0L)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + name + " of struct " + c.getName());
+                }
+                members.put(name, ctx.unions.create(t, List.of(), null, base + "." + name, sourceName + "." + name, kind, loc));
+            } else if (isStruct(t)) {
                 members.put(name, create(t, base + "." + name, sourceName + "." + name, kind, loc));
             } else if (isStructArray(t)) {
                 List<Long> dims = extents(t, loc);
@@ -188,7 +198,7 @@ final class StructLowering {
                 members.put(name, ctx.ir.variable(base + "." + name, sourceName + "." + name, ctx.types.resolve(t, loc), kind));
             } else {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "member " + name + " of struct " + c.getName() + " of type " + t
-                        + " (PDPV reads members of integer, array of integer and struct type)");
+                        + " (PDPV reads members of integer, array of integer, struct and union type)");
             }
         }
         return new StructObject(c, sourceName, members);
@@ -379,6 +389,8 @@ final class StructLowering {
                 out.addAll(slots(s.members().values()));
             } else if (m instanceof StructArray s) {
                 out.addAll(slots(s.members().values()));
+            } else if (m instanceof UnionLowering.UnionObject u) {
+                out.add(u.bytes());
             } else if (m instanceof Variable v) {
                 out.add(v.isArray() ? ArrayView.of(v, ctx.typing) : new LValue.Scalar(v));
             } else {
@@ -388,8 +400,35 @@ final class StructLowering {
         return out;
     }
 
+    /** Makes the variables {@code leaves} of a local struct indeterminate, the bytes of its {@code unions} as a union's. */
+    private void havoc(List<Variable> leaves, List<UnionLowering.UnionObject> unions, SourceLoc loc) {
+        List<Variable> bytes = unions.stream().map(UnionLowering.UnionObject::variable).toList();
+        for (Variable v : leaves) {
+            if (bytes.contains(v)) {
+                ctx.unions.havoc(unions.get(bytes.indexOf(v)), loc);
+            } else {
+                ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "uninitialized " + v.sourceName(), loc);
+            }
+        }
+    }
+
+    /** The unions (and arrays of them) among {@code members}, nested structs' included. */
+    private static List<UnionLowering.UnionObject> unions(Iterable<Object> members) {
+        List<UnionLowering.UnionObject> out = new ArrayList<>();
+        for (Object m : members) {
+            if (m instanceof UnionLowering.UnionObject u) {
+                out.add(u);
+            } else if (m instanceof StructArray s) {
+                out.addAll(unions(s.members().values()));
+            } else if (m instanceof StructObject s) {
+                out.addAll(unions(s.members().values()));
+            }
+        }
+        return out;
+    }
+
     /** {@code to = from} for two arrays or rows of the same extents: the whole variable, or cell by cell in one assignment. */
-    private void copyCells(ArrayView to, ArrayView from, SourceLoc loc) {
+    void copyCells(ArrayView to, ArrayView from, SourceLoc loc) {
         if (whole(to) && whole(from)) {
             ctx.ir.add(new Stmt.ArrayAssign(to.array(), new ArrayExpr.Whole(from.array()), loc));
             return;
@@ -431,9 +470,7 @@ final class StructLowering {
     /** Initializes {@code s} by {@code init}: none (indeterminate), a brace list, or a struct expression. */
     void initialize(StructObject s, IASTInitializer init, SourceLoc loc) {
         if (init == null) {
-            for (Variable v : s.leaves()) {
-                ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "uninitialized " + v.sourceName(), loc);
-            }
+            havoc(s.leaves(), unions(s.members().values()), loc);
             return;
         }
         IASTInitializerClause clause = init instanceof IASTEqualsInitializer eq ? eq.getInitializerClause() : null;
@@ -453,10 +490,12 @@ final class StructLowering {
      */
     void initialize(StructArray a, IASTInitializer init, boolean statics, SourceLoc loc) {
         if (init == null) {
+            if (!statics) {
+                havoc(a.leaves(), unions(a.members().values()), loc);
+                return;
+            }
             for (Variable v : a.leaves()) {
-                if (!statics) {
-                    ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "uninitialized " + v.sourceName(), loc);
-                } else if (ctx.options.nondetGlobals()) {
+                if (ctx.options.nondetGlobals()) {
                     ctx.ir.addToPrologue(new Stmt.Havoc(v, Stmt.Havoc.Reason.INPUT, "global " + v.sourceName(), loc));
                 } else {
                     emit(zero(v, loc), true);
@@ -471,7 +510,45 @@ final class StructLowering {
         for (Variable v : a.leaves()) {
             emit(zero(v, loc), statics);
         }
+        if (!statics) {
+            // an element the list does not name has its unions' first members 0, their other bytes indeterminate
+            for (UnionLowering.UnionObject u : unions(a.members().values())) {
+                ctx.unions.implicit(u, false, loc);
+            }
+        }
         list(a, list, statics, loc);
+    }
+
+    /** One clause of an array's brace list: the element it initializes and its value. */
+    record ElementInit(long index, IASTInitializerClause value) {
+    }
+
+    /**
+     * The clause {@code c} of the brace list of an array of {@code n} {@code what} (C11 §6.7.9p17):
+     * the element {@code next} (the one after the previous clause's), or the one {@code [k] =} names.
+     */
+    ElementInit elementInit(IASTInitializerClause c, long next, long n, String what) {
+        long i = next;
+        IASTInitializerClause value = c;
+        if (c instanceof ICASTDesignatedInitializer d) {
+            ICASTDesignator[] ds = d.getDesignators();
+            if (ds.length != 1 || !(ds[0] instanceof ICASTArrayDesignator k)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(c), "designator " + SourceLocator.text(c)
+                        + " in the initializer of an array of " + what + " (PDPV reads [k] = {...})");
+            }
+            if (!(ctx.expressions.value(k.getSubscriptExpression()) instanceof Expr.Const at)) {
+                throw new UserError(UserError.Kind.SYNTAX, ctx.loc(k), "array designator is not a constant");
+            }
+            i = at.type().toLong(at.bits());
+            if (i < 0 || i >= n) {
+                throw new UserError(UserError.Kind.SYNTAX, ctx.loc(k), "array designator index " + i + " is outside the array");
+            }
+            value = d.getOperand();
+        }
+        if (i >= n) {
+            throw new UserError(UserError.Kind.SYNTAX, ctx.loc(c), "excess elements in array initializer");
+        }
+        return new ElementInit(i, value);
     }
 
     /** C11 §6.7.9: a braced list gives the elements in order or by {@code [k] =}, each in braces or a struct value. */
@@ -479,25 +556,9 @@ final class StructLowering {
         long n = a.dims().get(0);
         long i = 0;
         for (IASTInitializerClause c : list.getClauses()) {
-            IASTInitializerClause value = c;
-            if (c instanceof ICASTDesignatedInitializer d) {
-                ICASTDesignator[] ds = d.getDesignators();
-                if (ds.length != 1 || !(ds[0] instanceof ICASTArrayDesignator k)) {
-                    throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(c), "designator " + SourceLocator.text(c)
-                            + " in the initializer of an array of structs (PDPV reads [k] = {...})");
-                }
-                if (!(ctx.expressions.value(k.getSubscriptExpression()) instanceof Expr.Const at)) {
-                    throw new UserError(UserError.Kind.SYNTAX, ctx.loc(k), "array designator is not a constant");
-                }
-                i = at.type().toLong(at.bits());
-                if (i < 0 || i >= n) {
-                    throw new UserError(UserError.Kind.SYNTAX, ctx.loc(k), "array designator index " + i + " is outside the array");
-                }
-                value = d.getOperand();
-            }
-            if (i >= n) {
-                throw new UserError(UserError.Kind.SYNTAX, ctx.loc(c), "excess elements in array initializer");
-            }
+            ElementInit at = elementInit(c, i, n, "structs");
+            i = at.index();
+            IASTInitializerClause value = at.value();
             Object element = a.subscript(new Expr.Const(ctx.typing.indexType(), i), a.name() + "[" + i + "]", ctx.typing);
             if (value instanceof IASTInitializerList l) {
                 if (element instanceof StructObject s) {
@@ -570,8 +631,10 @@ final class StructLowering {
             }
             Object m = s.members().get(names.get(next));
             if (!(value instanceof IASTInitializerList) && (m instanceof StructObject || m instanceof StructArray
-                    || m instanceof ArrayView || m instanceof Variable v && v.isArray())
-                    && !(value instanceof IASTExpression e && m instanceof StructObject && isStruct(e.getExpressionType()))) {
+                    || m instanceof ArrayView || m instanceof UnionLowering.UnionObject || m instanceof Variable v && v.isArray())
+                    && !(value instanceof IASTExpression e && m instanceof StructObject && isStruct(e.getExpressionType()))
+                    && !(value instanceof IASTExpression e && m instanceof UnionLowering.UnionObject u && !u.isArray()
+                        && UnionLowering.isUnion(e.getExpressionType()))) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(c), "initializer of the member " + names.get(next)
                         + " without braces (PDPV reads a brace list for each struct or array member)");
             }
@@ -581,7 +644,9 @@ final class StructLowering {
         for (String name : names) {
             Object m = s.members().get(name);
             IASTInitializerClause value = given.get(name);
-            if (m instanceof StructObject inner) {
+            if (m instanceof UnionLowering.UnionObject u) {
+                ctx.unions.initializeMember(u, value, statics, loc);
+            } else if (m instanceof StructObject inner) {
                 if (value instanceof IASTInitializerList l) {
                     list(inner, l, statics, loc);
                 } else if (value instanceof IASTExpression e) {

@@ -9,7 +9,8 @@ import pdpv.cfg.Variable;
 
 /**
  * A struct object flattened into variables (issue #20): each member is a scalar or array
- * {@link Variable} named {@code s.f}, a nested struct object, or a nested {@link StructArray}; in
+ * {@link Variable} named {@code s.f}, a nested struct object, a nested {@link StructArray}, or a
+ * union (or array of unions: {@link UnionLowering.UnionObject}); in
  * declaration order. An element of an array of structs has cells ({@link LValue.Cell}) and rows
  * ({@link ArrayView}) of the array's member arrays as its members instead of variables.
  */
@@ -26,6 +27,8 @@ record StructObject(ICompositeType type, String name, Map<String, Object> member
                 out.addAll(s.leaves());
             } else if (m instanceof StructArray a) {
                 out.addAll(a.leaves());
+            } else if (m instanceof UnionLowering.UnionObject u) {
+                out.add(u.variable());
             } else if (m instanceof LValue.Cell c) {
                 out.add(c.array());
             } else if (m instanceof ArrayView row) {

@@ -1,20 +1,31 @@
 package pdpv.frontend;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.cdt.core.dom.ast.IASTArraySubscriptExpression;
+import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
+import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
+import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTEqualsInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
 import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerList;
+import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
+import org.eclipse.cdt.core.dom.ast.IArrayType;
 import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.ICompositeType;
 import org.eclipse.cdt.core.dom.ast.IField;
+import org.eclipse.cdt.core.dom.ast.IPointerType;
 import org.eclipse.cdt.core.dom.ast.IType;
 import org.eclipse.cdt.core.dom.ast.c.ICASTDesignatedInitializer;
 import org.eclipse.cdt.core.dom.ast.c.ICASTDesignator;
@@ -27,15 +38,19 @@ import pdpv.cfg.Variable;
 import pdpv.semantics.CType;
 
 /**
- * Lowers unions (issue #20) byte-precisely: a union object is one array of {@code unsigned char}
- * of the union's size, its members sharing its bytes from offset 0 as gcc lays them out on the
- * data model (little-endian): reading an integer member combines its bytes, writing one replaces
- * them ({@link LValue.Bytes}), so that type punning means what C11 §6.5.2.3 (footnote 95) says
- * ({@code u.i = 0x01020304; u.b[0] == 4}). Members are integers (not {@code _Bool}) and arrays of
- * them; {@code u.f}, {@code u.a[i]}, assignment {@code u = w}, initialization by a brace list (its
- * first member, or the one {@code .f =} names; the other bytes 0) or by another union. Unions of
- * other members, unions in structs or arrays, and unions passed to or returned by callees are
- * refused.
+ * Lowers unions (issue #20) byte-precisely: a union object is {@code size} cells of an array of
+ * {@code unsigned char} ({@link UnionObject}), its members sharing those bytes from the object's
+ * first on, as gcc lays them out on the data model (little-endian): reading an integer member
+ * combines its bytes, writing one replaces them ({@link LValue.Bytes}), so that type punning means
+ * what C11 §6.5.2.3 (footnote 95) says ({@code u.i = 0x01020304; u.b[0] == 4}). A union variable
+ * owns its array; an array of unions is one array whose rows are its elements' bytes
+ * ({@code a[k]} is the row {@code k}); a union member of a struct is the struct's member variable
+ * (struct flattening), and of an array of structs a row of the member's array (struct of arrays).
+ * Members are integers (not {@code _Bool}) and arrays of them; {@code u.f}, {@code u.a[i]},
+ * {@code a[k].f}, {@code s.u.f}, {@code p->f}, assignment {@code u = w}, initialization by a brace
+ * list (its first member, or the one {@code .f =} names) or by another union, unions passed to and
+ * returned by inlined callees by value, and pointers to unions passed to an inlined callee's
+ * {@code union U *p} or {@code union U p[]} ({@code &u}, {@code &a[k]}, {@code a}, {@code a + k}).
  */
 final class UnionLowering {
     private final LoweringContext ctx;
@@ -44,8 +59,41 @@ final class UnionLowering {
         this.ctx = ctx;
     }
 
-    /** A union variable: its bytes and its members' shapes (element type and extents; none for a scalar). */
-    record UnionObject(ICompositeType type, Variable bytes, Map<String, TypeResolver.Shape> members) {
+    /**
+     * A union object, or an array of them: the bytes {@code bytes} designates (its last extent the
+     * union's size, any before it an array's), and its members' shapes (element type and extents;
+     * none for a scalar), all at offset 0.
+     */
+    record UnionObject(ICompositeType type, String name, ArrayView bytes, Map<String, TypeResolver.Shape> members) {
+        /** The union's size in bytes. */
+        long size() {
+            return bytes.dims().get(bytes.dims().size() - 1);
+        }
+
+        /** Whether this is an array of unions (or what a pointer to a union was passed) rather than one union. */
+        boolean isArray() {
+            return bytes.dims().size() > 1;
+        }
+
+        /** The variable holding the bytes. */
+        Variable variable() {
+            return bytes.array();
+        }
+
+        /** Element {@code index} (of the index type, evaluated: a constant or a temporary) of an array of unions. */
+        UnionObject subscript(Expr index, String text, Typing typing) {
+            return new UnionObject(type, text, (ArrayView) bytes.subscript(index, typing), members);
+        }
+
+        /** This array of unions seen from element {@code index} on, its extent unknown ({@code a + k}, {@code &a[k]}). */
+        UnionObject from(Expr index, String text, Typing typing) {
+            return new UnionObject(type, text, bytes.from(index, typing), members);
+        }
+
+        /** One union seen as the first element of an array of unknown extent (what {@code &u} points to). */
+        UnionObject asArray(String text) {
+            return isArray() ? this : new UnionObject(type, text, new ArrayView(bytes.array(), bytes.offset(), List.of(0L, size())), members);
+        }
     }
 
     /** Whether {@code type} is a union. */
@@ -53,11 +101,26 @@ final class UnionLowering {
         return TypeResolver.strip(type) instanceof ICompositeType c && c.getKey() == ICompositeType.k_union;
     }
 
-    /** A fresh union of {@code type}: an array of {@code unsigned char} as large as its largest member. */
-    UnionObject create(IType type, String base, String sourceName, Variable.Kind kind, SourceLoc loc) {
-        ICompositeType c = (ICompositeType) TypeResolver.strip(type);
+    /** Whether {@code type} is an array (of one or more dimensions) of unions. */
+    static boolean isUnionArray(IType type) {
+        IType t = TypeResolver.strip(type);
+        if (!(t instanceof IArrayType)) {
+            return false;
+        }
+        while (t instanceof IArrayType a) {
+            t = TypeResolver.strip(a.getType());
+        }
+        return isUnion(t);
+    }
+
+    /** Whether {@code type} is a pointer to a union. */
+    static boolean isUnionPointer(IType type) {
+        return TypeResolver.strip(type) instanceof IPointerType p && isUnion(p.getType());
+    }
+
+    /** The members' shapes of the union type {@code c}, by name, and its size (C11 §6.7.2.1p16: its largest member's). */
+    private Map<String, TypeResolver.Shape> shapes(ICompositeType c, SourceLoc loc) {
         Map<String, TypeResolver.Shape> members = new LinkedHashMap<>();
-        long size = 0;
         for (IField f : c.getFields()) {
             IType t = f.getType();
             if (!ctx.types.isInteger(t) && !ctx.types.isIntegerArray(t)) {
@@ -73,39 +136,193 @@ final class UnionLowering {
             if (shape.dims().contains(0L)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + f.getName() + " of union " + c.getName());
             }
-            long cells = 1;
-            for (long d : shape.dims()) {
-                cells = Math.multiplyExact(cells, d);
-            }
-            size = Math.max(size, cells * (shape.element().width() / 8));
             members.put(f.getName(), shape);
         }
-        if (size == 0) {
+        if (members.isEmpty()) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "union " + c.getName() + " without members");
         }
-        Variable bytes = ctx.ir.variable(base, sourceName, ctx.typing.unsignedChar(), kind, List.of(size));
-        return new UnionObject(c, bytes, members);
+        return members;
     }
 
-    /** The union {@code e} names (a local, global or static union variable), or null. */
+    private static long size(Map<String, TypeResolver.Shape> members) {
+        long size = 0;
+        for (TypeResolver.Shape shape : members.values()) {
+            size = Math.max(size, cells(shape) * (shape.element().width() / 8));
+        }
+        return size;
+    }
+
+    private static long cells(TypeResolver.Shape shape) {
+        long cells = 1;
+        for (long d : shape.dims()) {
+            cells = Math.multiplyExact(cells, d);
+        }
+        return cells;
+    }
+
+    /**
+     * A fresh union, or array of unions, of {@code type}: an array of {@code unsigned char} whose
+     * rows are as large as the union's largest member; {@code leading} are the extents of an array
+     * it is a member of (an array of structs'), before the type's own. An unknown first extent is
+     * the number of elements {@code init} gives.
+     */
+    UnionObject create(IType type, List<Long> leading, IASTInitializer init, String base, String sourceName, Variable.Kind kind,
+                       SourceLoc loc) {
+        List<Long> dims = new ArrayList<>(leading);
+        List<Long> own = StructLowering.extents(type, loc);
+        if (!own.isEmpty() && own.get(0) == 0) {
+            long n = init instanceof IASTEqualsInitializer eq && eq.getInitializerClause() instanceof IASTInitializerList l && leading.isEmpty()
+                    ? ctx.structs.extent(l) : 0;
+            if (n == 0) {
+                throw new UserError(UserError.Kind.SYNTAX, loc, "array size missing in '" + sourceName + "'");
+            }
+            own.set(0, n);
+        }
+        dims.addAll(own);
+        ICompositeType c = (ICompositeType) StructLowering.elementType(type);
+        Map<String, TypeResolver.Shape> members = shapes(c, loc);
+        dims.add(size(members));
+        Variable bytes = ctx.ir.variable(base, sourceName, ctx.typing.unsignedChar(), kind, dims);
+        return new UnionObject(c, sourceName, ArrayView.of(bytes, ctx.typing), members);
+    }
+
+    /** A fresh union of {@code type}. */
+    UnionObject create(IType type, String base, String sourceName, Variable.Kind kind, SourceLoc loc) {
+        return create(type, List.of(), null, base, sourceName, kind, loc);
+    }
+
+    /**
+     * The union (or array of unions) {@code e} designates: a variable, a callee's parameter, a
+     * member of a struct, an element of an array of unions, {@code *p}, the result of an inlined
+     * call; its side effects (a subscript's, a call's) emitted.
+     */
     UnionObject object(IASTExpression expression) {
         IASTExpression e = ExpressionLowering.strip(expression);
         if (e instanceof IASTIdExpression id) {
             IBinding b = id.getName().resolveBinding();
             UnionObject u = ctx.frame().unions().get(b);
-            return u != null ? u : ctx.globalUnions.get(b);
+            if (u == null) {
+                u = ctx.globalUnions.get(b);
+            }
+            if (u == null && ctx.unusable.containsKey(b)) {
+                throw unsupported(ctx.unusable.get(b), e);
+            }
+            if (u == null) {
+                throw unsupported("use of the union " + id.getName() + " (PDPV reads union variables, parameters and arrays"
+                        + " of the program's functions, global and static ones)", e);
+            }
+            return u;
         }
-        return null;
+        if (e instanceof IASTFieldReference r && !isMember(r) && ctx.structs.member(r) instanceof UnionObject u) {
+            return u;
+        }
+        if (e instanceof IASTArraySubscriptExpression s) {
+            return unionElement(s);
+        }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
+            return pointee(u.getOperand());
+        }
+        if (e instanceof IASTFunctionCallExpression call) {
+            UnionObject u = ctx.calls.unionCall(call);
+            if (u == null) {
+                throw unsupported("union value of " + SourceLocator.text(e) + " (a function without a body)", e);
+            }
+            return u;
+        }
+        throw unsupported("union expression " + SourceLocator.text(e), e);
+    }
+
+    /** {@code a[k]} of an array of unions (or of what a pointer parameter was passed); an index with a side effect is evaluated once, now. */
+    private UnionObject unionElement(IASTArraySubscriptExpression s) {
+        IASTExpression array = s.getArrayExpression();
+        IASTExpression subscript = (IASTExpression) s.getArgument();
+        if (!isUnionArray(array.getExpressionType()) && !isUnionPointer(array.getExpressionType())) {
+            IASTExpression t = array; // i[a]
+            array = subscript;
+            subscript = t;
+        }
+        UnionObject a = isUnionArray(array.getExpressionType()) ? object(array) : pointer(array);
+        Expr index = ctx.typing.convert(ctx.expressions.value(subscript), ctx.typing.indexType());
+        if (SideEffects.has(subscript) && !(index instanceof Expr.Const)) {
+            // the copy of a whole element reads its bytes after the other side's effects
+            Variable t = ctx.ir.temporary("index", index.type());
+            ctx.ir.assign(t, index, ctx.loc(s));
+            index = new Expr.VarRef(t);
+        }
+        return a.subscript(index, SourceLocator.text(s), ctx.typing);
+    }
+
+    /**
+     * What a pointer-valued expression points to, as an array of unions from there on (issue #20):
+     * {@code &u} (any union lvalue), an array of unions (decayed), {@code a + k}, {@code k + a}, a
+     * callee's pointer parameter that was passed one.
+     */
+    UnionObject pointer(IASTExpression expression) {
+        IASTExpression e = ExpressionLowering.strip(expression);
+        UnionObject passed = e instanceof IASTIdExpression id ? ctx.frame().unionPointers().get(id.getName().resolveBinding()) : null;
+        if (passed != null) {
+            return passed;
+        }
+        if (isUnionArray(e.getExpressionType())) {
+            return object(e).from(new Expr.Const(ctx.typing.indexType(), 0), SourceLocator.text(e), ctx.typing);
+        }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper && isUnion(u.getOperand().getExpressionType())) {
+            return object(u.getOperand()).asArray(SourceLocator.text(e));
+        }
+        if (e instanceof IASTBinaryExpression b && b.getOperator() == IASTBinaryExpression.op_plus) {
+            boolean left = isUnionPointer(b.getOperand1().getExpressionType()) || isUnionArray(b.getOperand1().getExpressionType());
+            UnionObject a = pointer(left ? b.getOperand1() : b.getOperand2());
+            Expr k = ctx.typing.convert(ctx.expressions.value(left ? b.getOperand2() : b.getOperand1()), ctx.typing.indexType());
+            return a.from(k, SourceLocator.text(e), ctx.typing);
+        }
+        throw unsupported("pointer to a union " + SourceLocator.text(e) + " (PDPV reads &u, an array of unions, a + k and pointer"
+                + " parameters of called functions that were passed one)", e);
+    }
+
+    /**
+     * A local pointer to a union (issue #20), {@code union U *p = &u;}: what its initializer points
+     * to, where the declaration runs (a subscript's value then). PDPV reads such a pointer only
+     * when nothing in its function assigns it or takes its address, so that it points to one place.
+     */
+    UnionObject declarePointer(IASTDeclarator declarator, int storage, SourceLoc loc) {
+        String name = TypeResolver.innermost(declarator).getName().toString();
+        IBinding binding = TypeResolver.innermost(declarator).getName().resolveBinding();
+        if (storage == IASTDeclSpecifier.sc_static || storage == IASTDeclSpecifier.sc_extern) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "static or extern pointer to a union " + name);
+        }
+        IASTNode body = declarator;
+        while (body != null && !(body instanceof IASTFunctionDefinition)) {
+            body = body.getParent();
+        }
+        Set<IBinding> assigned = new HashSet<>();
+        if (body != null) {
+            CallLowering.assignments(((IASTFunctionDefinition) body).getBody(), assigned, new HashSet<>());
+        }
+        if (!(declarator.getInitializer() instanceof IASTEqualsInitializer eq && eq.getInitializerClause() instanceof IASTExpression init)
+                || assigned.contains(binding)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer to a union " + name + " that its declaration does not"
+                    + " initialize or that is assigned (PDPV reads union U *p = &u; when nothing assigns p or takes its address)");
+        }
+        UnionObject target = pointer(init);
+        Expr offset = target.bytes().offset();
+        if (!(offset instanceof Expr.Const)) {
+            Variable t = ctx.ir.temporary("offset", offset.type());
+            ctx.ir.assign(t, offset, loc);
+            target = new UnionObject(target.type(), target.name(), new ArrayView(target.variable(), new Expr.VarRef(t), target.bytes().dims()),
+                    target.members());
+        }
+        return target;
+    }
+
+    /** The union {@code *p} designates. */
+    private UnionObject pointee(IASTExpression pointer) {
+        return pointer(pointer).subscript(new Expr.Const(ctx.typing.indexType(), 0), "*" + SourceLocator.text(pointer), ctx.typing);
     }
 
     private UnionObject owner(IASTFieldReference r) {
-        if (r.isPointerDereference()) {
-            throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(r), "pointer to a union " + SourceLocator.text(r.getFieldOwner()));
-        }
-        UnionObject u = object(r.getFieldOwner());
-        if (u == null) {
-            throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(r), "union " + SourceLocator.text(r.getFieldOwner())
-                    + " (PDPV reads union variables: local, global and static)");
+        UnionObject u = r.isPointerDereference() ? pointee(r.getFieldOwner()) : object(r.getFieldOwner());
+        if (u.isArray()) {
+            throw new UserError(UserError.Kind.SYNTAX, ctx.loc(r), "request for member '" + r.getFieldName() + "' in an array");
         }
         return u;
     }
@@ -118,9 +335,16 @@ final class UnionLowering {
         return s;
     }
 
-    /** Whether {@code r} is a member of a union. */
+    /** Whether {@code r} is a member of a union ({@code u.f} or {@code p->f}). */
     static boolean isMember(IASTFieldReference r) {
-        return isUnion(r.getFieldOwner().getExpressionType());
+        IType owner = TypeResolver.strip(r.getFieldOwner().getExpressionType());
+        if (r.isPointerDereference()) {
+            if (owner instanceof IPointerType p) {
+                return isUnion(p.getType());
+            }
+            return owner instanceof IArrayType a && isUnion(a.getType());
+        }
+        return isUnion(owner);
     }
 
     /** Whether {@code s} subscripts an array member of a union ({@code u.a[i]}, {@code u.m[i][j]}). */
@@ -132,14 +356,14 @@ final class UnionLowering {
         return a instanceof IASTFieldReference r && isMember(r);
     }
 
-    /** The integer member {@code u.f}: its bytes from offset 0. */
+    /** The integer member {@code u.f}: its bytes from the union's first on. */
     LValue.Bytes member(IASTFieldReference r) {
         UnionObject u = owner(r);
         TypeResolver.Shape s = shape(u, r);
         if (s.isArray()) {
             throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(r), "use of the array member " + SourceLocator.text(r) + " as an integer value");
         }
-        return new LValue.Bytes(u.bytes(), new Expr.Const(ctx.typing.indexType(), 0), s.element(), ctx.typing);
+        return new LValue.Bytes(u.variable(), u.bytes().offset(), s.element(), ctx.typing);
     }
 
     /** The cell {@code u.a[i]...} of an array member: the element's bytes at its offset. */
@@ -156,7 +380,7 @@ final class UnionLowering {
         if (subscripts.size() != shape.dims().size()) {
             throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(s), "use of the row " + SourceLocator.text(s) + " of an array as a value");
         }
-        ArrayView view = new ArrayView(u.bytes(), new Expr.Const(ctx.typing.indexType(), 0), shape.dims());
+        ArrayView view = new ArrayView(u.variable(), new Expr.Const(ctx.typing.indexType(), 0), shape.dims());
         Object cell = view;
         for (int d = 0; d < subscripts.size(); d++) {
             Expr i = ctx.typing.convert(ctx.expressions.value(subscripts.get(d)), ctx.typing.indexType());
@@ -166,33 +390,67 @@ final class UnionLowering {
         }
         Expr index = ((LValue.Cell) cell).index();
         int size = shape.element().width() / 8;
-        Expr offset = size == 1 ? index : ctx.typing.convert(ctx.typing.binary(pdpv.semantics.BinaryOp.MUL,
-                ctx.typing.convert(index, ctx.typing.unsignedIndexType()), new Expr.Const(ctx.typing.unsignedIndexType(), size)),
-                ctx.typing.indexType());
-        return new LValue.Bytes(u.bytes(), offset, shape.element(), ctx.typing);
+        Expr offset = size == 1 ? index : flat(pdpv.semantics.BinaryOp.MUL, index, new Expr.Const(ctx.typing.indexType(), size));
+        return new LValue.Bytes(u.variable(), plus(u.bytes().offset(), offset), shape.element(), ctx.typing);
     }
 
-    /** {@code to = from}: every byte. */
+    /** {@code a op b} of the index type, modulo 2^w: PDPV's layout of bytes, no C arithmetic. */
+    private Expr flat(pdpv.semantics.BinaryOp op, Expr a, Expr b) {
+        CType u = ctx.typing.unsignedIndexType();
+        return ctx.typing.convert(ctx.typing.binary(op, ctx.typing.convert(a, u), ctx.typing.convert(b, u)), ctx.typing.indexType());
+    }
+
+    private Expr plus(Expr base, Expr offset) {
+        if (base instanceof Expr.Const b && offset instanceof Expr.Const o) {
+            return new Expr.Const(ctx.typing.indexType(), b.bits() + o.bits());
+        }
+        return base instanceof Expr.Const b && b.bits() == 0 ? offset : flat(pdpv.semantics.BinaryOp.ADD, base, offset);
+    }
+
+    /** {@code to = from}: every byte (every element's, for two arrays of unions of one extent). */
     void copy(UnionObject to, UnionObject from, SourceLoc loc) {
-        if (!to.type().isSameType(from.type())) {
+        if (!to.type().isSameType(from.type()) || !to.bytes().dims().equals(from.bytes().dims())) {
             throw new UserError(UserError.Kind.SYNTAX, loc, "incompatible union types in assignment");
         }
-        if (to.bytes() != from.bytes()) {
-            ctx.ir.add(new Stmt.ArrayAssign(to.bytes(), new ArrayExpr.Whole(from.bytes()), loc));
+        if (!to.bytes().equals(from.bytes())) {
+            ctx.structs.copyCells(to.bytes(), from.bytes(), loc);
         }
+    }
+
+    /** A fresh copy of {@code from} in a new variable (a by-value parameter). */
+    UnionObject copyOf(UnionObject from, String base, String sourceName, Variable.Kind kind, SourceLoc loc) {
+        Variable bytes = ctx.ir.variable(base, sourceName, ctx.typing.unsignedChar(), kind, List.of(from.size()));
+        UnionObject to = new UnionObject(from.type(), sourceName, ArrayView.of(bytes, ctx.typing), from.members());
+        copy(to, from, loc);
+        return to;
+    }
+
+    /** Makes every byte of {@code u} indeterminate (uninitialized; a local's, each time its declaration runs). */
+    void havoc(UnionObject u, SourceLoc loc) {
+        if (whole(u)) {
+            ctx.ir.havoc(u.variable(), Stmt.Havoc.Reason.UNINITIALIZED, Stmt.Havoc.UNION_BYTES + u.name(), loc);
+            return;
+        }
+        Variable fresh = ctx.ir.variable(u.variable().name() + "#fresh", u.name(), u.variable().type(), Variable.Kind.TEMPORARY,
+                u.bytes().dims());
+        ctx.ir.havoc(fresh, Stmt.Havoc.Reason.UNINITIALIZED, Stmt.Havoc.UNION_BYTES + u.name(), loc);
+        ctx.structs.copyCells(u.bytes(), ArrayView.of(fresh, ctx.typing), loc);
+    }
+
+    private static boolean whole(UnionObject u) {
+        return u.bytes().offset() instanceof Expr.Const c && c.bits() == 0 && u.bytes().dims().equals(u.variable().dims());
     }
 
     /**
-     * Initializes {@code u} by {@code init} (C11 §6.7.9p10, p17): none (indeterminate; a static
-     * union's bytes 0, or inputs under {@code --nondet-globals}), another union, or a brace list
-     * that gives its first member or the one {@code .f =} names (an array member's other cells 0),
-     * the bytes beyond that member 0 in a static union and uninitialized in a local one.
+     * Initializes {@code u} (a union or an array of unions) by {@code init} (C11 §6.7.9p10, p17):
+     * none (indeterminate; a static one's bytes 0, or inputs under {@code --nondet-globals}),
+     * another union, or a brace list.
      */
     void initialize(UnionObject u, IASTInitializer init, boolean statics, SourceLoc loc) {
-        Variable bytes = u.bytes();
+        Variable bytes = u.variable();
         if (init == null) {
             if (!statics) {
-                ctx.ir.havoc(bytes, Stmt.Havoc.Reason.UNINITIALIZED, "uninitialized " + bytes.sourceName(), loc);
+                havoc(u, loc);
             } else if (ctx.options.nondetGlobals()) {
                 ctx.ir.addToPrologue(new Stmt.Havoc(bytes, Stmt.Havoc.Reason.INPUT, "global " + bytes.sourceName(), loc));
             } else {
@@ -201,7 +459,7 @@ final class UnionLowering {
             return;
         }
         IASTInitializerClause clause = init instanceof IASTEqualsInitializer eq ? eq.getInitializerClause() : null;
-        if (clause instanceof IASTExpression e && !statics && isUnion(e.getExpressionType()) && object(e) != null) {
+        if (clause instanceof IASTExpression e && !statics && isUnion(e.getExpressionType()) && !u.isArray()) {
             copy(u, object(e), loc);
             return;
         }
@@ -211,13 +469,141 @@ final class UnionLowering {
         }
         if (statics) {
             emit(new Stmt.ArrayAssign(bytes, new ArrayExpr.Filled(bytes.type(), 0), loc), true);
-        } else {
-            // C11 §6.2.6.1p7 and §6.7.9p10 zero a union's other bytes only under static storage; gcc 15
-            // no longer zeroes them for a local union's brace list, so they are read as uninitialized
-            ctx.ir.havoc(bytes, Stmt.Havoc.Reason.UNINITIALIZED, "uninitialized " + bytes.sourceName(), loc);
         }
+        if (u.isArray()) {
+            elements(u, list, statics, loc);
+        } else {
+            list(u, list, statics, loc);
+        }
+    }
+
+    /**
+     * The brace list of an array of unions (C11 §6.7.9): the elements in order or by {@code [k] =},
+     * each a brace list; an element not given has its first member 0 (the rest of its bytes as
+     * the array's: 0 if static, else indeterminate).
+     */
+    private void elements(UnionObject a, IASTInitializerList list, boolean statics, SourceLoc loc) {
+        long n = a.bytes().dims().get(0);
+        long i = 0;
+        java.util.Set<Long> given = new java.util.HashSet<>();
+        for (IASTInitializerClause c : list.getClauses()) {
+            StructLowering.ElementInit at = ctx.structs.elementInit(c, i, n, "unions");
+            i = at.index();
+            IASTInitializerClause value = at.value();
+            if (!(value instanceof IASTInitializerList l)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(c), "initializer " + SourceLocator.text(c) + " of an element of the"
+                        + " array of unions " + a.name() + " without braces (PDPV reads a brace list for each element)");
+            }
+            UnionObject element = a.subscript(new Expr.Const(ctx.typing.indexType(), i), a.name() + "[" + i + "]", ctx.typing);
+            if (element.isArray()) {
+                elements(element, l, statics, loc);
+            } else {
+                list(element, l, statics, loc);
+            }
+            given.add(i);
+            i++;
+        }
+        for (long k = 0; k < n; k++) {
+            if (!given.contains(k)) {
+                UnionObject element = a.subscript(new Expr.Const(ctx.typing.indexType(), k), a.name() + "[" + k + "]", ctx.typing);
+                implicit(element, statics, loc);
+            }
+        }
+    }
+
+    /**
+     * A union (or array of them) an aggregate's brace list does not name (C11 §6.7.9p10, p21): its
+     * first member 0, every cell of an array member; the other bytes 0 in a static object (zeroed
+     * before), indeterminate in a local one.
+     */
+    void implicit(UnionObject u, boolean statics, SourceLoc loc) {
+        if (statics) {
+            return; // the prologue zeroed every byte
+        }
+        TypeResolver.Shape first = u.members().values().iterator().next();
+        rest(u, first, loc);
+        zeroFirst(u, first, loc);
+    }
+
+    private void zeroFirst(UnionObject u, TypeResolver.Shape first, SourceLoc loc) {
+        if (u.isArray()) {
+            for (long k = 0; k < u.bytes().dims().get(0); k++) {
+                zeroFirst(u.subscript(new Expr.Const(ctx.typing.indexType(), k), u.name() + "[" + k + "]", ctx.typing), first, loc);
+            }
+            return;
+        }
+        int size = first.element().width() / 8;
+        for (long k = 0; k < cells(first); k++) {
+            store(u, k * size, new Expr.Const(first.element(), 0), size, loc, false);
+        }
+    }
+
+    /**
+     * Initializes {@code u}, a union (or array of unions) member of a struct whose brace list is
+     * being lowered, by {@code value}: its brace list, a union value, or null when the list does
+     * not name it ({@link #implicit}).
+     */
+    void initializeMember(UnionObject u, IASTInitializerClause value, boolean statics, SourceLoc loc) {
+        if (value instanceof IASTExpression e) {
+            if (statics) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(e), "non-constant initializer of the member " + u.name()
+                        + " of a static struct");
+            }
+            copy(u, object(e), loc);
+            return;
+        }
+        if (statics) {
+            zero(u, loc);
+        }
+        if (value instanceof IASTInitializerList l) {
+            if (u.isArray()) {
+                elements(u, l, statics, loc);
+            } else {
+                list(u, l, statics, loc);
+            }
+        } else {
+            implicit(u, statics, loc);
+        }
+    }
+
+    /** Every byte of {@code u} 0, in the entry prologue (a static object's). */
+    private void zero(UnionObject u, SourceLoc loc) {
+        if (whole(u)) {
+            emit(new Stmt.ArrayAssign(u.variable(), new ArrayExpr.Filled(u.variable().type(), 0), loc), true);
+            return;
+        }
+        ArrayView flat = new ArrayView(u.variable(), u.bytes().offset(), List.of(u.bytes().dims().stream().reduce(1L, Math::multiplyExact)));
+        ArrayExpr value = new ArrayExpr.Whole(u.variable());
+        for (long c = 0; c < flat.dims().get(0); c++) {
+            LValue.Cell cell = (LValue.Cell) flat.subscript(new Expr.Const(ctx.typing.indexType(), c), ctx.typing);
+            value = new ArrayExpr.Store(value, cell.index(), new Expr.Const(u.variable().type(), 0));
+        }
+        emit(new Stmt.ArrayAssign(u.variable(), value, loc), true);
+    }
+
+    /**
+     * The bytes of a local union beyond its member {@code given}, which an initializer gives:
+     * indeterminate. C11 §6.2.6.1p7 and §6.7.9p10 zero a union's other bytes only under static
+     * storage, and gcc 15 no longer zeroes them for a local union's brace list. No havoc when the
+     * member covers the union, so that an answer lists no bytes the program never reads.
+     */
+    private void rest(UnionObject u, TypeResolver.Shape given, SourceLoc loc) {
+        if (cells(given) * (given.element().width() / 8) < u.size()) {
+            havoc(u, loc);
+        }
+    }
+
+    /**
+     * The brace list of one union: its first member, or the one {@code .f =} names (an array
+     * member's other cells 0); a local one's other bytes indeterminate ({@link #rest}), a static
+     * one's 0 (zeroed before).
+     */
+    void list(UnionObject u, IASTInitializerList list, boolean statics, SourceLoc loc) {
         IASTInitializerClause[] clauses = list.getClauses();
         if (clauses.length == 0) {
+            if (!statics) {
+                havoc(u, loc);
+            }
             return;
         }
         if (clauses.length > 1) {
@@ -238,26 +624,29 @@ final class UnionLowering {
             throw new UserError(UserError.Kind.SYNTAX, ctx.loc(value), "no member named '" + name + "'");
         }
         int size = shape.element().width() / 8;
+        Variable bytes = u.variable();
+        if (!statics) {
+            rest(u, shape, loc);
+        }
         if (!shape.isArray()) {
             IASTExpression e = value instanceof IASTInitializerList l && l.getClauses().length == 1
                     && l.getClauses()[0] instanceof IASTExpression x ? x : value instanceof IASTExpression x ? x : null;
             if (e == null) {
                 throw new UserError(UserError.Kind.SYNTAX, ctx.loc(value), "a scalar initializer in braces has one element");
             }
-            store(bytes, 0, constant(e, shape.element(), statics, bytes), size, loc, statics);
+            store(u, 0, constant(e, shape.element(), statics, bytes), size, loc, statics);
             return;
         }
-        ArrayLowering.Layout layout = ctx.arrays.layout(value instanceof IASTInitializerList l ? l : init, shape, loc);
+        ArrayLowering.Layout layout = ctx.arrays.layout(value instanceof IASTInitializerList l ? l : list, shape, loc);
         if (!statics) {
             // the member array is an aggregate: the cells its list leaves out are 0 (§6.7.9p21)
-            long cells = shape.dims().stream().mapToLong(Long::longValue).reduce(1, (a, b) -> a * b);
-            for (long k = 0; k < cells; k++) {
-                store(bytes, k * size, new Expr.Const(shape.element(), 0), size, loc, false);
+            for (long k = 0; k < cells(shape); k++) {
+                store(u, k * size, new Expr.Const(shape.element(), 0), size, loc, false);
             }
         }
         for (ArrayLowering.Init cell : layout.cells()) {
             Expr v = cell.constant() != null ? cell.constant() : constant((IASTExpression) cell.clause(), shape.element(), statics, bytes);
-            store(bytes, cell.index() * size, v, size, loc, statics);
+            store(u, cell.index() * size, v, size, loc, statics);
         }
     }
 
@@ -272,9 +661,10 @@ final class UnionLowering {
         return value;
     }
 
-    private void store(Variable bytes, long offset, Expr value, int size, SourceLoc loc, boolean statics) {
-        LValue.Bytes target = new LValue.Bytes(bytes, new Expr.Const(ctx.typing.indexType(), offset), value.type(), ctx.typing);
-        emit(new Stmt.ArrayAssign(bytes, target.stores(value), loc), statics);
+    private void store(UnionObject u, long offset, Expr value, int size, SourceLoc loc, boolean statics) {
+        Expr at = plus(u.bytes().offset(), new Expr.Const(ctx.typing.indexType(), offset));
+        LValue.Bytes target = new LValue.Bytes(u.variable(), at, value.type(), ctx.typing);
+        emit(new Stmt.ArrayAssign(u.variable(), target.stores(value), loc), statics);
     }
 
     private void emit(Stmt s, boolean statics) {
@@ -283,5 +673,9 @@ final class UnionLowering {
         } else {
             ctx.ir.add(s);
         }
+    }
+
+    private UserError unsupported(String what, IASTExpression e) {
+        return new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(e), what);
     }
 }

@@ -139,6 +139,10 @@ public final class HarnessWriter {
                 throw new IllegalArgumentException(in.source() + " at " + in.loc() + " is neither a call nor an uninitialized local");
             }
             Variable v = h.target();
+            if (h.description().startsWith(Stmt.Havoc.UNION_BYTES)) {
+                throw new IllegalArgumentException("the answer reads the bytes of the union " + h.description().substring(Stmt.Havoc.UNION_BYTES.length())
+                        + " uninitialized, which a harness cannot set yet");
+            }
             if (v.sourceName().contains(".")) {
                 // a member of a flattened struct (issue #20): its declaration declares the struct, not the member
                 throw new IllegalArgumentException("the answer reads the struct member " + v.sourceName()

@@ -24,9 +24,11 @@ import java.util.Random;
  * in part, by designators or (a global) not at all: element members read and written, whole
  * elements copied ({@code e0[i] = e0[j]}), helpers passed {@code e0}, {@code e0 + k} or
  * {@code &e0[k]} as {@code struct E *p} or {@code struct E p[]} that use {@code p[i].f} and
- * {@code p->f}. And unions {@code w0} (global or local) and {@code w1 = w0} of an 8-byte array
- * {@code raw}, a scalar {@code v} and an array {@code n} of random types sharing their bytes:
- * members written and read across one another (type punning, as gcc lays them out), copies. The body is a function {@code compute(x0, x1)} of two small inputs returning a
+ * {@code p->f}. And unions {@code w0} (global or local) and a copy of it of an 8-byte array
+ * {@code raw}, a scalar {@code v} and an array {@code n} of random types sharing their bytes: the
+ * copy a local {@code w1}, a struct's member {@code h1.u} or an element {@code wa[1]} of an array
+ * of unions; members written and read across one another (type punning, as gcc lays them out),
+ * copies, helpers taking and returning a union by value and writing one through a pointer. The body is a function {@code compute(x0, x1)} of two small inputs returning a
  * {@code long long}, so that gcc can tabulate it for every input and PDPV can check an assertion
  * about it.
  */
@@ -61,8 +63,9 @@ final class RandomAggregatePrograms {
     /** The type of the scalars v0, v1 that the pointers p0, p1 point to. */
     private ElementType scalarType;
 
-    RandomAggregatePrograms(Random random, boolean loops) {
+    RandomAggregatePrograms(Random random, Random unionRandom, boolean loops) {
         this.random = random;
+        this.unionRandom = unionRandom;
         this.loops = loops;
     }
 
@@ -105,7 +108,7 @@ final class RandomAggregatePrograms {
         // t0's, e0's and the unions' members folded into the same two terms: each further product by 31 of a 64-bit sum makes the solver's query harder
         body.append("  r = r * 31 + (s0.a ^ s1.b ^ t0.a ^ t0.b ^ e0[x0 % 3].x ^ e0[(x0 + x1) % 3].y);\n"
                 + "  r = r * 31 + (s1.c[x0 % 3] ^ s0.in.d ^ t0.c[x1 % 3] ^ t0.in.d ^ e0[x1 % 3].z[x0 % 2] ^ w0.v ^ w0.n[x0 % "
-                + unionCells + "] ^ w1.raw[x1 % 8]);\n");
+                + unionCells + "] ^ " + w1 + ".raw[x1 % 8]);\n");
         body.append("  r = r * 31 + v0;\n  r = r * 31 + v1;\n  r = r * 3 + (p0 == &v0) + 2 * (p1 == p0);\n");
         body.append("  return r;\n");
         return globals + "\n" + helpers + "long long compute(unsigned char x0, unsigned char x1) {\n" + locals() + body + "}\n";
@@ -329,19 +332,67 @@ final class RandomAggregatePrograms {
             init = random.nextInt(4) == 0 ? " = {0}" : " = {{" + String.join(", ", bytes) + "}}";
         }
         (global ? globals : localDeclarations).append(global ? "" : "  ").append("union W w0").append(init).append(";\n");
-        localDeclarations.append("  union W w1 = w0;\n");
+        // the second union sits in a struct or in an array of unions (issue #20), one per program, at no cost in bytes but wa[0]'s
+        switch (unionRandom.nextInt(3)) {
+            case 0 -> {
+                globals.append("struct H { unsigned char tag; union W u; };\n");
+                localDeclarations.append("  struct H h1 = {1, w0};\n");
+                w1 = "h1.u";
+            }
+            case 1 -> {
+                localDeclarations.append("  union W wa[2] = {[1] = {{0}}};\n  wa[1] = w0;\n");
+                w1 = "wa[1]";
+            }
+            default -> {
+                localDeclarations.append("  union W w1 = w0;\n");
+                w1 = "w1";
+            }
+        }
     }
 
-    /** A statement on the unions: a member written, a copy. */
+    /** How the second union is spelled: {@code w1}, {@code h1.u} or {@code wa[1]}. */
+    private String w1;
+
+    /**
+     * The choices of where the second union sits and of the helpers on unions (issue #20), drawn
+     * apart from {@link #random}, so that every other part of the programs is the one the seed gave
+     * before these forms (whose queries keep the test's time known).
+     */
+    private final Random unionRandom;
+
+    /**
+     * A statement on the unions: a member written, a copy, a helper that takes and returns a union
+     * by value or writes one through {@code union W *p}.
+     */
     private void unionStatement(String indent) {
-        String w = "w" + random.nextInt(2);
+        String w = random.nextInt(2) == 0 ? "w0" : w1;
         switch (random.nextInt(4)) {
             case 0 -> body.append(indent).append(w).append(".v ").append(List.of("=", "+=", "^=").get(random.nextInt(3))).append(' ')
                     .append(expression(1)).append(";\n");
             case 1 -> body.append(indent).append(w).append(".n[").append(index(unionCells)).append("] = ").append(expression(1)).append(";\n");
             case 2 -> body.append(indent).append(w).append(".raw[").append(index(8)).append("] ").append(random.nextBoolean() ? "=" : "-=")
                     .append(' ').append(expression(0)).append(";\n");
-            default -> body.append(indent).append(random.nextBoolean() ? "w1 = w0;\n" : "w0 = w1;\n");
+            default -> {
+                boolean direction = random.nextBoolean();
+                String q = unionRandom.nextBoolean() ? "x0" : "x1";
+                switch (unionRandom.nextInt(3)) {
+                    case 0 -> {
+                        String f = "m" + helperCount++;
+                        helpers.append("static union W ").append(f).append("(union W w, int q) {\n  w.n[(unsigned) q % ").append(unionCells)
+                                .append("] ^= q;\n  w.raw[0] += 1;\n  return w;\n}\n");
+                        body.append(indent).append(direction ? w1 : "w0").append(" = ").append(f).append('(').append(w).append(", ")
+                                .append(q).append(");\n");
+                    }
+                    case 1 -> {
+                        String f = "u" + helperCount++;
+                        helpers.append("static long long ").append(f)
+                                .append("(union W *p, int q) {\n  p->v += q;\n  return p->raw[(unsigned) q % 8];\n}\n");
+                        body.append(indent).append(direction ? "" : "x1 = (unsigned char)").append(f).append("(&").append(w).append(", ")
+                                .append(q).append(");\n");
+                    }
+                    default -> body.append(indent).append(direction ? w1 + " = w0;\n" : "w0 = " + w1 + ";\n");
+                }
+            }
         }
     }
 

@@ -80,9 +80,13 @@ class ErrorTest {
         assertUnsupported("union u { int f; struct { int a; } s; };\nint main() {\n  union u v;\n  return 0;\n}\n", 3,
                 "member s of union u");
         assertUnsupported("union u { int f; _Bool b; };\nunion u g;\nint main() {\n  return 0;\n}\n", 2, "of type _Bool");
-        assertUnsupported("union u { int f; char c; };\nint h(union u v) {\n  return v.c;\n}\nint main() {\n  union u w = {1};\n"
-                + "  return h(w);\n}\n", 3, "union v");
-        assertUnsupported("union u { int f; char c; };\nint main() {\n  union u a[2];\n  return 0;\n}\n", 3, "union u");
+        assertUnsupported("union u { int f; char c; };\nint h(union u v);\nint main() {\n  union u w = {1};\n"
+                + "  return h(w);\n}\n", 5, "has no body");
+        assertUnsupported("union u { int f; char c; };\nint main() {\n  union u a[2], b[2];\n  union u *p = &a[0];\n  p = &b[1];\n"
+                + "  return p->c;\n}\n", 4, "pointer to a union p");
+        assertUnsupported("union u { int f; char c; };\nint main() {\n  union u *p;\n  return 0;\n}\n", 3, "pointer to a union p");
+        assertUnsupported("union u { int f; char c; };\nvoid h(union u *p) {\n  union u w = {2};\n  p = &w;\n}\nint main() {\n"
+                + "  union u v = {1};\n  h(&v);\n  return 0;\n}\n", 8, "assignment to the pointer parameter p");
         assertUnsupported("struct s { int f; };\nstruct s h = {1};\nint main() {\n  static struct s v = h;\n  return 0;\n}\n", 4,
                 "non-constant initializer of static struct v");
         assertUnsupported("struct s { int f; };\nint k(void);\nstruct s g = {k()};\nint main() {\n  return g.f;\n}\n", 3,
