@@ -6,6 +6,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.cdt.core.dom.ast.ASTVisitor;
+import org.eclipse.cdt.core.dom.ast.IASTCompositeTypeSpecifier;
+import org.eclipse.cdt.core.dom.ast.IASTFileLocation;
+import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTProblem;
 import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
 import org.eclipse.cdt.core.dom.ast.gnu.c.GCCLanguage;
@@ -31,6 +34,64 @@ final class CdtParser {
     }
 
     static IASTTranslationUnit parse(SourceLocator locator, String source, DataModel model, Preprocessor preprocessor) {
+        IASTTranslationUnit tu = parseOnce(locator, source, model, preprocessor);
+        List<IASTProblem> problems = problems(tu);
+        String mended = withStructSemicolons(locator, source, problems);
+        if (mended != null) {
+            IASTTranslationUnit again = parseOnce(locator, mended, model, preprocessor);
+            if (problems(again).isEmpty()) {
+                return again;
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw UserError.combined(problems.stream()
+                    .map(p -> new UserError(UserError.Kind.SYNTAX, locator.loc(p), p.getMessage())).toList());
+        }
+        return tu;
+    }
+
+    /**
+     * GNU C accepts a struct or union whose last member lacks its {@code ;} (gcc warns "no semicolon
+     * at end of struct or union"); CDT reports it as a missing {@code ;}. When every problem is of
+     * that kind, in the file itself, the source with those semicolons inserted, else null; it is
+     * used only if it then parses with no problem (the insertions sit before a closing brace, so
+     * no location a later stage reports moves but that brace's column).
+     */
+    private static String withStructSemicolons(SourceLocator locator, String source, List<IASTProblem> problems) {
+        if (problems.isEmpty()) {
+            return null;
+        }
+        List<Integer> at = new ArrayList<>();
+        for (IASTProblem p : problems) {
+            IASTFileLocation loc = p.getFileLocation();
+            if (loc == null || !locator.fileName().equals(loc.getFileName()) || !insideComposite(p)) {
+                return null;
+            }
+            int end = loc.getNodeOffset() + loc.getNodeLength();
+            int next = end;
+            while (next < source.length() && Character.isWhitespace(source.charAt(next))) {
+                next++;
+            }
+            if (next >= source.length() || source.charAt(next) != '}') {
+                return null;
+            }
+            at.add(end);
+        }
+        StringBuilder mended = new StringBuilder(source);
+        at.stream().distinct().sorted(Comparator.reverseOrder()).forEach(i -> mended.insert((int) i, ';'));
+        return mended.toString();
+    }
+
+    private static boolean insideComposite(IASTNode node) {
+        for (IASTNode n = node; n != null; n = n.getParent()) {
+            if (n instanceof IASTCompositeTypeSpecifier) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static IASTTranslationUnit parseOnce(SourceLocator locator, String source, DataModel model, Preprocessor preprocessor) {
         Map<String, String> macros = new HashMap<>();
         macros.put("__STDC__", "1");
         macros.put("__STDC_VERSION__", "201112L");
@@ -65,11 +126,6 @@ final class CdtParser {
         } catch (CoreException e) {
             throw new UserError(UserError.Kind.SYNTAX, new SourceLoc(locator.fileName(), 0, 0),
                     "the C parser failed: " + e.getMessage());
-        }
-        List<IASTProblem> problems = problems(tu);
-        if (!problems.isEmpty()) {
-            throw UserError.combined(problems.stream()
-                    .map(p -> new UserError(UserError.Kind.SYNTAX, locator.loc(p), p.getMessage())).toList());
         }
         return tu;
     }
