@@ -32,7 +32,7 @@ import pdpv.smt.SmtStatistics;
  * the head when P fails on entry: Q(x), unchecked, for a witness writer to try (its Houdini). {@link #names} are the state
  * variables of the formula by the program variable each stands for at the head.
  */
-record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable, StateVar> names) {
+record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable, StateVar> names, Map<Variable, Expr<?>> arrays) {
     static HeadInvariant of(Context ctx, Loop l, LoopInvariantStore.Templates t, BoolExpr li, Map<Variable, Object> entry,
                             Addresses addresses) {
         Map<Variable, StateVar> outside = new LinkedHashMap<>();
@@ -60,6 +60,12 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
                 to.add(atHead(ctx, l, t, y, outside));
             } else {
                 unresolved.put(s.current(), v);
+            }
+        });
+        // an array the loop writes has no value on entry the head's state tells: a conjunct over a_b is dropped
+        t.arraysBefore().forEach((v, a) -> {
+            if (l.updated().contains(v)) {
+                unresolved.put(a, v);
             }
         });
         BoolExpr substituted = (BoolExpr) li.substitute(from.toArray(new Expr<?>[0]), to.toArray(new Expr<?>[0]));
@@ -90,6 +96,12 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
         });
         for (BoolExpr c : Conjuncts.of(li)) {
             List<Expr<?>> disjuncts = c.isOr() ? List.of(c.getArgs()) : c.isImplies() ? List.of(c.getArgs()[1]) : List.of();
+            if (c.isImplies() && hasQuantifier(c.getArgs()[0], new HashSet<>())) {
+                // a fact about the cells of an array the loop only reads (CellInvariants.readOnly), the
+                // premise of what the loop keeps: it holds at the head whenever it held on entry
+                disjuncts = new ArrayList<>(disjuncts);
+                disjuncts.add(c.getArgs()[0]);
+            }
             for (Expr<?> d : disjuncts) {
                 Set<Variable> inD = new LinkedHashSet<>();
                 mentions(d, old, inD, new HashSet<>());
@@ -101,10 +113,18 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
         Map<Variable, StateVar> names = new LinkedHashMap<>(outside);
         names.putAll(t.before());
         names.putAll(t.end());
-        InvariantPrinter printer = new InvariantPrinter(ctx, names, addresses);
+        // the arrays at the head: those the loop writes by a_e, those it only reads by a_b (the same in every pass)
+        Map<Variable, Expr<?>> arrays = new LinkedHashMap<>();
+        t.arraysBefore().forEach((v, a) -> {
+            if (!l.updated().contains(v)) {
+                arrays.put(v, a);
+            }
+        });
+        arrays.putAll(t.arraysEnd());
+        InvariantPrinter printer = new InvariantPrinter(ctx, names, arrays, addresses);
         List<BoolExpr> readable = kept.stream().map(c -> readable(ctx, printer, c)).toList();
         BoolExpr formula = readable.isEmpty() ? ctx.mkTrue() : readable.size() == 1 ? readable.get(0) : ctx.mkAnd(readable.toArray(new BoolExpr[0]));
-        return new HeadInvariant(formula, conjectures.stream().map(c -> readable(ctx, printer, c)).toList(), names);
+        return new HeadInvariant(formula, conjectures.stream().map(c -> readable(ctx, printer, c)).toList(), names, arrays);
     }
 
     /** The value of {@code v}, which the loop does not change, at the head: its template, or a constant of its own. */
@@ -179,7 +199,9 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
             found.add(v);
             return;
         }
-        if (e.isApp()) {
+        if (e.isQuantifier()) {
+            mentions(((com.microsoft.z3.Quantifier) e).getBody(), old, found, seen);
+        } else if (e.isApp()) {
             for (Expr<?> a : e.getArgs()) {
                 mentions(a, old, found, seen);
             }

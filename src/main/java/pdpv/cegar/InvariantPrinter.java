@@ -43,12 +43,18 @@ final class InvariantPrinter {
     private final Map<Expr<?>, Map<Long, String>> pointers = new LinkedHashMap<>();
     private final Addresses addresses;
     private final com.microsoft.z3.Context ctx;
+    /** The array templates (issue #20) by their terms. */
+    private final Map<Expr<?>, ArrayName> arrays = new HashMap<>();
+    /** How many bound variables the printed quantifiers have named. */
+    private int bound;
 
     InvariantPrinter(com.microsoft.z3.Context ctx, Loop loop, LoopInvariantStore.Templates templates, Addresses addresses) {
         this.ctx = ctx;
         this.addresses = addresses;
         templates.before().forEach((v, s) -> bind(s, v, loop.updated().contains(v) ? "\\old(" + cName(v) + ")" : cName(v)));
         templates.end().forEach((v, s) -> bind(s, v, cName(v)));
+        templates.arraysBefore().forEach((v, a) -> arrays.put(a, new ArrayName(v, loop.updated().contains(v) ? "\\old(" + cName(v) + ")" : cName(v))));
+        templates.arraysEnd().forEach((v, a) -> arrays.put(a, new ArrayName(v, cName(v))));
     }
 
     /**
@@ -56,9 +62,19 @@ final class InvariantPrinter {
      * name: the invariant of the symbolic encoding (§4.2.1) at a fixed program counter.
      */
     InvariantPrinter(com.microsoft.z3.Context ctx, Map<Variable, StateVar> variables, Addresses addresses) {
+        this(ctx, variables, Map.of(), addresses);
+    }
+
+    /** {@link #InvariantPrinter(com.microsoft.z3.Context, Map, Addresses)} with the arrays' terms, each written by its C name. */
+    InvariantPrinter(com.microsoft.z3.Context ctx, Map<Variable, StateVar> variables, Map<Variable, Expr<?>> arrayTerms, Addresses addresses) {
         this.ctx = ctx;
         this.addresses = addresses;
         variables.forEach((v, s) -> bind(s, v, cName(v)));
+        arrayTerms.forEach((v, a) -> arrays.put(a, new ArrayName(v, cName(v))));
+    }
+
+    /** An array's term and how it is written ({@code a}, or {@code \old(a)} for its value on entry). */
+    private record ArrayName(Variable array, String text) {
     }
 
     private void bind(StateVar s, Variable v, String name) {
@@ -197,8 +213,131 @@ final class InvariantPrinter {
             default:
                 break;
         }
+        if (e.isQuantifier()) {
+            String q = quantifier((com.microsoft.z3.Quantifier) e);
+            if (q != null) {
+                return negated ? "!" + q : q;
+            }
+        }
         String smt = "smt: " + e;
         return negated ? "!(" + smt + ")" : "(" + smt + ")";
+    }
+
+    /**
+     * A universal quantifier over one bit-vector (a cell invariant, {@code CellInvariants}) in ACSL's
+     * notation, parenthesized: {@code (\forall int j; (lo <= j && j < hi ==> a[j] == 2*j + 1))}.
+     * The bound variable is written as a C variable of its width, signed if the body compares it
+     * signed ({@code int}), else unsigned; each array cell {@code a[j]} as a variable of the
+     * element's type; the body then as every condition is. Null if it has another shape or a
+     * part has no C text (then the caller prints it in SMT-LIB).
+     */
+    private String quantifier(com.microsoft.z3.Quantifier q) {
+        if (!q.isUniversal() || q.getNumBound() != 1 || !(q.getBoundVariableSorts()[0] instanceof com.microsoft.z3.BitVecSort sort)) {
+            return null;
+        }
+        int w = sort.getSize();
+        if (LinearTerm.cType(w, true) == null) {
+            return null;
+        }
+        Set<String> taken = new java.util.HashSet<>(names.values());
+        String name = "j";
+        for (int n = 1; taken.contains(name); n++) {
+            name = "j" + n;
+        }
+        BitVecExpr j = ctx.mkBVConst("\\bound!" + name + "!" + bound++, w);
+        Expr<?> body = q.getBody().substituteVars(new Expr<?>[] {j});
+        boolean signed = comparesSigned(body, j, new java.util.HashSet<>());
+        Variable boundVar = new Variable(-1, name, name, new pdpv.semantics.CType(kind(w), w, signed), Variable.Kind.LOCAL);
+        variables.put(j, boundVar);
+        names.put(j, name);
+        Map<Expr<?>, Expr<?>> cells = new LinkedHashMap<>();
+        Expr<?> flat = cells(body, cells);
+        if (flat == null) {
+            return null;
+        }
+        String printed = flat.isApp() && flat.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_IMPLIES
+                ? bool(flat.getArgs()[0], false) + " ==> " + bool(flat.getArgs()[1], false)
+                : bool(flat, false);
+        names.remove(j);
+        if (printed.contains("smt:")) {
+            return null;
+        }
+        return "(\\forall " + LinearTerm.cType(w, signed) + " " + name + "; (" + printed + "))";
+    }
+
+    private static pdpv.semantics.CType.Kind kind(int w) {
+        return switch (w) {
+            case 8 -> pdpv.semantics.CType.Kind.CHAR;
+            case 16 -> pdpv.semantics.CType.Kind.SHORT;
+            case 32 -> pdpv.semantics.CType.Kind.INT;
+            default -> pdpv.semantics.CType.Kind.LONG_LONG;
+        };
+    }
+
+    /** Whether {@code e} compares {@code j} (maybe extended) with a signed comparison. */
+    private static boolean comparesSigned(Expr<?> e, Expr<?> j, Set<Expr<?>> seen) {
+        if (!e.isApp() || !seen.add(e)) {
+            return false;
+        }
+        Z3_decl_kind k = e.getFuncDecl().getDeclKind();
+        if ((k == Z3_decl_kind.Z3_OP_SLEQ || k == Z3_decl_kind.Z3_OP_SLT || k == Z3_decl_kind.Z3_OP_SGEQ || k == Z3_decl_kind.Z3_OP_SGT)
+                && reads(e, j, new java.util.HashSet<>())) {
+            return true;
+        }
+        for (Expr<?> a : e.getArgs()) {
+            if (comparesSigned(a, j, seen)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code e} with each read of an array template's cell, {@code select(a, idx)}, replaced by a
+     * constant that stands for the cell and is written {@code a[idx]} (the index as a C term); null
+     * if an index has no C text or an array is not a template.
+     */
+    private Expr<?> cells(Expr<?> e, Map<Expr<?>, Expr<?>> done) {
+        if (!e.isApp() || e.getNumArgs() == 0) {
+            return e;
+        }
+        Expr<?> known = done.get(e);
+        if (known != null) {
+            return known;
+        }
+        if (e.isSelect()) {
+            ArrayName a = arrays.get(e.getArgs()[0]);
+            String index = a == null ? null : index((BitVecExpr) e.getArgs()[1]);
+            if (index == null) {
+                return null;
+            }
+            String text = a.text() + "[" + index + "]";
+            BitVecExpr cell = ctx.mkBVConst("\\cell!" + text, a.array().type().width());
+            variables.put(cell, new Variable(-1, text, text, a.array().type(), Variable.Kind.LOCAL));
+            names.put(cell, text);
+            done.put(e, cell);
+            return cell;
+        }
+        Expr<?>[] args = e.getArgs();
+        for (int i = 0; i < args.length; i++) {
+            args[i] = cells(args[i], done);
+            if (args[i] == null) {
+                return null;
+            }
+        }
+        Expr<?> out = e.update(args);
+        done.put(e, out);
+        return out;
+    }
+
+    /** An array index as C: a variable (its extensions are C's conversions of it to the index type), or a linear sum that fits. */
+    private String index(BitVecExpr idx) {
+        LinearTerm.Extension x = LinearTerm.Extension.of(idx);
+        if (names.containsKey(x.operand()) && variables.containsKey(x.operand())) {
+            return names.get(x.operand());
+        }
+        LinearTerm l = LinearTerm.of(idx, variables);
+        return l != null && l.fitsSigned(idx.getSortSize()) ? l.print(names, false) : null;
     }
 
     /**

@@ -556,7 +556,7 @@ public final class Verifier implements ProgramVerifier {
                 LoopInvariantStore.Templates t = store.templates(l);
                 BoolExpr li = store.conjunction(l);
                 HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l), program.addresses());
-                InvariantPrinter overHead = new InvariantPrinter(ctx, atHead.names(), program.addresses());
+                InvariantPrinter overHead = new InvariantPrinter(ctx, atHead.names(), atHead.arrays(), program.addresses());
                 String invariant = store.count(l) == 0 ? "1" : printed(l, t, seeds.get(l));
                 String summary = withSummaries ? summaries.describe(l) : null;
                 if (summary != null) {

@@ -48,6 +48,15 @@ final class InvariantCheck {
     private final ExprEvaluator<BitVecExpr, BoolExpr> eval;
     private final PlainBudget budget;
     private int fresh;
+    /**
+     * Z3 resource units for one check of invariants with a quantifier (issue #20, {@link Quantified}):
+     * Z3 may search without end for a model of a quantified formula, so such a check has a limit,
+     * and one that reaches it proves nothing (the invariant is rejected, or Houdini drops the
+     * candidate). The witnesses of examples/array_fill_*.c need at most about a tenth of it; not swept.
+     */
+    static final long QUANTIFIED_CHECK_RESOURCES = 2_000_000;
+    /** Whether an invariant has a quantifier: then every check is limited to {@link #QUANTIFIED_CHECK_RESOURCES}. */
+    private final boolean quantified;
 
     /** {@code invariants}: the parsed invariants of each loop head. */
     InvariantCheck(Context ctx, Program program, LoopHeads loops, Map<Block, List<Expr>> invariants) {
@@ -77,6 +86,13 @@ final class InvariantCheck {
         this.invariants = invariants;
         this.alg = new Z3Algebra(ctx);
         this.eval = new ExprEvaluator<>(program.semantics(), alg);
+        this.quantified = java.util.stream.Stream.concat(invariants.values().stream(), atStatements.values().stream())
+                .flatMap(List::stream).anyMatch(e -> pdpv.cfg.VariableUses.reads(e).stream().anyMatch(v -> Quantified.of(v) != null));
+    }
+
+    /** {@code solver}'s answer, within {@link #QUANTIFIED_CHECK_RESOURCES} when an invariant has a quantifier. */
+    private SmtResult answer(SmtSolver solver) {
+        return quantified ? solver.checkWithinResources(QUANTIFIED_CHECK_RESOURCES, List.of()) : solver.check();
     }
 
     /** Null if every condition holds, else the first that fails. */
@@ -399,12 +415,17 @@ final class InvariantCheck {
         return ctx.mkAnd(parts.toArray(new BoolExpr[0]));
     }
 
-    /** The values of {@code state}: a scalar's bit-vector, an array's cells by select (issue #20). */
+    /**
+     * The values of {@code state}: a scalar's bit-vector, an array's cells by select (issue #20); a
+     * quantified condition's stand-in ({@link Quantified}) is the quantified formula over them.
+     */
     private Valuation<BitVecExpr> valuation(Map<Variable, com.microsoft.z3.Expr<?>> state) {
         return new Valuation<>() {
             @Override
             public BitVecExpr scalar(Variable v) {
-                return (BitVecExpr) state.get(v);
+                com.microsoft.z3.Expr<?> value = state.get(v);
+                Quantified q = value == null ? Quantified.of(v) : null;
+                return q != null ? q.value(ctx, eval, this) : (BitVecExpr) value;
             }
 
             @Override
@@ -442,7 +463,7 @@ final class InvariantCheck {
         SmtSolver solver = new SmtSolver(ctx, new SmtStatistics());
         solver.add(conjuncts);
         solver.add(lemmas(List.of(conjuncts)));
-        return solver.check() instanceof SmtResult.Unsat;
+        return answer(solver) instanceof SmtResult.Unsat;
     }
 
     /**
@@ -519,7 +540,7 @@ final class InvariantCheck {
         solver.push();
         try {
             solver.add(ctx.mkNot(ctx.mkAnd(holds)));
-            return solver.check();
+            return answer(solver);
         } finally {
             solver.pop();
         }

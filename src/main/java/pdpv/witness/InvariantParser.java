@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import pdpv.cfg.Addresses;
 import pdpv.cfg.Block;
 import pdpv.cfg.Expr;
@@ -16,6 +18,7 @@ import pdpv.cfg.VariableUses;
 import pdpv.frontend.FrontEnd;
 import pdpv.frontend.FrontEndOptions;
 import pdpv.frontend.UserError;
+import pdpv.semantics.CType;
 import pdpv.semantics.DataModel;
 
 /**
@@ -50,6 +53,117 @@ final class InvariantParser {
 
     /** The invariant {@code text} at the loop whose blocks are {@code loop}, as a condition over the program's variables. */
     Expr parse(String text, Set<Block> loop) {
+        if (!text.contains("\\forall")) {
+            return parse(text, loop, Map.of());
+        }
+        // the same text reads as the same expression (the same stand-ins): a witness states each condition once
+        List<Object> key = List.of(text, loop);
+        Expr known = quantified.get(key);
+        if (known == null) {
+            known = parse(text, loop, Map.of());
+            quantified.put(key, known);
+        }
+        return known;
+    }
+
+    /** {@code \forall TYPE NAME; BODY}, ACSL's universal quantifier over a C integer type. */
+    private static final Pattern FORALL = Pattern.compile("\\\\forall\\s+([a-z][a-z ]*?)\\s+([A-Za-z_]\\w*)\\s*;(.*)", Pattern.DOTALL);
+    private final Map<List<Object>, Expr> quantified = new java.util.HashMap<>();
+
+    /**
+     * {@code text} with each quantified condition {@code (\forall T j; P ==> Q)} (parenthesized, or
+     * the rest of the text) replaced by the name of a stand-in ({@link Quantified}) whose body
+     * {@code !(P) || (Q)} is read here, with {@code j} a fresh variable of type T; the stand-ins and
+     * bound variables by name are added to {@code extra}.
+     */
+    private String withoutQuantifiers(String text, Set<Block> loop, Map<String, Variable> extra) {
+        String t = text;
+        for (int at = t.indexOf("\\forall"); at >= 0; at = t.indexOf("\\forall")) {
+            int p = at - 1;
+            while (p >= 0 && Character.isWhitespace(t.charAt(p))) {
+                p--;
+            }
+            int start = at;
+            int end = t.length();
+            if (p >= 0 && t.charAt(p) == '(') {
+                start = p;
+                end = closing(t, p) + 1;
+                if (end == 0) {
+                    throw new WitnessError("cannot read invariant '" + text + "': unbalanced parentheses");
+                }
+            }
+            String inner = t.substring(at, start == p ? end - 1 : end).strip();
+            Matcher m = FORALL.matcher(inner);
+            CType type = m.matches() ? type(m.group(1).strip()) : null;
+            if (type == null) {
+                throw new WitnessError("cannot read invariant '" + text + "': a quantifier reads \\forall T j; P with T a C integer type");
+            }
+            Variable bound = Quantified.fresh("__pdpv_bound_", type);
+            String body = m.group(3).replaceAll("(?<![\\w.\\\\])" + Pattern.quote(m.group(2)) + "(?!\\w)", bound.name());
+            Map<String, Variable> inside = new LinkedHashMap<>(extra);
+            inside.put(bound.name(), bound);
+            Expr parsed = parse(implication(body), loop, inside);
+            Variable standIn = Quantified.fresh("__pdpv_forall_", CType.signedInt());
+            Quantified.register(new Quantified(standIn, bound, parsed));
+            extra.put(standIn.name(), standIn);
+            t = t.substring(0, start) + " " + standIn.name() + " " + t.substring(end);
+        }
+        return t;
+    }
+
+    /** A C integer type by its name ({@code int}, {@code unsigned}, {@code long long}, ...), or null. */
+    private CType type(String name) {
+        String n = name.replaceAll("\\s+", " ");
+        boolean unsigned = n.startsWith("unsigned");
+        n = n.replaceFirst("^(un)?signed ?", "").replaceFirst(" int$", "");
+        CType.Kind kind = switch (n) {
+            case "", "int" -> CType.Kind.INT;
+            case "char" -> CType.Kind.CHAR;
+            case "short" -> CType.Kind.SHORT;
+            case "long" -> CType.Kind.LONG;
+            case "long long" -> CType.Kind.LONG_LONG;
+            default -> null;
+        };
+        return kind == null ? null : CType.of(kind, !unsigned, dataModel); // plain char is signed, as the front end reads it
+    }
+
+    /** {@code P ==> Q} (maybe parenthesized) as C, {@code !(P) || (Q)}; a body without {@code ==>} as it is. */
+    private static String implication(String body) {
+        String b = body.strip();
+        while (b.startsWith("(") && closing(b, 0) == b.length() - 1) {
+            b = b.substring(1, b.length() - 1).strip();
+        }
+        int depth = 0;
+        for (int i = 0; i < b.length(); i++) {
+            char c = b.charAt(i);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (depth == 0 && b.startsWith("==>", i)) {
+                return "!(" + b.substring(0, i) + ") || (" + b.substring(i + 3) + ")";
+            }
+        }
+        return b;
+    }
+
+    /** The index of the parenthesis that closes the one at {@code open}, or -1. */
+    private static int closing(String t, int open) {
+        int depth = 0;
+        for (int i = open; i < t.length(); i++) {
+            char c = t.charAt(i);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (depth == 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * {@link #parse(String, Set)} with the variables of {@code extra} (a quantifier's bound variables
+     * and stand-ins) declared and read by their names beside the program's.
+     */
+    private Expr parse(String original, Set<Block> loop, Map<String, Variable> bound) {
+        Map<String, Variable> extra = new LinkedHashMap<>(bound);
+        String text = withoutQuantifiers(original, loop, extra);
         Map<String, Variable> scope = new LinkedHashMap<>();
         Map<String, String> ambiguous = new LinkedHashMap<>();
         String function = function(loop);
@@ -74,6 +188,7 @@ final class InvariantParser {
             }
         });
         ambiguous.forEach((name, type) -> declare(source, structs, name, type, ""));
+        extra.forEach((name, v) -> source.append(v.type()).append(' ').append(name).append(";\n"));
         StringBuilder body = new StringBuilder("int main(void) {\n");
         structs.forEach((root, members) -> {
             if (!scope.containsKey(root) && !ambiguous.containsKey(root)) {
@@ -111,6 +226,10 @@ final class InvariantParser {
             Addresses.PointerVariable pointer = p.addresses().pointers().get(v);
             if (pointer != null && scope.get(pointer.name()) != null && pointers.containsKey(scope.get(pointer.name()))) {
                 rename.put(v, scope.get(pointer.name()));
+                continue;
+            }
+            if (extra.containsKey(v.sourceName())) {
+                rename.put(v, extra.get(v.sourceName()));
                 continue;
             }
             Variable real = scope.get(v.sourceName());

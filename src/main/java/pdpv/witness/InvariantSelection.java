@@ -242,8 +242,14 @@ public final class InvariantSelection {
         }
     }
 
-    /** A conjunct as an operand of {@code &&}: parenthesized if it is a disjunction. */
+    /**
+     * A conjunct as an operand of {@code &&}: parenthesized if it is a disjunction or a quantifier
+     * (ACSL's {@code \forall} extends to the end of the text).
+     */
     private static String parenthesized(String text) {
+        if (text.startsWith("\\forall")) {
+            return "(" + text + ")";
+        }
         int depth = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

@@ -116,6 +116,22 @@ final class PlainInvariants implements AutoCloseable {
      * {@code conjuncts}, as plain C conditions in a stable order (empty for {@code 1}).
      */
     List<String> simplify(Set<Block> body, List<String> conjuncts) {
+        // a quantified conjunct (issue #20) stays as the certificate printed it, after the others
+        List<String> quantified = conjuncts.stream().filter(c -> {
+            Expr e = parse(c, body);
+            return e != null && VariableUses.reads(e).stream().anyMatch(v -> Quantified.of(v) != null);
+        }).toList();
+        if (quantified.isEmpty()) {
+            return plain(body, conjuncts);
+        }
+        List<String> rest = new ArrayList<>(conjuncts);
+        rest.removeAll(quantified);
+        List<String> out = new ArrayList<>(rest.isEmpty() ? List.of() : plain(body, rest));
+        out.addAll(quantified);
+        return out;
+    }
+
+    private List<String> plain(Set<Block> body, List<String> conjuncts) {
         List<Expr> parts = new ArrayList<>();
         for (String c : conjuncts) {
             Expr e = parse(c, body);

@@ -10,8 +10,10 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 
 /**
- * Reads a format 2.0 witness file: a YAML list of one {@code invariant_set} or
- * {@code violation_sequence} entry (several entries of the same type are joined). Anything that is
+ * Reads a format 2.0 or 2.1 witness file: a YAML list of one {@code invariant_set} or
+ * {@code violation_sequence} entry (several entries of the same type are joined). An invariant is a
+ * {@code c_expression}, or under 2.1 an {@code acsl_expression} (C with ACSL's {@code \forall T j; P
+ * ==> Q}, issue #20; {@link InvariantParser}). Anything that is
  * not such a witness is a {@link WitnessError} naming what is wrong.
  */
 public final class WitnessReader {
@@ -40,10 +42,12 @@ public final class WitnessReader {
                 throw new WitnessError("entries of types " + type + " and " + t + " in one witness");
             }
             type = t;
-            metadata = metadata(map(entry.get("metadata"), "metadata"));
+            Map<String, Object> m = map(entry.get("metadata"), "metadata");
+            metadata = metadata(m);
+            boolean acsl = "2.1".equals(String.valueOf(m.get("format_version")));
             List<Object> content = list(entry.get("content"), "content");
             switch (t) {
-                case "invariant_set" -> content.forEach(c -> invariants.add(invariant(map(map(c, "content item").get("invariant"), "invariant"))));
+                case "invariant_set" -> content.forEach(c -> invariants.add(invariant(map(map(c, "content item").get("invariant"), "invariant"), acsl)));
                 case "violation_sequence" -> content.forEach(c -> {
                     for (Object w : list(map(c, "content item").get("segment"), "segment")) {
                         Map<String, Object> waypoint = map(map(w, "segment item").get("waypoint"), "waypoint");
@@ -60,8 +64,8 @@ public final class WitnessReader {
     }
 
     private static Witness.Metadata metadata(Map<String, Object> m) {
-        if (!"2.0".equals(String.valueOf(m.get("format_version")))) {
-            throw new WitnessError("format_version " + m.get("format_version") + " (this validator reads 2.0)");
+        if (!List.of("2.0", "2.1").contains(String.valueOf(m.get("format_version")))) {
+            throw new WitnessError("format_version " + m.get("format_version") + " (this validator reads 2.0 and 2.1)");
         }
         Map<String, Object> task = map(m.get("task"), "metadata.task");
         Map<String, String> hashes = new LinkedHashMap<>();
@@ -72,13 +76,17 @@ public final class WitnessReader {
                 Task.readings(configuration == null ? null : String.valueOf(configuration)));
     }
 
-    private static Witness.Invariant invariant(Map<String, Object> inv) {
+    /** An invariant; {@code acsl}: whether the format version (2.1) allows {@code acsl_expression}. */
+    private static Witness.Invariant invariant(Map<String, Object> inv, boolean acsl) {
         String type = string(inv, "type");
         if (!type.equals("loop_invariant") && !type.equals("location_invariant")) {
             throw new WitnessError("unknown invariant type " + type + " (expected loop_invariant or location_invariant)");
         }
-        if (inv.containsKey("format") && !"c_expression".equals(inv.get("format"))) {
-            throw new WitnessError("unsupported invariant format " + inv.get("format"));
+        if (inv.containsKey("format") && !"c_expression".equals(inv.get("format")) && !(acsl && "acsl_expression".equals(inv.get("format")))) {
+            throw new WitnessError("unsupported invariant format " + inv.get("format") + (acsl ? "" : " under format_version 2.0"));
+        }
+        if (!"acsl_expression".equals(inv.get("format")) && String.valueOf(inv.get("value")).contains("\\forall")) {
+            throw new WitnessError("a quantifier in a c_expression (format 2.1's acsl_expression states one)");
         }
         Map<String, Object> loc = map(inv.get("location"), "location");
         return new Witness.Invariant(string(loc, "file_name"), integer(loc, "line"), integer(loc, "column"), string(loc, "function"),

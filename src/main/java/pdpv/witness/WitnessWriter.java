@@ -36,6 +36,12 @@ import pdpv.cfg.Variable;
  */
 public final class WitnessWriter {
     public static final String FORMAT_VERSION = "2.0";
+    /**
+     * The version of a correctness witness with a quantified invariant (issue #20): format 2.1 allows
+     * an invariant in {@code acsl_expression}, whose {@code \forall T j; P} C lacks; a witness
+     * without one stays 2.0, which every validator of SV-COMP reads.
+     */
+    public static final String ACSL_FORMAT_VERSION = "2.1";
     private final Task task;
     private final String producerVersion;
 
@@ -95,7 +101,8 @@ public final class WitnessWriter {
             content.add(invariant("loop_invariant", inv.statement(), inv.value()));
         }
         atStatements.forEach((loc, value) -> content.add(invariant("location_invariant", loc, value)));
-        return dump(entry("invariant_set", content));
+        boolean acsl = invariants.stream().anyMatch(i -> acsl(i.value()));
+        return dump(entry("invariant_set", content, acsl ? ACSL_FORMAT_VERSION : FORMAT_VERSION));
     }
 
     private Map<String, Object> invariant(String type, SourceLoc loc, String value) {
@@ -103,8 +110,13 @@ public final class WitnessWriter {
         invariant.put("type", type);
         invariant.put("location", location(loc));
         invariant.put("value", value);
-        invariant.put("format", "c_expression");
+        invariant.put("format", acsl(value) ? "acsl_expression" : "c_expression");
         return Map.of("invariant", invariant);
+    }
+
+    /** Whether {@code value} needs ACSL: it has a quantifier. */
+    private static boolean acsl(String value) {
+        return value.contains("\\forall");
     }
 
     /**
@@ -153,7 +165,7 @@ public final class WitnessWriter {
             }
         }
         content.add(segment(waypoint("target", target, null)));
-        return dump(entry("violation_sequence", content));
+        return dump(entry("violation_sequence", content, FORMAT_VERSION));
     }
 
     /**
@@ -206,15 +218,15 @@ public final class WitnessWriter {
         return null;
     }
 
-    private Map<String, Object> entry(String type, List<Object> content) {
+    private Map<String, Object> entry(String type, List<Object> content, String version) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("entry_type", type);
-        entry.put("metadata", metadata());
+        entry.put("metadata", metadata(version));
         entry.put("content", content);
         return entry;
     }
 
-    private Map<String, Object> metadata() {
+    private Map<String, Object> metadata(String version) {
         Map<String, Object> producer = new LinkedHashMap<>();
         producer.put("name", "PDPV");
         producer.put("version", producerVersion);
@@ -228,7 +240,7 @@ public final class WitnessWriter {
         t.put("data_model", task.dataModel().name());
         t.put("language", "C");
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("format_version", FORMAT_VERSION);
+        m.put("format_version", version);
         m.put("uuid", UUID.randomUUID().toString());
         m.put("creation_time", OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS)
                 .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));

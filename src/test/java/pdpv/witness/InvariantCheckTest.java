@@ -67,8 +67,52 @@ class InvariantCheckTest {
             }
             """;
 
+    /** A loop that fills an array's cells (issue #20); the assertion needs what it wrote. */
+    private static final String FILL = """
+            extern void __VERIFIER_assert(int cond);
+            int main(void) {
+              unsigned char a[8];
+              int i = 0;
+              while (i < 8) {
+                a[i] = 3 * i;
+                i++;
+              }
+              __VERIFIER_assert(a[5] == 15);
+              return 0;
+            }
+            """;
+
     @TempDir
     Path dir;
+
+    /** The problem check-witness finds with {@code invariant} at FILL's loop, null if none. */
+    private String fillProblem(String invariant) throws Exception {
+        Program program = program(FILL);
+        LoopHeads loops = new LoopHeads(program);
+        Block head = loops.heads().iterator().next();
+        Expr parsed = new InvariantParser(program, DataModel.ILP32).parse(invariant, loops.body(head));
+        try (Context ctx = new Context()) {
+            return new InvariantCheck(ctx, program, loops, Map.of(head, List.of(parsed))).check();
+        }
+    }
+
+    /**
+     * A cell invariant in ACSL's notation (format 2.1's acsl_expression) is read and decided by Z3,
+     * never assumed: the right one proves the assertion; one whose cells are off by one, or one
+     * without the quantified part, is rejected.
+     */
+    @Test
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aQuantifiedCellInvariantIsCheckedNotTrusted() throws Exception {
+        assertNull(fillProblem("0 <= i && i <= 8 && (\\forall int j; (0 <= j && j < i ==> a[j] == 3 * j))"));
+        assertNull(fillProblem("0 <= i && i <= 8 && \\forall int j; 0 <= j && j < i ==> a[j] == 3 * j"));
+        String wrong = fillProblem("0 <= i && i <= 8 && (\\forall int j; (0 <= j && j < i ==> a[j] == 3 * j + 1))");
+        assertTrue(wrong != null, "cells off by one are rejected");
+        String weak = fillProblem("0 <= i && i <= 8");
+        assertTrue(weak != null && weak.contains("can fail"), String.valueOf(weak));
+        String negated = fillProblem("0 <= i && i <= 8 && !(\\forall int j; (0 <= j && j < i ==> a[j] == 3 * j))");
+        assertTrue(negated != null, "a negated quantifier is no invariant here");
+    }
 
     private Program program(String text) throws Exception {
         Path file = dir.resolve("check.c");
