@@ -124,7 +124,7 @@ final class VerifyCommand implements Callable<Integer> {
             description = "PDR's time for each B wider than the point before the next is tried (default: ${DEFAULT-VALUE})")
     double wideBadBudget;
 
-    @Option(names = "--product-candidate-resources", paramLabel = "UNITS", defaultValue = "10000000",
+    @Option(names = "--product-candidate-resources", paramLabel = "UNITS", defaultValue = "1000000",
             description = "Z3 resource units of each query on a mined candidate with a product of variables "
                     + "(default: ${DEFAULT-VALUE})")
     long productCandidateResources;

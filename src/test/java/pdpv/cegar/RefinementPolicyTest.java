@@ -31,9 +31,10 @@ class RefinementPolicyTest {
 
     @Test
     void productCandidatesHaveAPositiveBudgetOfTheirOwn() {
-        assertEquals(policy.candidateResources(), policy.candidateProductResources(), "the linear budget until a sweep sets another");
-        assertEquals(1_000_000L, policy.withCandidateProductResources(1_000_000L).candidateProductResources());
-        assertEquals(policy.candidateResources(), policy.withCandidateProductResources(1_000_000L).candidateResources());
+        assertEquals(CegarOptions.Policy.PRODUCT_CANDIDATE_RESOURCES, policy.candidateProductResources(), "the swept default");
+        assertEquals(3_000_000L, policy.withCandidateProductResources(3_000_000L).candidateProductResources());
+        assertEquals(policy.candidateResources(), policy.withCandidateProductResources(3_000_000L).candidateResources(),
+                "the linear candidates' budget stays");
         assertThrows(IllegalArgumentException.class, () -> policy.withCandidateProductResources(0));
     }
 }
