@@ -11,6 +11,7 @@ import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
 import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
+import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerList;
@@ -283,14 +284,22 @@ final class StructLowering {
         if (a == null) {
             throw unsupported("subscript of " + SourceLocator.text(array) + ", which is not an array of structs PDPV models", s);
         }
+        return a.subscript(elementIndex(subscript, s), SourceLocator.text(s), ctx.typing);
+    }
+
+    /**
+     * The index of an element of an array of structs or unions, held in a temporary when the
+     * subscript has side effects: the copy of a whole element reads its members after the other
+     * side's effects.
+     */
+    Expr elementIndex(IASTExpression subscript, IASTNode at) {
         Expr index = ctx.typing.convert(ctx.expressions.value(subscript), ctx.typing.indexType());
         if (SideEffects.has(subscript) && !(index instanceof Expr.Const)) {
-            // the copy of a whole element reads its members after the other side's effects
             Variable t = ctx.ir.temporary("index", index.type());
-            ctx.ir.assign(t, index, ctx.loc(s));
+            ctx.ir.assign(t, index, ctx.loc(at));
             index = new Expr.VarRef(t);
         }
-        return a.subscript(index, SourceLocator.text(s), ctx.typing);
+        return index;
     }
 
     /**

@@ -242,14 +242,7 @@ final class UnionLowering {
             subscript = t;
         }
         UnionObject a = isUnionArray(array.getExpressionType()) ? object(array) : pointer(array);
-        Expr index = ctx.typing.convert(ctx.expressions.value(subscript), ctx.typing.indexType());
-        if (SideEffects.has(subscript) && !(index instanceof Expr.Const)) {
-            // the copy of a whole element reads its bytes after the other side's effects
-            Variable t = ctx.ir.temporary("index", index.type());
-            ctx.ir.assign(t, index, ctx.loc(s));
-            index = new Expr.VarRef(t);
-        }
-        return a.subscript(index, SourceLocator.text(s), ctx.typing);
+        return a.subscript(ctx.structs.elementIndex(subscript, s), SourceLocator.text(s), ctx.typing);
     }
 
     /**
