@@ -25,14 +25,49 @@ public final class HornSolver {
         Solver solver = ctx.mkSolver("HORN");
         Params params = ctx.mkParams();
         params.add("engine", "spacer");
-        if (!timeout.isZero() && !timeout.isNegative()) {
+        boolean bounded = !timeout.isZero() && !timeout.isNegative();
+        if (bounded) {
             params.add("timeout", (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis())));
         }
         solver.setParameters(params);
         solver.add(clauses);
+        Cancellation stop = new Cancellation(ctx);
+        Thread alarm = bounded ? alarm(stop, timeout) : null;
         long start = System.nanoTime();
-        Status status = solver.check();
+        Status status;
+        if (!stop.enterCheck()) {
+            status = Status.UNKNOWN;
+        } else {
+            try {
+                status = solver.check();
+            } finally {
+                stop.leaveCheck();
+                if (alarm != null) {
+                    alarm.interrupt();
+                }
+            }
+        }
         Duration time = Duration.ofNanos(System.nanoTime() - start);
-        return new Answer(status, status == Status.UNKNOWN ? solver.getReasonUnknown() : "", time);
+        String reason = stop.isCancelled() ? "timeout" : status == Status.UNKNOWN ? solver.getReasonUnknown() : "";
+        return new Answer(status, reason, time);
+    }
+
+    /**
+     * Spacer's own {@code timeout} is checked only between its steps, and one step on hard
+     * bit-vector clauses ran up to 8 s past a 60 s limit (SV-COMP's jain_5-2, stop 29); so the
+     * context is also interrupted at the limit, which Z3 honours inside a step.
+     */
+    private static Thread alarm(Cancellation stop, Duration timeout) {
+        Thread t = new Thread(() -> {
+            try {
+                Thread.sleep(timeout.toMillis());
+                stop.cancel("timeout");
+            } catch (InterruptedException done) {
+                // the check ended first
+            }
+        }, "pdpv-spacer-alarm");
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 }
