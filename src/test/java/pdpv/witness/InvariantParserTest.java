@@ -1,6 +1,7 @@
 package pdpv.witness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
@@ -63,5 +64,32 @@ class InvariantParserTest {
             assertEquals((long) p.addresses().ids().get(target), ((Expr.Const) b.right()).bits());
         }
         assertEquals(Set.of(q.name(), "y", "z"), reads(parser.parse("*q == 7", onlyLoop(p))));
+    }
+    @Test
+    void theFrontEndReadsEachUnitOnceAndEachLoopRenamesItOntoItsOwnVariables() {
+        // two loops in two functions, each over its own i of the same type: one translation unit serves both
+        Program p = FrontEnd.parse("two_loops", """
+                void f(void) { unsigned char i = 0; while (i < 3) { i++; } }
+                int main(void) { unsigned char i = 5; while (i < 9) { i++; } f(); return 0; }
+                """, new FrontEndOptions("main", pdpv.semantics.DataModel.ILP32, false));
+        LoopHeads loops = new LoopHeads(p);
+        assertEquals(2, loops.heads().size());
+        InvariantParser parser = new InvariantParser(p, p.semantics().model());
+        java.util.List<Set<Variable>> read = new java.util.ArrayList<>();
+        for (Block h : loops.heads()) {
+            Expr e = parser.parse("i <= 9", loops.body(h));
+            assertEquals(e, parser.parse("i <= 9", loops.body(h)));
+            assertEquals(e, new InvariantParser(p, p.semantics().model()).parse("i <= 9", loops.body(h)));
+            read.add(VariableUses.reads(e));
+        }
+        assertEquals(1, read.get(0).size());
+        assertEquals(1, read.get(1).size());
+        assertNotEquals(read.get(0), read.get(1));
+        assertEquals(1, parser.frontEndReadings());
+        // an unreadable text is an error each time it is asked, read once
+        Block h = loops.heads().iterator().next();
+        assertThrows(WitnessError.class, () -> parser.parse("j == 0", loops.body(h)));
+        assertThrows(WitnessError.class, () -> parser.parse("j == 0", loops.body(h)));
+        assertEquals(2, parser.frontEndReadings());
     }
 }
