@@ -303,6 +303,9 @@ final class ExpressionLowering {
         if (m instanceof LValue.Cell c) {
             return c; // a scalar member of an element of an array of structs
         }
+        if (m instanceof LValue.Bytes b) {
+            return b; // a scalar member of a struct in a union's bytes
+        }
         throw unsupported("use of the " + (m instanceof Variable || m instanceof ArrayView ? "array" : "struct") + " member " + SourceLocator.text(r)
                 + " as an integer value", r);
     }
