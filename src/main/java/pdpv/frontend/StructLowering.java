@@ -431,7 +431,7 @@ final class StructLowering {
             } else if (m instanceof UnionLowering.UnionObject u) {
                 out.add(u.bytes());
             } else if (m instanceof UnionLowering.ByteArray b) {
-                int size = b.shape().element().width() / 8;
+                int size = LValue.Bytes.size(b.shape().element());
                 long n = cells(new ArrayView(b.bytes(), b.offset(), b.shape().dims()));
                 for (long c = 0; c < n; c++) {
                     out.add(byteCell(b, c * size));
@@ -450,7 +450,7 @@ final class StructLowering {
         Expr at = b.offset() instanceof Expr.Const c ? new Expr.Const(ctx.typing.indexType(), c.bits() + offset)
                 : ctx.typing.convert(ctx.typing.binary(pdpv.semantics.BinaryOp.ADD, ctx.typing.convert(b.offset(), ctx.typing.unsignedIndexType()),
                         new Expr.Const(ctx.typing.unsignedIndexType(), offset)), ctx.typing.indexType());
-        return new LValue.Bytes(b.bytes(), at, b.shape().element(), ctx.typing);
+        return new LValue.Bytes(b.bytes(), at, b.shape().element(), ctx.typing, b.name(), b.loc());
     }
 
     /** Makes the variables {@code leaves} of a local struct indeterminate, the bytes of its {@code unions} as a union's. */
@@ -703,7 +703,7 @@ final class StructLowering {
             } else if (m instanceof StructObject inner) {
                 initializeMember(inner, value, statics, loc);
             } else if (m instanceof UnionLowering.ByteArray b) {
-                int size = b.shape().element().width() / 8;
+                int size = LValue.Bytes.size(b.shape().element());
                 for (Object slot : slots(List.of(m))) {
                     zero(slot, statics, loc);
                 }

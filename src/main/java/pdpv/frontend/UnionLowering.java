@@ -133,10 +133,6 @@ final class UnionLowering {
             }
             TypeResolver.Shape shape = ctx.types.isInteger(t) ? new TypeResolver.Shape(ctx.types.resolve(t, loc), List.of())
                     : ctx.types.shape(t, loc);
-            if (shape.element().isBool()) {
-                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "member " + f.getName() + " of union " + c.getName()
-                        + " of type _Bool (a byte holding neither 0 nor 1 has no _Bool value)");
-            }
             if (shape.dims().contains(0L)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + f.getName() + " of union " + c.getName());
             }
@@ -169,10 +165,6 @@ final class UnionLowering {
             } else if (ctx.types.isInteger(t) || ctx.types.isIntegerArray(t)) {
                 TypeResolver.Shape shape = ctx.types.isInteger(t) ? new TypeResolver.Shape(ctx.types.resolve(t, loc), List.of())
                         : ctx.types.shape(t, loc);
-                if (shape.element().isBool()) {
-                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "member " + f.getName() + " of struct " + s.getName() + " in union "
-                            + u.getName() + " of type _Bool (a byte holding neither 0 nor 1 has no _Bool value)");
-                }
                 if (shape.dims().contains(0L)) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + f.getName() + " of struct " + s.getName());
                 }
@@ -198,7 +190,7 @@ final class UnionLowering {
      * its cells from the flat byte offset {@code offset} of {@code bytes} on, each as many bytes as
      * its element type, little-endian.
      */
-    record ByteArray(Variable bytes, Expr offset, TypeResolver.Shape shape) {
+    record ByteArray(Variable bytes, Expr offset, TypeResolver.Shape shape, String name, SourceLoc loc) {
     }
 
     /**
@@ -233,9 +225,9 @@ final class UnionLowering {
                 dims.add(size(inner, loc));
                 members.put(fields[i].getName(), new UnionObject(inner, text, new ArrayView(bytes, at, dims), shapes(inner, loc)));
             } else if (ctx.types.isInteger(t)) {
-                members.put(fields[i].getName(), new LValue.Bytes(bytes, at, ctx.types.resolve(t, loc), ctx.typing));
+                members.put(fields[i].getName(), new LValue.Bytes(bytes, at, ctx.types.resolve(t, loc), ctx.typing, text, loc));
             } else if (ctx.types.isIntegerArray(t)) {
-                members.put(fields[i].getName(), new ByteArray(bytes, at, ctx.types.shape(t, loc)));
+                members.put(fields[i].getName(), new ByteArray(bytes, at, ctx.types.shape(t, loc), text, loc));
             } else {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "member " + fields[i].getName() + " of struct " + c.getName()
                         + " of type " + t + " in a union");
@@ -517,7 +509,7 @@ final class UnionLowering {
         if (s.isArray()) {
             throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(r), "use of the array member " + SourceLocator.text(r) + " as an integer value");
         }
-        return new LValue.Bytes(u.variable(), u.bytes().offset(), s.element(), ctx.typing);
+        return new LValue.Bytes(u.variable(), u.bytes().offset(), s.element(), ctx.typing, SourceLocator.text(r), ctx.loc(r));
     }
 
     /** The cell {@code u.a[i]...} of an array member: the element's bytes at its offset. */
@@ -532,7 +524,7 @@ final class UnionLowering {
         ByteArray array;
         if (isMember(r)) {
             UnionObject u = owner(r);
-            array = new ByteArray(u.variable(), u.bytes().offset(), shape(u, r));
+            array = new ByteArray(u.variable(), u.bytes().offset(), shape(u, r), SourceLocator.text(r), ctx.loc(r));
         } else if (ctx.structs.member(r) instanceof ByteArray b) {
             array = b;
         } else {
@@ -551,9 +543,9 @@ final class UnionLowering {
             cell = ((ArrayView) cell).subscript(i, ctx.typing);
         }
         Expr index = ((LValue.Cell) cell).index();
-        int size = shape.element().width() / 8;
+        int size = LValue.Bytes.size(shape.element());
         Expr offset = size == 1 ? index : flat(pdpv.semantics.BinaryOp.MUL, index, new Expr.Const(ctx.typing.indexType(), size));
-        return new LValue.Bytes(array.bytes(), plus(array.offset(), offset), shape.element(), ctx.typing);
+        return new LValue.Bytes(array.bytes(), plus(array.offset(), offset), shape.element(), ctx.typing, SourceLocator.text(s), ctx.loc(s));
     }
 
     /** {@code a op b} of the index type, modulo 2^w: PDPV's layout of bytes, no C arithmetic. */
@@ -754,7 +746,7 @@ final class UnionLowering {
      * member covers the union, so that an answer lists no bytes the program never reads.
      */
     private void rest(UnionObject u, TypeResolver.Shape given, SourceLoc loc) {
-        if (cells(given) * (given.element().width() / 8) < u.size()) {
+        if (cells(given) * LValue.Bytes.size(given.element()) < u.size()) {
             havoc(u, loc);
         }
     }
@@ -794,7 +786,7 @@ final class UnionLowering {
         if (shape == null) {
             throw new UserError(UserError.Kind.SYNTAX, ctx.loc(value), "no member named '" + name + "'");
         }
-        int size = shape.element().width() / 8;
+        int size = LValue.Bytes.size(shape.element());
         Variable bytes = u.variable();
         if (!statics) {
             rest(u, shape, loc);

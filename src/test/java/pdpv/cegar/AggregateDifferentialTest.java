@@ -70,6 +70,42 @@ class AggregateDifferentialTest {
         assertTrue(unsafe > PROGRAMS / 4, "enough unsafe programs: " + unsafe);
     }
 
+    /** The number of small programs on struct and _Bool members of unions. */
+    private static final int UNION_PROGRAMS = 20;
+
+    /**
+     * Struct and {@code _Bool} members of unions (issue #20) against gcc, in small loop-free
+     * programs of their own ({@link RandomAggregatePrograms#unionProgram}) drawn from the union
+     * choices' stream alone, so that the programs above and their time stay as they were.
+     */
+    @Test
+    void structAndBoolMembersOfUnionsAgreeWithGcc() throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of unions skipped");
+        Random random = new Random(20261127L);
+        int unsafe = 0;
+        for (int p = 0; p < UNION_PROGRAMS; p++) {
+            String program = new RandomAggregatePrograms(random, new Random(20261200L + p), false).unionProgram();
+            List<Long> table = tabulate(100 + p, program);
+            boolean expectUnsafe = random.nextBoolean();
+            long k = expectUnsafe ? table.get(random.nextInt(table.size())) : absent(table, random);
+            String checked = verified(program, k);
+            DataModel model = p % 2 == 0 ? DataModel.LP64 : DataModel.ILP32;
+            Program lowered = FrontEnd.parse("un" + p + ".c", checked, new FrontEndOptions("main", model, false));
+            Verdict v = new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withTests(0))).verify(lowered);
+            int index = p;
+            assertEquals(expectUnsafe ? Verdict.Kind.UNSAFE : Verdict.Kind.SAFE, v.kind(),
+                    () -> "union program " + index + " (" + model + "): " + v.reason() + "\n" + checked);
+            if (v.kind() == Verdict.Kind.UNSAFE) {
+                unsafe++;
+                long x0 = Long.parseLong(v.inputs().get(0).value());
+                long x1 = Long.parseLong(v.inputs().get(1).value());
+                assertEquals(k, table.get((int) (x0 * RandomAggregatePrograms.INPUT_VALUES + x1)),
+                        () -> "union program " + index + ": the answer's inputs " + x0 + ", " + x1 + " do not compute " + k + "\n" + checked);
+            }
+        }
+        assertTrue(unsafe >= UNION_PROGRAMS / 4, "enough unsafe programs: " + unsafe);
+    }
+
     /** gcc's compute(x0, x1) for every pair of inputs, x0-major; each call in a fresh process, so that globals start afresh. */
     private List<Long> tabulate(int index, String program) throws Exception {
         int n = RandomAggregatePrograms.INPUT_VALUES;
