@@ -117,6 +117,7 @@ final class StructLowering {
         for (IField f : c.getFields()) {
             String name = f.getName();
             IType t = f.getType();
+            TypeResolver.refuseBitField(f, c, loc);
             if (UnionLowering.isUnion(t) || UnionLowering.isUnionArray(t)) {
                 if (UnionLowering.isUnionArray(t) && extents(t, loc).contains(0L)) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + name + " of struct " + c.getName());
@@ -176,6 +177,7 @@ final class StructLowering {
         for (IField f : c.getFields()) {
             String name = f.getName();
             IType t = f.getType();
+            TypeResolver.refuseBitField(f, c, loc);
             if (UnionLowering.isUnion(t) || UnionLowering.isUnionArray(t)) {
                 if (UnionLowering.isUnionArray(t) && extents(t, loc).contains(0L)) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + name + " of struct " + c.getName());

@@ -215,7 +215,7 @@ final class TypeResolver {
         long size = 0;
         long align = 1;
         for (IField f : c.getFields()) {
-            Layout m = layout(f.getType(), loc);
+            Layout m = isBitField(f) ? null : layout(f.getType(), loc);
             if (m == null) {
                 return null;
             }
@@ -243,6 +243,26 @@ final class TypeResolver {
             }
         }
         return out;
+    }
+
+    /** Whether {@code f} is a bit-field ({@code unsigned a : 3;}), which PDPV does not model. */
+    static boolean isBitField(IField f) {
+        if (f instanceof org.eclipse.cdt.internal.core.dom.parser.c.ICInternalBinding b) {
+            for (org.eclipse.cdt.core.dom.ast.IASTNode n : new org.eclipse.cdt.core.dom.ast.IASTNode[] {b.getPhysicalNode(), b.getDefinition()}) {
+                if (n != null && n.getParent() instanceof org.eclipse.cdt.core.dom.ast.IASTFieldDeclarator d && d.getBitFieldSize() != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Refuses a bit-field member {@code f} of {@code owner} (a struct or union) at {@code loc}, by name. */
+    static void refuseBitField(IField f, ICompositeType owner, SourceLoc loc) {
+        if (isBitField(f)) {
+            throw unsupported("bit-field member " + f.getName() + " of " + describe(owner)
+                    + " (PDPV reads members of whole integer types)", loc);
+        }
     }
 
     private static long roundUp(long n, long align) {

@@ -123,6 +123,7 @@ final class UnionLowering {
         Map<String, TypeResolver.Shape> members = new LinkedHashMap<>();
         for (IField f : c.getFields()) {
             IType t = f.getType();
+            TypeResolver.refuseBitField(f, c, loc);
             if (StructLowering.isStruct(t)) {
                 check((ICompositeType) TypeResolver.strip(t), c, loc);
                 continue; // laid out in the union's bytes where it is used (structMember)
@@ -155,6 +156,7 @@ final class UnionLowering {
         }
         for (IField f : s.getFields()) {
             IType t = f.getType();
+            TypeResolver.refuseBitField(f, s, loc);
             if (StructLowering.isStruct(t)) {
                 check((ICompositeType) TypeResolver.strip(t), u, loc);
             } else if (isUnion(t) || isUnionArray(t)) {

@@ -333,6 +333,11 @@ final class RandomAggregatePrograms {
         }
         (global ? globals : localDeclarations).append(global ? "" : "  ").append("union W w0").append(init).append(";\n");
         // the second union sits in a struct or in an array of unions (issue #20), one per program, at no cost in bytes but wa[0]'s
+        secondUnion();
+    }
+
+    /** Declares the second union, a copy of w0: a struct's member {@code h1.u}, an element {@code wa[1]}, or {@code w1}. */
+    private void secondUnion() {
         switch (unionRandom.nextInt(3)) {
             case 0 -> {
                 globals.append("struct H { unsigned char tag; union W u; };\n");
@@ -578,21 +583,7 @@ final class RandomAggregatePrograms {
         localDeclarations.append("  union W w0 = {{").append(String.join(", ", bytes)).append("}};\n");
         localDeclarations.append("  union Y y0 = {{.h = ").append(r.nextInt(1000) - 500).append(", .c = {").append(r.nextInt(256))
                 .append(", ").append(r.nextInt(256)).append("}, .i = ").append(r.nextInt(100000)).append("}};\n");
-        switch (r.nextInt(3)) {
-            case 0 -> {
-                globals.append("struct H { unsigned char tag; union W u; };\n");
-                localDeclarations.append("  struct H h1 = {1, w0};\n");
-                w1 = "h1.u";
-            }
-            case 1 -> {
-                localDeclarations.append("  union W wa[2] = {[1] = {{0}}};\n  wa[1] = w0;\n");
-                w1 = "wa[1]";
-            }
-            default -> {
-                localDeclarations.append("  union W w1 = w0;\n");
-                w1 = "w1";
-            }
-        }
+        secondUnion();
         int statements = 2 + r.nextInt(4);
         for (int i = 0; i < statements; i++) {
             structInUnionStatement("  ");

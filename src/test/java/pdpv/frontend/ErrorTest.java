@@ -69,6 +69,11 @@ class ErrorTest {
     @Test
     void structFormsOutsideTheModelAreUnsupportedAtTheirLine() {
         assertUnsupported("struct s { int *p; };\nint main() {\n  struct s v;\n  return 0;\n}\n", 3, "member p");
+        // a bit-field read as a whole int would give x.a == 9 after x.a = 9 in a 3-bit field, and sizeof 8 for gcc's 4
+        assertUnsupported("struct b { unsigned a : 3; unsigned c : 5; };\nint main() {\n  struct b x = {1, 2};\n  return x.a;\n}\n", 3,
+                "bit-field member a of struct b");
+        assertUnsupported("union u { unsigned a : 3; int f; };\nint main() {\n  union u x;\n  return 0;\n}\n", 3,
+                "bit-field member a of union u");
         assertUnsupported("struct s { int f; };\nint main() {\n  extern struct s g;\n  return 0;\n}\n", 3, "extern struct g");
         UserError local = error("struct s { int f; };\nint main() {\n  int k = 3;\n  static struct s v = {k};\n  return v.f;\n}\n");
         assertEquals(UserError.Kind.SYNTAX, local.kind(), local::render);
