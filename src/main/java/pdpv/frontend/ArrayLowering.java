@@ -71,6 +71,10 @@ final class ArrayLowering {
         }
         if (e instanceof IASTFieldReference r) {
             Object m = ctx.structs.member(r);
+            if (m instanceof UnionLowering.ByteArray) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(r), "the array member " + SourceLocator.text(r)
+                        + " of a struct in a union used as an array (PDPV reads its cells, u.s.a[i])");
+            }
             if (m instanceof Variable v && v.isArray()) {
                 return ArrayView.of(v, ctx.typing);
             }

@@ -303,6 +303,9 @@ final class ExpressionLowering {
         if (m instanceof LValue.Cell c) {
             return c; // a scalar member of an element of an array of structs
         }
+        if (m instanceof LValue.Bytes b) {
+            return b; // a scalar member of a struct in a union's bytes
+        }
         throw unsupported("use of the " + (m instanceof Variable || m instanceof ArrayView ? "array" : "struct") + " member " + SourceLocator.text(r)
                 + " as an integer value", r);
     }
@@ -354,6 +357,13 @@ final class ExpressionLowering {
         if (op == IASTBinaryExpression.op_assign) {
             LValue v = assigned(b);
             Expr value = value(b.getOperand2());
+            if (v.type().isBool() && v instanceof LValue.Bytes) {
+                // a union's _Bool member is not read back (LValue.Bytes): the assignment's value is the one stored
+                Variable t = ctx.ir.temporary("value", v.type());
+                ctx.ir.assign(t, ctx.typing.convert(value, v.type()), ctx.loc(b));
+                v.write(ctx.ir, new Expr.VarRef(t), ctx.loc(b));
+                return new Expr.VarRef(t);
+            }
             v.write(ctx.ir, ctx.typing.convert(value, v.type()), ctx.loc(b));
             return v.read();
         }

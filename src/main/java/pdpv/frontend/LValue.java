@@ -82,14 +82,32 @@ sealed interface LValue {
     /**
      * An integer member of a union (issue #20): {@code type}'s bytes in the array of
      * {@code unsigned char} {@code bytes} from the flat {@code offset} on, little-endian as gcc
-     * lays them out. Reading combines the bytes, writing replaces them, in one assignment.
+     * lays them out. Reading combines the bytes, writing replaces them, in one assignment. A
+     * {@code _Bool} member is one byte that a write sets to 0 or 1; it is not read, since its byte,
+     * written through another member or left uninitialized, may hold neither 0 nor 1, which is no
+     * {@code _Bool} value (C11 §6.2.6.1p5) and which gcc reads as it finds it: a read of the member
+     * {@code name} at {@code loc} is refused.
      */
-    record Bytes(Variable bytes, Expr offset, CType type, Typing typing) implements LValue {
+    record Bytes(Variable bytes, Expr offset, CType type, Typing typing, String name, SourceLoc loc) implements LValue {
+        Bytes(Variable bytes, Expr offset, CType type, Typing typing) {
+            this(bytes, offset, type, typing, null, null);
+        }
+
+        /** The bytes an object of {@code type} occupies. */
+        static int size(CType type) {
+            return type.isBool() ? 1 : type.width() / 8;
+        }
+
         @Override
         public Expr read() {
+            if (type.isBool()) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "read of the _Bool member " + name + " of a union (its byte, written"
+                        + " through another member or uninitialized, may hold neither 0 nor 1, which is no _Bool value; PDPV writes"
+                        + " a union's _Bool members and reads their bytes through other members)");
+            }
             CType unsigned = new CType(type.kind(), type.width(), false);
             Expr out = null;
-            for (int k = 0; k < type.width() / 8; k++) {
+            for (int k = 0; k < size(type); k++) {
                 Expr b = typing.convert(new Expr.Select(bytes, at(k), bytes.type()), unsigned);
                 Expr part = k == 0 ? b : typing.binary(BinaryOp.SHL, b, typing.intConst(8 * k));
                 out = out == null ? part : typing.binary(BinaryOp.OR, out, part);
@@ -102,7 +120,7 @@ sealed interface LValue {
             CType unsigned = new CType(type.kind(), type.width(), false);
             Expr v = typing.convert(value, unsigned);
             ArrayExpr out = new ArrayExpr.Whole(bytes);
-            for (int k = 0; k < type.width() / 8; k++) {
+            for (int k = 0; k < size(type); k++) {
                 Expr part = k == 0 ? v : typing.binary(BinaryOp.SHR, v, typing.intConst(8 * k));
                 out = new ArrayExpr.Store(out, at(k), typing.convert(part, bytes.type()));
             }
@@ -138,7 +156,7 @@ sealed interface LValue {
             }
             Variable t = ir.temporary("offset", offset.type());
             ir.assign(t, offset, loc);
-            return new Bytes(bytes, new Expr.VarRef(t), type, typing);
+            return new Bytes(bytes, new Expr.VarRef(t), type, typing, name, loc);
         }
     }
 

@@ -117,6 +117,7 @@ final class StructLowering {
         for (IField f : c.getFields()) {
             String name = f.getName();
             IType t = f.getType();
+            TypeResolver.refuseBitField(f, c, loc);
             if (UnionLowering.isUnion(t) || UnionLowering.isUnionArray(t)) {
                 if (UnionLowering.isUnionArray(t) && extents(t, loc).contains(0L)) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + name + " of struct " + c.getName());
@@ -176,6 +177,7 @@ final class StructLowering {
         for (IField f : c.getFields()) {
             String name = f.getName();
             IType t = f.getType();
+            TypeResolver.refuseBitField(f, c, loc);
             if (UnionLowering.isUnion(t) || UnionLowering.isUnionArray(t)) {
                 if (UnionLowering.isUnionArray(t) && extents(t, loc).contains(0L)) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + name + " of struct " + c.getName());
@@ -222,6 +224,9 @@ final class StructLowering {
                         + " of the program's functions, global and static ones)", e);
             }
             return s;
+        }
+        if (e instanceof IASTFieldReference r && UnionLowering.isMember(r)) {
+            return ctx.unions.structMember(r);
         }
         if (e instanceof IASTFieldReference r && member(r) instanceof StructObject s) {
             return s;
@@ -381,6 +386,15 @@ final class StructLowering {
         if (a.equals(b)) {
             return;
         }
+        if (to.bytes() != null || from.bytes() != null) {
+            // a struct in a union's bytes: copied cell by cell, each side's cells in declaration order
+            a = cells(a);
+            b = cells(b);
+        }
+        if (to.bytes() != null) {
+            // the bytes of its padding take unspecified values (C11 §6.2.6.1p6)
+            ctx.unions.havocBytes(to.bytes(), ctx.unions.padding(to.type(), loc), "padding of " + to.name(), loc);
+        }
         for (int i = 0; i < a.size(); i++) {
             if (a.get(i) instanceof LValue x) {
                 x.write(ctx.ir, ((LValue) b.get(i)).read(), loc);
@@ -390,7 +404,25 @@ final class StructLowering {
         }
     }
 
-    /** The objects a struct's members occupy, in order: scalars and cells ({@link LValue}), and arrays and rows ({@link ArrayView}). */
+    /** {@code slots} with each array and row ({@link ArrayView}) replaced by its cells, in order. */
+    private List<Object> cells(List<Object> slots) {
+        List<Object> out = new ArrayList<>();
+        for (Object slot : slots) {
+            if (slot instanceof ArrayView v) {
+                for (long c = 0; c < cells(v); c++) {
+                    out.add(flat(v).subscript(new Expr.Const(ctx.typing.indexType(), c), ctx.typing));
+                }
+            } else {
+                out.add(slot);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The objects a struct's members occupy, in order: scalars and cells ({@link LValue}), and
+     * arrays and rows ({@link ArrayView}); an array in a union's bytes as its cells ({@link LValue.Bytes}).
+     */
     private List<Object> slots(Iterable<Object> members) {
         List<Object> out = new ArrayList<>();
         for (Object m : members) {
@@ -400,6 +432,12 @@ final class StructLowering {
                 out.addAll(slots(s.members().values()));
             } else if (m instanceof UnionLowering.UnionObject u) {
                 out.add(u.bytes());
+            } else if (m instanceof UnionLowering.ByteArray b) {
+                int size = LValue.Bytes.size(b.shape().element());
+                long n = cells(new ArrayView(b.bytes(), b.offset(), b.shape().dims()));
+                for (long c = 0; c < n; c++) {
+                    out.add(byteCell(b, c * size));
+                }
             } else if (m instanceof Variable v) {
                 out.add(v.isArray() ? ArrayView.of(v, ctx.typing) : new LValue.Scalar(v));
             } else {
@@ -407,6 +445,14 @@ final class StructLowering {
             }
         }
         return out;
+    }
+
+    /** The cell of {@code b} whose first byte is {@code offset} bytes after {@code b}'s first. */
+    private LValue.Bytes byteCell(UnionLowering.ByteArray b, long offset) {
+        Expr at = b.offset() instanceof Expr.Const c ? new Expr.Const(ctx.typing.indexType(), c.bits() + offset)
+                : ctx.typing.convert(ctx.typing.binary(pdpv.semantics.BinaryOp.ADD, ctx.typing.convert(b.offset(), ctx.typing.unsignedIndexType()),
+                        new Expr.Const(ctx.typing.unsignedIndexType(), offset)), ctx.typing.indexType());
+        return new LValue.Bytes(b.bytes(), at, b.shape().element(), ctx.typing, b.name(), b.loc());
     }
 
     /** Makes the variables {@code leaves} of a local struct indeterminate, the bytes of its {@code unions} as a union's. */
@@ -640,7 +686,8 @@ final class StructLowering {
             }
             Object m = s.members().get(names.get(next));
             if (!(value instanceof IASTInitializerList) && (m instanceof StructObject || m instanceof StructArray
-                    || m instanceof ArrayView || m instanceof UnionLowering.UnionObject || m instanceof Variable v && v.isArray())
+                    || m instanceof ArrayView || m instanceof UnionLowering.UnionObject || m instanceof UnionLowering.ByteArray
+                    || m instanceof Variable v && v.isArray())
                     && !(value instanceof IASTExpression e && m instanceof StructObject && isStruct(e.getExpressionType()))
                     && !(value instanceof IASTExpression e && m instanceof UnionLowering.UnionObject u && !u.isArray()
                         && UnionLowering.isUnion(e.getExpressionType()))) {
@@ -656,19 +703,22 @@ final class StructLowering {
             if (m instanceof UnionLowering.UnionObject u) {
                 ctx.unions.initializeMember(u, value, statics, loc);
             } else if (m instanceof StructObject inner) {
+                initializeMember(inner, value, statics, loc);
+            } else if (m instanceof UnionLowering.ByteArray b) {
+                int size = LValue.Bytes.size(b.shape().element());
+                for (Object slot : slots(List.of(m))) {
+                    zero(slot, statics, loc);
+                }
                 if (value instanceof IASTInitializerList l) {
-                    list(inner, l, statics, loc);
-                } else if (value instanceof IASTExpression e) {
-                    if (statics) {
-                        throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(e), "non-constant initializer of the member "
-                                + inner.name() + " of a static struct");
-                    }
-                    copy(inner, object(e), loc);
-                } else {
-                    for (Object slot : slots(inner.members().values())) {
-                        zero(slot, statics, loc);
+                    for (ArrayLowering.Init init : ctx.arrays.layout(l, b.shape(), loc).cells()) {
+                        LValue.Bytes cell = byteCell(b, init.index() * size);
+                        Expr v = init.constant() != null ? init.constant() : scalar((IASTExpression) init.clause(), cell.type(), statics);
+                        emit(new Stmt.ArrayAssign(b.bytes(), cell.stores(ctx.typing.convert(v, cell.type())), loc), statics);
                     }
                 }
+            } else if (m instanceof LValue.Bytes cell) {
+                Expr v = value == null ? new Expr.Const(cell.type(), 0) : scalar(braced(value), cell.type(), statics);
+                emit(new Stmt.ArrayAssign(cell.bytes(), cell.stores(v), loc), statics);
             } else if (m instanceof StructArray inner) {
                 for (Object slot : slots(inner.members().values())) {
                     zero(slot, statics, loc);
@@ -717,7 +767,15 @@ final class StructLowering {
         if (statics && SideEffects.has(e)) {
             throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(e), "non-constant initializer of static variable " + v.sourceName());
         }
-        Expr value = ctx.typing.convert(ctx.expressions.value(e), v.type());
+        return scalar(e, v.type(), statics);
+    }
+
+    /** The value of a scalar initializer {@code e}, converted to {@code type}; a static object's must be constant. */
+    private Expr scalar(IASTExpression e, pdpv.semantics.CType type, boolean statics) {
+        if (statics && SideEffects.has(e)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(e), "non-constant initializer of a static union's member");
+        }
+        Expr value = ctx.typing.convert(ctx.expressions.value(e), type);
         if (statics && !pdpv.cfg.VariableUses.reads(value).isEmpty()) {
             // it would be read in the prologue, before the variables it names have their values
             throw new UserError(UserError.Kind.SYNTAX, ctx.loc(e), "initializer element is not constant");
@@ -736,6 +794,27 @@ final class StructLowering {
         return (IASTExpression) value;
     }
 
+    /**
+     * Initializes the struct member {@code s} of an aggregate whose brace list is being lowered by
+     * {@code value}: its brace list, a struct value, or null when the list does not name it (its
+     * members 0).
+     */
+    void initializeMember(StructObject s, IASTInitializerClause value, boolean statics, SourceLoc loc) {
+        if (value instanceof IASTInitializerList l) {
+            list(s, l, statics, loc);
+        } else if (value instanceof IASTExpression e) {
+            if (statics) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(e), "non-constant initializer of the member "
+                        + s.name() + " of a static object");
+            }
+            copy(s, object(e), loc);
+        } else {
+            for (Object slot : slots(s.members().values())) {
+                zero(slot, statics, loc);
+            }
+        }
+    }
+
     /** {@code cell = value}. */
     private static Stmt store(LValue.Cell cell, Expr value, SourceLoc loc) {
         return new Stmt.ArrayAssign(cell.array(), new ArrayExpr.Store(new ArrayExpr.Whole(cell.array()), cell.index(), value), loc);
@@ -745,6 +824,8 @@ final class StructLowering {
     private void zero(Object slot, boolean statics, SourceLoc loc) {
         if (slot instanceof LValue.Scalar x) {
             emit(zero(x.variable(), loc), statics);
+        } else if (slot instanceof LValue.Bytes b) {
+            emit(new Stmt.ArrayAssign(b.bytes(), b.stores(new Expr.Const(b.type(), 0)), loc), statics);
         } else if (slot instanceof LValue.Cell c) {
             emit(store(c, new Expr.Const(c.type(), 0), loc), statics);
         } else if (whole((ArrayView) slot)) {

@@ -12,11 +12,19 @@ import pdpv.cfg.Variable;
  * {@link Variable} named {@code s.f}, a nested struct object, a nested {@link StructArray}, or a
  * union (or array of unions: {@link UnionLowering.UnionObject}); in
  * declaration order. An element of an array of structs has cells ({@link LValue.Cell}) and rows
- * ({@link ArrayView}) of the array's member arrays as its members instead of variables.
+ * ({@link ArrayView}) of the array's member arrays as its members instead of variables. A struct
+ * member of a union lies in the union's bytes {@code bytes} (null for any other struct): its
+ * members are the bytes of an integer ({@link LValue.Bytes}), of an array of integers
+ * ({@link UnionLowering.ByteArray}), of a nested struct or union, at their offsets.
  */
-record StructObject(ICompositeType type, String name, Map<String, Object> members) {
+record StructObject(ICompositeType type, String name, Map<String, Object> members, ArrayView bytes) {
     StructObject {
         members = new LinkedHashMap<>(members);
+    }
+
+    /** A struct of its own variables (or of an array of structs' cells and rows), in no union's bytes. */
+    StructObject(ICompositeType type, String name, Map<String, Object> members) {
+        this(type, name, members, null);
     }
 
     /** The variables of every member (an element's: the arrays holding it), nested structs' included, in declaration order. */
@@ -31,6 +39,10 @@ record StructObject(ICompositeType type, String name, Map<String, Object> member
                 out.add(u.variable());
             } else if (m instanceof LValue.Cell c) {
                 out.add(c.array());
+            } else if (m instanceof LValue.Bytes b) {
+                out.add(b.bytes());
+            } else if (m instanceof UnionLowering.ByteArray b) {
+                out.add(b.bytes());
             } else if (m instanceof ArrayView row) {
                 out.add(row.array());
             } else {

@@ -7,6 +7,7 @@ import org.eclipse.cdt.core.dom.ast.IArrayType;
 import org.eclipse.cdt.core.dom.ast.IBasicType;
 import org.eclipse.cdt.core.dom.ast.ICompositeType;
 import org.eclipse.cdt.core.dom.ast.IEnumeration;
+import org.eclipse.cdt.core.dom.ast.IField;
 import org.eclipse.cdt.core.dom.ast.IFunctionType;
 import org.eclipse.cdt.core.dom.ast.IPointerType;
 import org.eclipse.cdt.core.dom.ast.IQualifierType;
@@ -177,7 +178,95 @@ final class TypeResolver {
             CType c = resolve(t, loc);
             return c.isBool() ? 1 : c.width() / 8;
         }
-        return -1;
+        Layout layout = t instanceof ICompositeType ? layout(t, loc) : null;
+        return layout == null ? -1 : layout.size();
+    }
+
+    /** The size and alignment in bytes of an object (issue #20). */
+    record Layout(long size, long align) {
+    }
+
+    /**
+     * gcc's layout of an object of {@code type} on the data model, as the System V ABIs give it
+     * (x86-64 for LP64, i386 for ILP32, where a {@code long long} member is aligned to 4 bytes):
+     * integers, arrays of a known extent, structs (each member at the next offset its alignment
+     * allows, the size rounded up to the largest alignment) and unions (the largest member,
+     * rounded up likewise); null for any other type (pointers, floating types, an empty or
+     * flexible aggregate). The one place that unions' and structs' byte offsets and sizes come from.
+     */
+    Layout layout(IType type, SourceLoc loc) {
+        IType t = strip(type);
+        if (isInteger(t)) {
+            CType c = resolve(t, loc);
+            long size = c.isBool() ? 1 : c.width() / 8;
+            return new Layout(size, Math.min(size, semantics.model().longWidth() == 32 ? 4 : 8));
+        }
+        if (t instanceof IArrayType a) {
+            Number n = a.getSize() == null ? null : a.getSize().numberValue();
+            Layout element = layout(a.getType(), loc);
+            if (n == null || n.longValue() < 1 || element == null) {
+                return null;
+            }
+            return new Layout(Math.multiplyExact(element.size(), n.longValue()), element.align());
+        }
+        if (!(t instanceof ICompositeType c) || c.getFields().length == 0) {
+            return null;
+        }
+        long size = 0;
+        long align = 1;
+        for (IField f : c.getFields()) {
+            Layout m = isBitField(f) ? null : layout(f.getType(), loc);
+            if (m == null) {
+                return null;
+            }
+            align = Math.max(align, m.align());
+            size = c.getKey() == ICompositeType.k_union ? Math.max(size, m.size()) : roundUp(size, m.align()) + m.size();
+        }
+        return new Layout(roundUp(size, align), align);
+    }
+
+    /** The byte offset of each member of the struct or union {@code c} ({@link #layout}), in declaration order. */
+    List<Long> offsets(ICompositeType c, SourceLoc loc) {
+        List<Long> out = new ArrayList<>();
+        long at = 0;
+        for (IField f : c.getFields()) {
+            Layout m = layout(f.getType(), loc);
+            if (m == null) {
+                throw unsupported("layout of member " + f.getName() + " of " + describe(c), loc);
+            }
+            if (c.getKey() == ICompositeType.k_union) {
+                out.add(0L);
+            } else {
+                at = roundUp(at, m.align());
+                out.add(at);
+                at += m.size();
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@code f} is a bit-field ({@code unsigned a : 3;}), which PDPV does not model. */
+    static boolean isBitField(IField f) {
+        if (f instanceof org.eclipse.cdt.internal.core.dom.parser.c.ICInternalBinding b) {
+            for (org.eclipse.cdt.core.dom.ast.IASTNode n : new org.eclipse.cdt.core.dom.ast.IASTNode[] {b.getPhysicalNode(), b.getDefinition()}) {
+                if (n != null && n.getParent() instanceof org.eclipse.cdt.core.dom.ast.IASTFieldDeclarator d && d.getBitFieldSize() != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Refuses a bit-field member {@code f} of {@code owner} (a struct or union) at {@code loc}, by name. */
+    static void refuseBitField(IField f, ICompositeType owner, SourceLoc loc) {
+        if (isBitField(f)) {
+            throw unsupported("bit-field member " + f.getName() + " of " + describe(owner)
+                    + " (PDPV reads members of whole integer types)", loc);
+        }
+    }
+
+    private static long roundUp(long n, long align) {
+        return (n + align - 1) / align * align;
     }
 
     /** The type of {@code sizeof}: size_t, an unsigned type as wide as a pointer. */

@@ -123,33 +123,166 @@ final class UnionLowering {
         Map<String, TypeResolver.Shape> members = new LinkedHashMap<>();
         for (IField f : c.getFields()) {
             IType t = f.getType();
+            TypeResolver.refuseBitField(f, c, loc);
+            if (StructLowering.isStruct(t)) {
+                check((ICompositeType) TypeResolver.strip(t), c, loc);
+                continue; // laid out in the union's bytes where it is used (structMember)
+            }
             if (!ctx.types.isInteger(t) && !ctx.types.isIntegerArray(t)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "member " + f.getName() + " of union " + c.getName() + " of type " + t
                         + " (PDPV reads unions of integers and arrays of integers)");
             }
             TypeResolver.Shape shape = ctx.types.isInteger(t) ? new TypeResolver.Shape(ctx.types.resolve(t, loc), List.of())
                     : ctx.types.shape(t, loc);
-            if (shape.element().isBool()) {
-                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "member " + f.getName() + " of union " + c.getName()
-                        + " of type _Bool (a byte holding neither 0 nor 1 has no _Bool value)");
-            }
             if (shape.dims().contains(0L)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + f.getName() + " of union " + c.getName());
             }
             members.put(f.getName(), shape);
         }
-        if (members.isEmpty()) {
+        if (c.getFields().length == 0) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "union " + c.getName() + " without members");
         }
         return members;
     }
 
-    private static long size(Map<String, TypeResolver.Shape> members) {
-        long size = 0;
-        for (TypeResolver.Shape shape : members.values()) {
-            size = Math.max(size, cells(shape) * (shape.element().width() / 8));
+    /**
+     * Refuses, by name, a member of the struct {@code s} (a member of the union {@code u}, or
+     * nested in one) that PDPV does not lay out in a union's bytes: members are integers, arrays
+     * of integers, structs and unions, and arrays of unions.
+     */
+    private void check(ICompositeType s, ICompositeType u, SourceLoc loc) {
+        if (s.getFields().length == 0) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "struct " + s.getName() + " without members in union " + u.getName());
         }
-        return size;
+        for (IField f : s.getFields()) {
+            IType t = f.getType();
+            TypeResolver.refuseBitField(f, s, loc);
+            if (StructLowering.isStruct(t)) {
+                check((ICompositeType) TypeResolver.strip(t), u, loc);
+            } else if (isUnion(t) || isUnionArray(t)) {
+                shapes((ICompositeType) StructLowering.elementType(t), loc);
+                if (isUnionArray(t) && StructLowering.extents(t, loc).contains(0L)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + f.getName() + " of struct " + s.getName());
+                }
+            } else if (ctx.types.isInteger(t) || ctx.types.isIntegerArray(t)) {
+                TypeResolver.Shape shape = ctx.types.isInteger(t) ? new TypeResolver.Shape(ctx.types.resolve(t, loc), List.of())
+                        : ctx.types.shape(t, loc);
+                if (shape.dims().contains(0L)) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + f.getName() + " of struct " + s.getName());
+                }
+            } else {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "member " + f.getName() + " of struct " + s.getName() + " in union "
+                        + u.getName() + " of type " + t + " (PDPV lays out integers, arrays of integers, structs, unions and arrays of"
+                        + " unions in a union's bytes)");
+            }
+        }
+    }
+
+    /** The size in bytes of the union {@code c}, as gcc lays it out ({@link TypeResolver#layout}). */
+    private long size(ICompositeType c, SourceLoc loc) {
+        TypeResolver.Layout layout = ctx.types.layout(c, loc);
+        if (layout == null) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "layout of union " + c.getName());
+        }
+        return layout.size();
+    }
+
+    /**
+     * An array of integers that lies in a union's bytes (a member of a struct member of a union):
+     * its cells from the flat byte offset {@code offset} of {@code bytes} on, each as many bytes as
+     * its element type, little-endian.
+     */
+    record ByteArray(Variable bytes, Expr offset, TypeResolver.Shape shape, String name, SourceLoc loc) {
+    }
+
+    /**
+     * The struct member {@code r} of a union ({@code u.s}, {@code p->s}, {@code a[k].s}): a struct
+     * object over the union's bytes from its first on.
+     */
+    StructObject structMember(IASTFieldReference r) {
+        UnionObject u = owner(r);
+        String name = r.getFieldName().toString();
+        for (IField f : u.type().getFields()) {
+            if (f.getName().equals(name) && StructLowering.isStruct(f.getType())) {
+                return inBytes((ICompositeType) TypeResolver.strip(f.getType()), u.variable(), u.bytes().offset(), SourceLocator.text(r), ctx.loc(r));
+            }
+        }
+        throw new UserError(UserError.Kind.SYNTAX, ctx.loc(r), "no struct member named '" + name + "'");
+    }
+
+    /** The struct {@code c} laid out in {@code bytes} from the flat offset {@code base} on ({@link TypeResolver#offsets}). */
+    private StructObject inBytes(ICompositeType c, Variable bytes, Expr base, String name, SourceLoc loc) {
+        List<Long> offsets = ctx.types.offsets(c, loc);
+        Map<String, Object> members = new LinkedHashMap<>();
+        IField[] fields = c.getFields();
+        for (int i = 0; i < fields.length; i++) {
+            IType t = fields[i].getType();
+            String text = name + "." + fields[i].getName();
+            Expr at = plus(base, new Expr.Const(ctx.typing.indexType(), offsets.get(i)));
+            if (StructLowering.isStruct(t)) {
+                members.put(fields[i].getName(), inBytes((ICompositeType) TypeResolver.strip(t), bytes, at, text, loc));
+            } else if (isUnion(t) || isUnionArray(t)) {
+                ICompositeType inner = (ICompositeType) StructLowering.elementType(t);
+                List<Long> dims = new ArrayList<>(StructLowering.extents(t, loc));
+                dims.add(size(inner, loc));
+                members.put(fields[i].getName(), new UnionObject(inner, text, new ArrayView(bytes, at, dims), shapes(inner, loc)));
+            } else if (ctx.types.isInteger(t)) {
+                members.put(fields[i].getName(), new LValue.Bytes(bytes, at, ctx.types.resolve(t, loc), ctx.typing, text, loc));
+            } else if (ctx.types.isIntegerArray(t)) {
+                members.put(fields[i].getName(), new ByteArray(bytes, at, ctx.types.shape(t, loc), text, loc));
+            } else {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "member " + fields[i].getName() + " of struct " + c.getName()
+                        + " of type " + t + " in a union");
+            }
+        }
+        return new StructObject(c, name, members, new ArrayView(bytes, base, List.of(ctx.types.layout(c, loc).size())));
+    }
+
+    /**
+     * The bytes of the struct {@code c} that no member covers (padding, C11 §6.2.6.1p6), as
+     * offsets from its first: a store of the whole struct leaves them unspecified.
+     */
+    List<Long> padding(ICompositeType c, SourceLoc loc) {
+        boolean[] covered = new boolean[(int) ctx.types.layout(c, loc).size()];
+        cover(c, 0, covered, loc);
+        List<Long> out = new ArrayList<>();
+        for (int k = 0; k < covered.length; k++) {
+            if (!covered[k]) {
+                out.add((long) k);
+            }
+        }
+        return out;
+    }
+
+    private void cover(ICompositeType c, long base, boolean[] covered, SourceLoc loc) {
+        List<Long> offsets = ctx.types.offsets(c, loc);
+        IField[] fields = c.getFields();
+        for (int i = 0; i < fields.length; i++) {
+            IType t = fields[i].getType();
+            if (StructLowering.isStruct(t)) {
+                cover((ICompositeType) TypeResolver.strip(t), base + offsets.get(i), covered, loc);
+            } else {
+                // an integer, an array of them, or a union or an array of unions, whose bytes are copied whole
+                long size = ctx.types.layout(t, loc).size();
+                java.util.Arrays.fill(covered, (int) (base + offsets.get(i)), (int) (base + offsets.get(i) + size), true);
+            }
+        }
+    }
+
+    /** Makes the bytes {@code at} (offsets from {@code region}'s first) indeterminate, as a union's uninitialized bytes. */
+    void havocBytes(ArrayView region, List<Long> at, String name, SourceLoc loc) {
+        if (at.isEmpty()) {
+            return;
+        }
+        Variable fresh = ctx.ir.variable(region.array().name() + "#padding", name, region.array().type(), Variable.Kind.TEMPORARY,
+                List.of((long) at.size()));
+        ctx.ir.havoc(fresh, Stmt.Havoc.Reason.UNINITIALIZED, Stmt.Havoc.UNION_BYTES + name, loc);
+        ArrayExpr value = new ArrayExpr.Whole(region.array());
+        for (int k = 0; k < at.size(); k++) {
+            value = new ArrayExpr.Store(value, plus(region.offset(), new Expr.Const(ctx.typing.indexType(), at.get(k))),
+                    new Expr.Select(fresh, new Expr.Const(ctx.typing.indexType(), k), fresh.type()));
+        }
+        ctx.ir.add(new Stmt.ArrayAssign(region.array(), value, loc));
     }
 
     private static long cells(TypeResolver.Shape shape) {
@@ -181,7 +314,7 @@ final class UnionLowering {
         dims.addAll(own);
         ICompositeType c = (ICompositeType) StructLowering.elementType(type);
         Map<String, TypeResolver.Shape> members = shapes(c, loc);
-        dims.add(size(members));
+        dims.add(size(c, loc));
         Variable bytes = ctx.ir.variable(base, sourceName, ctx.typing.unsignedChar(), kind, dims);
         return new UnionObject(c, sourceName, ArrayView.of(bytes, ctx.typing), members);
     }
@@ -322,6 +455,9 @@ final class UnionLowering {
 
     private TypeResolver.Shape shape(UnionObject u, IASTFieldReference r) {
         TypeResolver.Shape s = u.members().get(r.getFieldName().toString());
+        if (s == null && structField(u.type(), r.getFieldName().toString()) != null) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(r), "use of the struct member " + SourceLocator.text(r) + " as an integer value");
+        }
         if (s == null) {
             throw new UserError(UserError.Kind.SYNTAX, ctx.loc(r), "no member named '" + r.getFieldName() + "'");
         }
@@ -340,13 +476,32 @@ final class UnionLowering {
         return isUnion(owner);
     }
 
-    /** Whether {@code s} subscripts an array member of a union ({@code u.a[i]}, {@code u.m[i][j]}). */
+    /**
+     * Whether {@code s} subscripts an array member of a union ({@code u.a[i]}, {@code u.m[i][j]}),
+     * or of a struct that lies in a union's bytes ({@code u.s.a[i]}, {@code p->s.in.a[i]}).
+     */
     static boolean isElement(IASTArraySubscriptExpression s) {
         IASTExpression a = ExpressionLowering.strip(s.getArrayExpression());
         while (a instanceof IASTArraySubscriptExpression inner) {
             a = ExpressionLowering.strip(inner.getArrayExpression());
         }
-        return a instanceof IASTFieldReference r && isMember(r);
+        return a instanceof IASTFieldReference r && (isMember(r) || inUnion(r));
+    }
+
+    /** Whether {@code r} is a member ({@code .f}) of a struct that lies in a union's bytes: {@code u.s.f}, {@code u.s.in.f}. */
+    static boolean inUnion(IASTFieldReference r) {
+        return !r.isPointerDereference() && ExpressionLowering.strip(r.getFieldOwner()) instanceof IASTFieldReference owner
+                && StructLowering.isStruct(owner.getExpressionType()) && (isMember(owner) || inUnion(owner));
+    }
+
+    /** The struct member {@code name} of the union {@code c}, or null. */
+    private static IField structField(ICompositeType c, String name) {
+        for (IField f : c.getFields()) {
+            if (f.getName().equals(name) && StructLowering.isStruct(f.getType())) {
+                return f;
+            }
+        }
+        return null;
     }
 
     /** The integer member {@code u.f}: its bytes from the union's first on. */
@@ -356,7 +511,7 @@ final class UnionLowering {
         if (s.isArray()) {
             throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(r), "use of the array member " + SourceLocator.text(r) + " as an integer value");
         }
-        return new LValue.Bytes(u.variable(), u.bytes().offset(), s.element(), ctx.typing);
+        return new LValue.Bytes(u.variable(), u.bytes().offset(), s.element(), ctx.typing, SourceLocator.text(r), ctx.loc(r));
     }
 
     /** The cell {@code u.a[i]...} of an array member: the element's bytes at its offset. */
@@ -368,12 +523,20 @@ final class UnionLowering {
             a = inner.getArrayExpression();
         }
         IASTFieldReference r = (IASTFieldReference) ExpressionLowering.strip(a);
-        UnionObject u = owner(r);
-        TypeResolver.Shape shape = shape(u, r);
+        ByteArray array;
+        if (isMember(r)) {
+            UnionObject u = owner(r);
+            array = new ByteArray(u.variable(), u.bytes().offset(), shape(u, r), SourceLocator.text(r), ctx.loc(r));
+        } else if (ctx.structs.member(r) instanceof ByteArray b) {
+            array = b;
+        } else {
+            throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(r), "subscript of " + SourceLocator.text(r) + " in a union");
+        }
+        TypeResolver.Shape shape = array.shape();
         if (subscripts.size() != shape.dims().size()) {
             throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(s), "use of the row " + SourceLocator.text(s) + " of an array as a value");
         }
-        ArrayView view = new ArrayView(u.variable(), new Expr.Const(ctx.typing.indexType(), 0), shape.dims());
+        ArrayView view = new ArrayView(array.bytes(), new Expr.Const(ctx.typing.indexType(), 0), shape.dims());
         Object cell = view;
         for (int d = 0; d < subscripts.size(); d++) {
             Expr i = ctx.typing.convert(ctx.expressions.value(subscripts.get(d)), ctx.typing.indexType());
@@ -382,9 +545,9 @@ final class UnionLowering {
             cell = ((ArrayView) cell).subscript(i, ctx.typing);
         }
         Expr index = ((LValue.Cell) cell).index();
-        int size = shape.element().width() / 8;
+        int size = LValue.Bytes.size(shape.element());
         Expr offset = size == 1 ? index : flat(pdpv.semantics.BinaryOp.MUL, index, new Expr.Const(ctx.typing.indexType(), size));
-        return new LValue.Bytes(u.variable(), plus(u.bytes().offset(), offset), shape.element(), ctx.typing);
+        return new LValue.Bytes(array.bytes(), plus(array.offset(), offset), shape.element(), ctx.typing, SourceLocator.text(s), ctx.loc(s));
     }
 
     /** {@code a op b} of the index type, modulo 2^w: PDPV's layout of bytes, no C arithmetic. */
@@ -513,21 +676,25 @@ final class UnionLowering {
         if (statics) {
             return; // the prologue zeroed every byte
         }
-        TypeResolver.Shape first = u.members().values().iterator().next();
-        rest(u, first, loc);
-        zeroFirst(u, first, loc);
+        IField first = u.type().getFields()[0];
+        // an implicitly initialized struct is as a static one (§6.7.9p21): its padding 0 as well
+        long firstSize = ctx.types.layout(first.getType(), loc).size();
+        if (firstSize < u.size()) {
+            havoc(u, loc);
+        }
+        zeroFirst(u, firstSize, loc);
     }
 
-    private void zeroFirst(UnionObject u, TypeResolver.Shape first, SourceLoc loc) {
+    /** Stores 0 in the first {@code size} bytes of {@code u} (of each element of an array of unions). */
+    private void zeroFirst(UnionObject u, long size, SourceLoc loc) {
         if (u.isArray()) {
             for (long k = 0; k < u.bytes().dims().get(0); k++) {
-                zeroFirst(u.subscript(new Expr.Const(ctx.typing.indexType(), k), u.name() + "[" + k + "]", ctx.typing), first, loc);
+                zeroFirst(u.subscript(new Expr.Const(ctx.typing.indexType(), k), u.name() + "[" + k + "]", ctx.typing), size, loc);
             }
             return;
         }
-        int size = first.element().width() / 8;
-        for (long k = 0; k < cells(first); k++) {
-            store(u, k * size, new Expr.Const(first.element(), 0), size, loc, false);
+        for (long k = 0; k < size; k++) {
+            store(u, k, new Expr.Const(ctx.typing.unsignedChar(), 0), 1, loc, false);
         }
     }
 
@@ -581,7 +748,7 @@ final class UnionLowering {
      * member covers the union, so that an answer lists no bytes the program never reads.
      */
     private void rest(UnionObject u, TypeResolver.Shape given, SourceLoc loc) {
-        if (cells(given) * (given.element().width() / 8) < u.size()) {
+        if (cells(given) * LValue.Bytes.size(given.element()) < u.size()) {
             havoc(u, loc);
         }
     }
@@ -602,7 +769,7 @@ final class UnionLowering {
         if (clauses.length > 1) {
             throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(clauses[1]), "initializer of a union with more than one member value");
         }
-        String name = u.members().keySet().iterator().next();
+        String name = u.type().getFields()[0].getName();
         IASTInitializerClause value = clauses[0];
         if (value instanceof ICASTDesignatedInitializer d) {
             ICASTDesignator[] ds = d.getDesignators();
@@ -613,10 +780,15 @@ final class UnionLowering {
             value = d.getOperand();
         }
         TypeResolver.Shape shape = u.members().get(name);
+        IField struct = structField(u.type(), name);
+        if (struct != null) {
+            structList(u, struct, value, statics, loc);
+            return;
+        }
         if (shape == null) {
             throw new UserError(UserError.Kind.SYNTAX, ctx.loc(value), "no member named '" + name + "'");
         }
-        int size = shape.element().width() / 8;
+        int size = LValue.Bytes.size(shape.element());
         Variable bytes = u.variable();
         if (!statics) {
             rest(u, shape, loc);
@@ -641,6 +813,20 @@ final class UnionLowering {
             Expr v = cell.constant() != null ? cell.constant() : constant((IASTExpression) cell.clause(), shape.element(), statics, bytes);
             store(u, cell.index() * size, v, size, loc, statics);
         }
+    }
+
+    /**
+     * Initializes the struct {@code member} of {@code u} by {@code value} (a brace list
+     * or a struct value): a local union's bytes that the struct's members do not cover (its padding,
+     * the bytes beyond it) indeterminate (§6.2.6.1p6), a static one's 0 (zeroed before).
+     */
+    private void structList(UnionObject u, IField member, IASTInitializerClause value, boolean statics, SourceLoc loc) {
+        ICompositeType c = (ICompositeType) TypeResolver.strip(member.getType());
+        if (!statics && (ctx.types.layout(c, loc).size() < u.size() || !padding(c, loc).isEmpty())) {
+            havoc(u, loc);
+        }
+        StructObject s = inBytes(c, u.variable(), u.bytes().offset(), u.name() + "." + member.getName(), loc);
+        ctx.structs.initializeMember(s, value, statics, loc);
     }
 
     private Expr constant(IASTExpression e, CType type, boolean statics, Variable bytes) {

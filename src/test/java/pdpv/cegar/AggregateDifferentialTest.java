@@ -26,7 +26,8 @@ import pdpv.testing.Gcc;
  * interpreter replays its model), programs with loops through bounded model checking. The host gcc
  * is LP64; PDPV checks every other program under ILP32, where the generated code (no {@code long},
  * no pointer arithmetic beyond the arrays) means the same. The pointers' choices between
- * targets are exercised by the pointers p0, p1 to the scalars v0, v1.
+ * targets are exercised by the pointers p0, p1 to the scalars v0, v1. Struct and {@code _Bool}
+ * members of unions are checked the same way in small programs of their own.
  */
 class AggregateDifferentialTest {
     private static final int PROGRAMS = 40;
@@ -47,38 +48,66 @@ class AggregateDifferentialTest {
             boolean loops = p % 4 == 3;
             // the union forms drawn apart: every other part is the program the seed gave before them
             String program = new RandomAggregatePrograms(random, new Random(20261126L + p), loops).generate();
-            List<Long> table = tabulate(p, program);
-            boolean expectUnsafe = random.nextBoolean();
-            long k = expectUnsafe ? table.get(random.nextInt(table.size())) : absent(table, random);
-            String checked = verified(program, k);
-            DataModel model = p % 2 == 0 ? DataModel.LP64 : DataModel.ILP32;
-            Program lowered = FrontEnd.parse("agg" + p + ".c", checked, new FrontEndOptions("main", model, false));
-            Verdict v = loops
-                    ? new BoundedModelChecker(BmcOptions.defaults(), VerifierOptions.defaults()).verify(lowered)
-                    : new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withTests(0))).verify(lowered);
-            int index = p;
-            assertEquals(expectUnsafe ? Verdict.Kind.UNSAFE : Verdict.Kind.SAFE, v.kind(),
-                    () -> "program " + index + " (" + model + "): " + v.reason() + "\n" + checked);
-            if (v.kind() == Verdict.Kind.UNSAFE) {
-                unsafe++;
-                long x0 = Long.parseLong(v.inputs().get(0).value());
-                long x1 = Long.parseLong(v.inputs().get(1).value());
-                assertEquals(k, table.get((int) (x0 * RandomAggregatePrograms.INPUT_VALUES + x1)),
-                        () -> "program " + index + ": the answer's inputs " + x0 + ", " + x1 + " do not compute " + k + " under gcc\n" + checked);
-            }
+            unsafe += agrees("program " + p, "agg" + p, program, random, loops, p % 2 == 0 ? DataModel.LP64 : DataModel.ILP32) ? 1 : 0;
         }
         assertTrue(unsafe > PROGRAMS / 4, "enough unsafe programs: " + unsafe);
     }
 
+    /** The number of small programs on struct and _Bool members of unions. */
+    private static final int UNION_PROGRAMS = 20;
+
+    /**
+     * Struct and {@code _Bool} members of unions (issue #20) against gcc, in small loop-free
+     * programs of their own ({@link RandomAggregatePrograms#unionProgram}) drawn from the union
+     * choices' stream alone, so that the programs above and their time stay as they were.
+     */
+    @Test
+    void structAndBoolMembersOfUnionsAgreeWithGcc() throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of unions skipped");
+        Random random = new Random(20261127L);
+        int unsafe = 0;
+        for (int p = 0; p < UNION_PROGRAMS; p++) {
+            String program = new RandomAggregatePrograms(random, new Random(20261200L + p), false).unionProgram();
+            unsafe += agrees("union program " + p, "un" + p, program, random, false, p % 2 == 0 ? DataModel.LP64 : DataModel.ILP32) ? 1 : 0;
+        }
+        assertTrue(unsafe >= UNION_PROGRAMS / 4, "enough unsafe programs: " + unsafe);
+    }
+
+    /**
+     * Tabulates {@code program} under gcc, draws K from {@code random} (one of gcc's results or
+     * none of them), verifies {@code compute(x0, x1) != K} and checks the verdict and an UNSAFE
+     * answer's inputs against the table; returns whether the verdict was UNSAFE.
+     */
+    private boolean agrees(String label, String name, String program, Random random, boolean loops, DataModel model) throws Exception {
+        List<Long> table = tabulate(name, program);
+        boolean expectUnsafe = random.nextBoolean();
+        long k = expectUnsafe ? table.get(random.nextInt(table.size())) : absent(table, random);
+        String checked = verified(program, k);
+        Program lowered = FrontEnd.parse(name + ".c", checked, new FrontEndOptions("main", model, false));
+        Verdict v = loops
+                ? new BoundedModelChecker(BmcOptions.defaults(), VerifierOptions.defaults()).verify(lowered)
+                : new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withTests(0))).verify(lowered);
+        assertEquals(expectUnsafe ? Verdict.Kind.UNSAFE : Verdict.Kind.SAFE, v.kind(),
+                () -> label + " (" + model + "): " + v.reason() + "\n" + checked);
+        if (v.kind() != Verdict.Kind.UNSAFE) {
+            return false;
+        }
+        long x0 = Long.parseLong(v.inputs().get(0).value());
+        long x1 = Long.parseLong(v.inputs().get(1).value());
+        assertEquals(k, table.get((int) (x0 * RandomAggregatePrograms.INPUT_VALUES + x1)),
+                () -> label + ": the answer's inputs " + x0 + ", " + x1 + " do not compute " + k + " under gcc\n" + checked);
+        return true;
+    }
+
     /** gcc's compute(x0, x1) for every pair of inputs, x0-major; each call in a fresh process, so that globals start afresh. */
-    private List<Long> tabulate(int index, String program) throws Exception {
+    private List<Long> tabulate(String name, String program) throws Exception {
         int n = RandomAggregatePrograms.INPUT_VALUES;
         String main = "#include <stdio.h>\n#include <unistd.h>\n#include <sys/wait.h>\n" + program
                 + "int main(void) {\n  for (int a = 0; a < " + n + "; a++) for (int b = 0; b < " + n + "; b++) {\n"
                 + "    fflush(stdout);\n    if (fork() == 0) { printf(\"%lld\\n\", compute(a, b)); return 0; }\n"
                 + "    wait(0);\n  }\n  return 0;\n}\n";
         List<Long> values = new ArrayList<>();
-        for (String line : Gcc.compileAndRun(dir, "agg" + index, main)) {
+        for (String line : Gcc.compileAndRun(dir, name, main)) {
             values.add(Long.parseLong(line.strip()));
         }
         assertEquals(n * n, values.size(), "one value per pair of inputs");

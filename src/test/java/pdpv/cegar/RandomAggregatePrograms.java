@@ -333,6 +333,11 @@ final class RandomAggregatePrograms {
         }
         (global ? globals : localDeclarations).append(global ? "" : "  ").append("union W w0").append(init).append(";\n");
         // the second union sits in a struct or in an array of unions (issue #20), one per program, at no cost in bytes but wa[0]'s
+        secondUnion();
+    }
+
+    /** Declares the second union, a copy of w0: a struct's member {@code h1.u}, an element {@code wa[1]}, or {@code w1}. */
+    private void secondUnion() {
         switch (unionRandom.nextInt(3)) {
             case 0 -> {
                 globals.append("struct H { unsigned char tag; union W u; };\n");
@@ -546,5 +551,72 @@ final class RandomAggregatePrograms {
                 .append("  return p").append(subscript).append(" * 2;\n}\n");
         body.append(indent).append(random.nextBoolean() ? "" : "x0 = (unsigned char)").append(f).append('(').append(argument)
                 .append(", ").append(scalar(1)).append(");\n");
+    }
+
+    /**
+     * A small program on struct and {@code _Bool} members of unions (issue #20), drawn from the
+     * union choices' own stream alone: a union {@code W} of 8 raw bytes, a scalar {@code v}, a
+     * struct {@code Q} (one of four layouts, its members at the offsets gcc gives them; with
+     * padding in one, whose bytes then are never stored whole, since C leaves their value unspecified) and a {@code _Bool z}; its copy {@code w1}
+     * (a local, a struct's member or an element of an array of unions); a union {@code Y} whose
+     * first member is that struct, initialized by its brace list. Statements write q's members,
+     * pass q to a helper by value and store the result, write z (its byte then 0 or 1) and v; the
+     * result combines bytes and members read across one another.
+     */
+    /** Whether struct Q has padding bytes: then no statement stores it whole. */
+    private boolean padded;
+
+    String unionProgram() {
+        Random r = unionRandom;
+        ElementType v = TYPES.stream().filter(t -> !t.name().equals("_Bool") && !t.wide()).toList().get(r.nextInt(6));
+        int layout = r.nextInt(4);
+        // the fourth has padding (bytes 2, 3, 10, 11), which only a store of the whole struct or a brace list would make unspecified
+        padded = layout == 3;
+        globals.append(List.of("struct Q { short h; unsigned char c[2]; int i; };\n", "struct Q { unsigned char c[2]; short h; int i; };\n",
+                "struct Q { int i; signed char c[2]; unsigned short h; };\n", "struct Q { signed char c[2]; int i; short h; };\n").get(layout));
+        globals.append("union W { unsigned char raw[8]; ").append(v.name()).append(" v; struct Q q; _Bool z; };\n");
+        globals.append("union Y { struct Q q; unsigned int k[2]; };\n");
+        List<String> bytes = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            bytes.add(String.valueOf(r.nextInt(256)));
+        }
+        localDeclarations.append("  union W w0 = {{").append(String.join(", ", bytes)).append("}};\n");
+        localDeclarations.append("  union Y y0 = {{.h = ").append(r.nextInt(1000) - 500).append(", .c = {").append(r.nextInt(256))
+                .append(", ").append(r.nextInt(256)).append("}, .i = ").append(r.nextInt(100000)).append("}};\n");
+        secondUnion();
+        int statements = 2 + r.nextInt(4);
+        for (int i = 0; i < statements; i++) {
+            structInUnionStatement("  ");
+        }
+        body.append("  long long r = w0.q.h ^ ").append(w1).append(".q.c[x0 % 2] ^ y0.k[").append(padded ? "1" : "x1 % 2").append("];\n");
+        body.append("  r = r * 31 + (w0.raw[x1 % 8] ^ ").append(w1).append(".q.i ^ y0.q.c[x0 % 2] ^ w0.v ^ ").append(w1).append(".raw[x0 % 8]);\n");
+        body.append("  return r;\n");
+        return globals + "\n" + helpers + "long long compute(unsigned char x0, unsigned char x1) {\n" + locals() + body + "}\n";
+    }
+
+    /**
+     * A statement on the members q, z and v of the unions w0 and the copy: a member of q written,
+     * q through a helper by value, z written (its byte then 0 or 1), v written.
+     */
+    private void structInUnionStatement(String indent) {
+        String w = unionRandom.nextBoolean() ? "w0" : w1;
+        String x = "x" + unionRandom.nextInt(2);
+        int kind = unionRandom.nextInt(6);
+        switch (padded && kind == 5 ? 0 : kind) {
+            case 0 -> body.append(indent).append(w).append(".q.h = ").append(x).append(" * ").append(unionRandom.nextInt(3000)).append(" - ")
+                    .append(unionRandom.nextInt(100)).append(";\n");
+            case 1 -> body.append(indent).append(w).append(".q.c[").append(x).append(" % 2] ^= ").append(unionRandom.nextInt(256)).append(";\n");
+            case 2 -> body.append(indent).append(w).append(".q.i += ").append(x).append(" * ").append(unionRandom.nextInt(100000)).append(";\n");
+            case 3 -> body.append(indent).append(w).append(".z = ").append(x).append(" > ").append(unionRandom.nextInt(5)).append(";\n");
+            case 4 -> body.append(indent).append(w).append(".v = ").append(x).append(" - ").append(unionRandom.nextInt(9)).append(";\n");
+            default -> {
+                String f = "q" + helperCount++;
+                helpers.append("static struct Q ").append(f).append("(struct Q s, int q) {\n  s.h ^= q;\n  s.c[1] += s.c[0];\n  s.i -= s.h;\n"
+                        + "  return s;\n}\n");
+                String other = w.equals("w0") ? w1 : "w0";
+                body.append(indent).append(unionRandom.nextBoolean() ? w : other).append(".q = ").append(f).append('(').append(w)
+                        .append(".q, ").append(x).append(");\n");
+            }
+        }
     }
 }

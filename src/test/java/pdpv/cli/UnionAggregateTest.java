@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Unions beyond variables (issue #20): a union member of a struct and of an array of structs, arrays
  * of unions, unions passed to and returned by inlined callees by value, and pointers to unions
- * (a callee's out-parameter, {@code union U *p = &u;}) keep a union's bytes shared between its
- * members, as gcc lays them out. Each fact is checked both ways: the true claim is SAFE and the
+ * (a callee's out-parameter, {@code union U *p = &u;}), and struct members of unions keep a union's
+ * bytes shared between its members, as gcc lays them out. Each fact is checked both ways: the true claim is SAFE and the
  * false one UNSAFE.
  */
 class UnionAggregateTest {
@@ -66,5 +66,53 @@ class UnionAggregateTest {
                 + "  return 0;\n}\n",
                 "w.i == (x & 0xffff00ffu) && a[1].i == 0x100 && a[0].i == (x & 0xffffffu)",
                 "a[1].i == 0x1ff");
+    }
+
+    /** gcc's layout of the structs below: a char before an int, a short array after it, a union in a struct, a long long. */
+    private static final String LAID_OUT = "struct P { unsigned char c; unsigned int x; unsigned short a[2]; };\n"
+            + "union V { struct P p; unsigned char b[12]; unsigned int w[3]; };\n"
+            + "struct R { unsigned short h; union U u; };\nunion Z { struct R r; unsigned long long all; unsigned char b[8]; };\n"
+            + "struct R bump(struct R r) { r.u.b[0] += 1; r.h = r.u.h; return r; }\n"
+            + "struct L { int a; long long b; };\nunion M { struct L l; unsigned char c[16]; };\n"
+            + "int main(void) {\n  unsigned int x = __VERIFIER_nondet_uint();\n  union V v = {{1, x, {2, 3}}};\n  v.p.a[1] = 0x405;\n"
+            + "  struct P t = v.p;\n  t.c = 9;\n  union Z z;\n  z.all = x;\n  z.r.u.i = 0x01020304;\n  z.r = bump(z.r);\n"
+            + "  union M m = {{7}};\n  m.l.b = 0x0102030405060708LL;\n  __VERIFIER_assert(CLAIM);\n  return 0;\n}\n";
+
+    @Test
+    void aStructMemberOfAUnionLiesInItsBytesAsGccLaysItOut() throws IOException {
+        holds("struct", LAID_OUT, "v.w[1] == x && v.b[0] == 1 && v.b[8] == 2 && v.b[10] == 5 && v.b[11] == 4 && t.x == x && t.c == 9"
+                + " && sizeof(struct P) == 12 && sizeof(union V) == 12 && sizeof(struct R) == 8"
+                + " && z.r.h == 0x0305 && z.b[4] == 5 && z.b[7] == 1 && z.b[0] == 5 && z.r.u.i == 0x01020305"
+                + " && sizeof(struct L) == 12 && m.c[4] == 8 && m.l.a == 7",
+                "z.r.h == (x & 0xffff)");
+    }
+
+    /** Padding bytes: indeterminate in a local union's brace list, unspecified after a store of the whole struct (C11 §6.2.6.1p6). */
+    @Test
+    void aStructsPaddingInAUnionHasNoValue() throws IOException {
+        holds("padding", LAID_OUT, "v.b[0] == 1", "v.b[1] == 0");
+        holds("copied", LAID_OUT, "z.b[4] == 5", "z.b[2] == (unsigned char) (x >> 16)");
+    }
+
+    /** Under LP64 a long long member is aligned to 8 bytes (on i386, ILP32, to 4). */
+    @Test
+    void aLongLongMembersOffsetFollowsTheDataModel() throws IOException {
+        for (boolean right : new boolean[] {true, false}) {
+            Path c = dir.resolve("lp64_" + right + ".c");
+            Files.writeString(c, HEADER + LAID_OUT.replace("CLAIM", right ? "sizeof(struct L) == 16 && m.c[8] == 8 && m.c[15] == 1"
+                    : "m.c[4] == 8"));
+            CliResult r = CliResult.run("verify", "--timeout", "60", "--data-model", "LP64", c.toString());
+            assertEquals(right ? ExitCodes.SAFE : ExitCodes.UNSAFE, r.code(), right + ": " + r.out() + r.err());
+        }
+    }
+
+    /** A _Bool member's write stores 0 or 1 in its byte, which the other members read. */
+    @Test
+    void aBoolMemberWritesZeroOrOne() throws IOException {
+        holds("bool", "union B { unsigned int i; _Bool z; struct { unsigned char c; _Bool f[2]; } s; };\n"
+                + "int main(void) {\n  unsigned int x = __VERIFIER_nondet_uint();\n  union B b = {x};\n  b.z = x;\n  b.s.f[1] = x & 4;\n"
+                + "  __VERIFIER_assert(CLAIM);\n  return 0;\n}\n",
+                "b.i >> 24 == x >> 24 && (b.i & 0xff) == (x != 0) && ((b.i >> 16) & 0xff) == ((x & 4) != 0) && b.s.c == (x != 0)",
+                "(b.i & 0xff) == (x & 0xff)");
     }
 }

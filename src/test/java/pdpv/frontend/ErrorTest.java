@@ -69,6 +69,11 @@ class ErrorTest {
     @Test
     void structFormsOutsideTheModelAreUnsupportedAtTheirLine() {
         assertUnsupported("struct s { int *p; };\nint main() {\n  struct s v;\n  return 0;\n}\n", 3, "member p");
+        // a bit-field read as a whole int would give x.a == 9 after x.a = 9 in a 3-bit field, and sizeof 8 for gcc's 4
+        assertUnsupported("struct b { unsigned a : 3; unsigned c : 5; };\nint main() {\n  struct b x = {1, 2};\n  return x.a;\n}\n", 3,
+                "bit-field member a of struct b");
+        assertUnsupported("union u { unsigned a : 3; int f; };\nint main() {\n  union u x;\n  return 0;\n}\n", 3,
+                "bit-field member a of union u");
         assertUnsupported("struct s { int f; };\nint main() {\n  extern struct s g;\n  return 0;\n}\n", 3, "extern struct g");
         UserError local = error("struct s { int f; };\nint main() {\n  int k = 3;\n  static struct s v = {k};\n  return v.f;\n}\n");
         assertEquals(UserError.Kind.SYNTAX, local.kind(), local::render);
@@ -77,9 +82,16 @@ class ErrorTest {
         assertUnsupported("struct s { int f; };\nstruct s g[4] = {1, 2};\nint main() {\n  g[1].f = 2;\n  return 0;\n}\n", 2,
                 "array of structs g without braces");
         assertUnsupported("struct s { int f; };\nint main() {\n  struct s a[2];\n  struct s *p = a;\n  return 0;\n}\n", 4, "pointer");
-        assertUnsupported("union u { int f; struct { int a; } s; };\nint main() {\n  union u v;\n  return 0;\n}\n", 3,
-                "member s of union u");
-        assertUnsupported("union u { int f; _Bool b; };\nunion u g;\nint main() {\n  return 0;\n}\n", 2, "of type _Bool");
+        assertUnsupported("struct q { int a; };\nunion u { int f; struct { struct q qs[2]; } s; };\nint main() {\n  union u v;\n"
+                + "  return 0;\n}\n", 4, "member qs of struct");
+        assertUnsupported("union u { int f; struct t { int *p; } s; };\nint main() {\n  union u v;\n  return 0;\n}\n", 3,
+                "member p of struct t in union u");
+        assertUnsupported("union u { int f; struct t { int a[2]; } s; };\nint g(int *p) { return p[0]; }\nint main() {\n  union u v = {0};\n"
+                + "  return g(v.s.a);\n}\n", 5, "array member v.s.a of a struct in a union");
+        assertUnsupported("union u { int f; _Bool b; };\nunion u g;\nint main() {\n  g.b = 2;\n  return g.b;\n}\n", 5,
+                "read of the _Bool member g.b of a union");
+        assertUnsupported("struct t { char c; _Bool b[2]; };\nunion u { int f; struct t s; };\nunion u g;\nint main() {\n"
+                + "  struct t v = g.s;\n  return v.c;\n}\n", 5, "read of the _Bool member g.s.b");
         assertUnsupported("union u { int f; char c; };\nint h(union u v);\nint main() {\n  union u w = {1};\n"
                 + "  return h(w);\n}\n", 5, "has no body");
         assertUnsupported("union u { int f; char c; };\nint main() {\n  union u a[2], b[2];\n  union u *p = &a[0];\n  p = &b[1];\n"
