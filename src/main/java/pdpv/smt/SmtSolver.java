@@ -81,6 +81,11 @@ public final class SmtSolver {
         }
     }
 
+    /** The assertions added and not popped, as Z3 holds them. */
+    public BoolExpr[] assertions() {
+        return solver.getAssertions();
+    }
+
     public void push() {
         solver.push();
         if (budget.enabled()) {
