@@ -81,11 +81,6 @@ public final class SmtSolver {
         }
     }
 
-    /** The assertions added and not popped, as Z3 holds them. */
-    public BoolExpr[] assertions() {
-        return solver.getAssertions();
-    }
-
     public void push() {
         solver.push();
         if (budget.enabled()) {

@@ -101,28 +101,9 @@ final class InvariantCheck {
 
     /** {@code solver}'s answer, within {@link #QUANTIFIED_CHECK_RESOURCES} when an invariant has a quantifier. */
     private SmtResult answer(SmtSolver solver) {
-        if (!quantified) {
-            return solver.check();
-        }
-        SmtResult r = solver.checkWithinResources(quantifiedUnits, List.of());
-        if (!(r instanceof SmtResult.Unknown) || quantifiedUnits != QUANTIFIED_CHECK_RESOURCES) {
-            return r;
-        }
-        // Z3's search on a quantified query depends on its context's history (the terms it has
-        // made, in what order): the same query that gives up here after other checks is often
-        // decided at once alone, so a check of a witness as stated is asked again, alone in a fresh
-        // context, within the same units; only its unsat is taken (a model there has no terms of
-        // this context). Houdini's checks are not: the copies cost more than they win (a verify
-        // --witness of array_fill_then_read.c ran past --plain-seconds with them)
-        try (Context fresh = new Context()) {
-            SmtSolver alone = new SmtSolver(fresh, new SmtStatistics());
-            for (BoolExpr a : solver.assertions()) {
-                alone.add((BoolExpr) a.translate(fresh));
-            }
-            return alone.checkWithinResources(quantifiedUnits, List.of()) instanceof SmtResult.Unsat
-                    ? new SmtResult.Unsat(List.of()) : r;
-        }
+        return quantified ? solver.checkWithinResources(quantifiedUnits, List.of()) : solver.check();
     }
+
 
     /** Null if every condition holds, else the first that fails. */
     String check() {
