@@ -151,13 +151,7 @@ final class CellInvariants {
     List<BoolExpr> readOnly(ProgramEncoding encoding, LoopInvariantStore store, Loop l, BoolExpr li,
                             Map<Variable, BigInteger[]> filled, List<BoolExpr> candidates) {
         LoopInvariantStore.Templates t = store.templates(l);
-        List<BoolExpr> facts = new ArrayList<>();
-        for (Map.Entry<Variable, Expr<?>> e : t.arraysBefore().entrySet()) {
-            BigInteger[] fit = filled.get(e.getKey());
-            if (fit != null && !t.arraysEnd().containsKey(e.getKey())) {
-                facts.add(wholeArray(e.getKey(), (ArrayExpr<?, ?>) e.getValue(), fit));
-            }
-        }
+        List<BoolExpr> facts = wholeArrays(t, filled);
         if (facts.isEmpty() || candidates.isEmpty()) {
             return List.of();
         }
@@ -196,6 +190,22 @@ final class CellInvariants {
             return List.of();
         }
         return List.of(ctx.mkImplies(fact, live.size() == 1 ? live.get(0) : ctx.mkAnd(live.toArray(new BoolExpr[0]))));
+    }
+
+    /**
+     * The facts P(a_b) of {@link #readOnly} for loop templates {@code t}: one per array the loop reads
+     * and does not write that an earlier loop's value invariant fills ({@code filled}). Unchecked: a
+     * fact holds at the head only if it held on entry.
+     */
+    List<BoolExpr> wholeArrays(LoopInvariantStore.Templates t, Map<Variable, BigInteger[]> filled) {
+        List<BoolExpr> facts = new ArrayList<>();
+        for (Map.Entry<Variable, Expr<?>> e : t.arraysBefore().entrySet()) {
+            BigInteger[] fit = filled.get(e.getKey());
+            if (fit != null && !t.arraysEnd().containsKey(e.getKey())) {
+                facts.add(wholeArray(e.getKey(), (ArrayExpr<?, ?>) e.getValue(), fit));
+            }
+        }
+        return facts;
     }
 
     /** {@code ∀j. j < len(a) ⇒ a[j] = c1·j + c0}, j an index (unsigned), the value in a's element width. */

@@ -35,6 +35,17 @@ import pdpv.smt.SmtStatistics;
 record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable, StateVar> names, Map<Variable, Expr<?>> arrays) {
     static HeadInvariant of(Context ctx, Loop l, LoopInvariantStore.Templates t, BoolExpr li, Map<Variable, Object> entry,
                             Addresses addresses) {
+        return of(ctx, l, t, li, entry, addresses, List.of());
+    }
+
+    /**
+     * {@link #of(Context, Loop, LoopInvariantStore.Templates, BoolExpr, Map, Addresses)} with
+     * {@code readFacts}, facts over the arrays l reads and does not write (their a_b templates, the
+     * same in every pass: {@link CellInvariants#wholeArrays}), offered as conjectures: the loop
+     * encoding knows what an earlier loop left in them without an invariant, a witness must say it.
+     */
+    static HeadInvariant of(Context ctx, Loop l, LoopInvariantStore.Templates t, BoolExpr li, Map<Variable, Object> entry,
+                            Addresses addresses, List<BoolExpr> readFacts) {
         Map<Variable, StateVar> outside = new LinkedHashMap<>();
         List<Expr<?>> from = new ArrayList<>();
         List<Expr<?>> to = new ArrayList<>();
@@ -62,9 +73,18 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
                 unresolved.put(s.current(), v);
             }
         });
-        // an array the loop writes has no value on entry the head's state tells: a conjunct over a_b is dropped
+        // an array the loop writes has no value on entry the head's state tells, unless every cell
+        // enters with one constant (EntryConstants.Filled): a_b is then that constant array, else a
+        // conjunct over a_b is dropped
         t.arraysBefore().forEach((v, a) -> {
-            if (l.updated().contains(v)) {
+            if (!l.updated().contains(v)) {
+                return;
+            }
+            if (entry.get(v) instanceof EntryConstants.Filled f && a.getSort() instanceof com.microsoft.z3.ArraySort<?, ?> sort
+                    && sort.getRange() instanceof com.microsoft.z3.BitVecSort cell) {
+                from.add(a);
+                to.add(ctx.mkConstArray(sort.getDomain(), ctx.mkBV(f.bits(), cell.getSize())));
+            } else {
                 unresolved.put(a, v);
             }
         });
@@ -94,13 +114,17 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
                 old.put(sv.current(), v);
             }
         });
-        for (BoolExpr c : Conjuncts.of(li)) {
+        List<BoolExpr> pending = new ArrayList<>(Conjuncts.of(li));
+        for (int k = 0; k < pending.size(); k++) {
+            BoolExpr c = pending.get(k);
             List<Expr<?>> disjuncts = c.isOr() ? List.of(c.getArgs()) : c.isImplies() ? List.of(c.getArgs()[1]) : List.of();
             if (c.isImplies() && hasQuantifier(c.getArgs()[0], new HashSet<>())) {
                 // a fact about the cells of an array the loop only reads (CellInvariants.readOnly), the
-                // premise of what the loop keeps: it holds at the head whenever it held on entry
+                // premise of what the loop keeps: it holds at the head whenever it held on entry; what
+                // it implies (P(x_b) ⇒ E(x_e) of each mined invariant, say s == i*i) is read as conjuncts
                 disjuncts = new ArrayList<>(disjuncts);
                 disjuncts.add(c.getArgs()[0]);
+                pending.addAll(Conjuncts.of((BoolExpr) c.getArgs()[1]));
             }
             for (Expr<?> d : disjuncts) {
                 Set<Variable> inD = new LinkedHashSet<>();
@@ -110,6 +134,7 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
                 }
             }
         }
+        conjectures.addAll(readFacts);
         Map<Variable, StateVar> names = new LinkedHashMap<>(outside);
         names.putAll(t.before());
         names.putAll(t.end());

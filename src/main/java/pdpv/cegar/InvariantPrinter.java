@@ -476,7 +476,146 @@ final class InvariantPrinter {
         if (!signed && (w == 8 || w == 16 || w == 32 || w == 64) && unsignedOperand(a) != null && unsignedOperand(b) != null) {
             return unsignedOperand(a) + " " + op + " " + unsignedOperand(b);
         }
+        String product = equality ? polynomialEquality(a, b, op) : null;
+        if (product != null) {
+            return product;
+        }
         return "(smt: " + a + " " + op + (signed ? " (signed) " : " (unsigned) ") + b + ")";
+    }
+
+    /** Most monomials a polynomial equality is printed with; a larger one stays in SMT-LIB. */
+    private static final int MAX_MONOMIALS = 16;
+
+    /**
+     * An equality or disequality of two polynomials of width 32 or 64 (products of variables, such
+     * as {@code s == i*i}) in C's unsigned arithmetic of that width, which is the bit-vector
+     * arithmetic modulo 2^w: each operand converted to {@code unsigned} ({@code unsigned long long}),
+     * whose rank is at least int's, so no promotion changes a product; the monomials with a
+     * coefficient of 2^(w-1) or more are moved to the other side with the coefficient negated:
+     * {@code (unsigned)s == (unsigned)i * (unsigned)i}. Null for another width or term.
+     */
+    private String polynomialEquality(BitVecExpr a, BitVecExpr b, String op) {
+        int w = a.getSortSize();
+        if (w != 32 && w != 64) {
+            return null;
+        }
+        BigInteger mod = BigInteger.ONE.shiftLeft(w);
+        Map<List<String>, BigInteger> l = polynomial(a, w);
+        Map<List<String>, BigInteger> r = polynomial(b, w);
+        if (l == null || r == null) {
+            return null;
+        }
+        Map<List<String>, BigInteger> d = new java.util.TreeMap<>(InvariantPrinter::compareMonomials);
+        l.forEach((m, c) -> d.merge(m, c, BigInteger::add));
+        r.forEach((m, c) -> d.merge(m, c.negate(), BigInteger::add));
+        List<String> left = new ArrayList<>();
+        List<String> right = new ArrayList<>();
+        String suffix = w == 32 ? "u" : "ull";
+        boolean products = false;
+        for (Map.Entry<List<String>, BigInteger> e : d.entrySet()) {
+            BigInteger c = e.getValue().mod(mod);
+            if (c.signum() == 0) {
+                continue;
+            }
+            products |= e.getKey().size() > 1;
+            boolean negative = c.testBit(w - 1);
+            BigInteger magnitude = negative ? mod.subtract(c) : c;
+            List<String> factors = new ArrayList<>();
+            if (!magnitude.equals(BigInteger.ONE) || e.getKey().isEmpty()) {
+                factors.add(magnitude + suffix);
+            }
+            factors.addAll(e.getKey());
+            (negative ? right : left).add(String.join(" * ", factors));
+        }
+        if (!products) {
+            return null;
+        }
+        String zero = "0" + suffix;
+        return (left.isEmpty() ? zero : String.join(" + ", left)) + " " + op + " " + (right.isEmpty() ? zero : String.join(" + ", right));
+    }
+
+    /** Monomials by degree, then by their factors' texts. */
+    private static int compareMonomials(List<String> x, List<String> y) {
+        if (x.size() != y.size()) {
+            return Integer.compare(y.size(), x.size());
+        }
+        for (int k = 0; k < x.size(); k++) {
+            int c = x.get(k).compareTo(y.get(k));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * {@code e} as a polynomial modulo 2^w: its monomials (the sorted C texts of their factors, each
+     * an operand read as unsigned, {@link #unsignedOperand}) by coefficient; null if a part is not
+     * a sum, difference, negation or product of constants and such operands.
+     */
+    private Map<List<String>, BigInteger> polynomial(BitVecExpr e, int w) {
+        if (e.getSortSize() != w) {
+            return null;
+        }
+        if (e instanceof BitVecNum n) {
+            Map<List<String>, BigInteger> out = new LinkedHashMap<>();
+            out.put(List.of(), n.getBigInteger());
+            return out;
+        }
+        Z3_decl_kind k = e.isApp() ? e.getFuncDecl().getDeclKind() : Z3_decl_kind.Z3_OP_UNINTERPRETED;
+        Expr<?>[] args = e.isApp() ? e.getArgs() : new Expr<?>[0];
+        switch (k) {
+            case Z3_OP_BADD, Z3_OP_BSUB -> {
+                Map<List<String>, BigInteger> out = new LinkedHashMap<>();
+                for (int i = 0; i < args.length; i++) {
+                    Map<List<String>, BigInteger> p = polynomial((BitVecExpr) args[i], w);
+                    if (p == null) {
+                        return null;
+                    }
+                    boolean minus = k == Z3_decl_kind.Z3_OP_BSUB && i > 0;
+                    p.forEach((m, c) -> out.merge(m, minus ? c.negate() : c, BigInteger::add));
+                }
+                return out.size() > MAX_MONOMIALS ? null : out;
+            }
+            case Z3_OP_BNEG -> {
+                Map<List<String>, BigInteger> p = polynomial((BitVecExpr) args[0], w);
+                if (p != null) {
+                    p.replaceAll((m, c) -> c.negate());
+                }
+                return p;
+            }
+            case Z3_OP_BMUL -> {
+                Map<List<String>, BigInteger> out = new LinkedHashMap<>();
+                out.put(List.of(), BigInteger.ONE);
+                for (Expr<?> arg : args) {
+                    Map<List<String>, BigInteger> p = polynomial((BitVecExpr) arg, w);
+                    if (p == null) {
+                        return null;
+                    }
+                    Map<List<String>, BigInteger> next = new LinkedHashMap<>();
+                    out.forEach((m1, c1) -> p.forEach((m2, c2) -> {
+                        List<String> m = new ArrayList<>(m1);
+                        m.addAll(m2);
+                        java.util.Collections.sort(m);
+                        next.merge(m, c1.multiply(c2), BigInteger::add);
+                    }));
+                    if (next.size() > MAX_MONOMIALS) {
+                        return null;
+                    }
+                    out = next;
+                }
+                return out;
+            }
+            default -> {
+                String operand = unsignedOperand(e);
+                if (operand == null) {
+                    return null;
+                }
+                Map<List<String>, BigInteger> out = new LinkedHashMap<>();
+                out.put(List.of(operand), BigInteger.ONE);
+                return out;
+            }
+        }
     }
 
     /**

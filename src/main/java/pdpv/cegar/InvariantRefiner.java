@@ -170,6 +170,12 @@ final class InvariantRefiner {
         return kept.isEmpty() ? 0 : pdpv.smt.Conjuncts.of((BoolExpr) kept.get(0).getArgs()[1]).size();
     }
 
+    /** The unchecked whole-array facts over the arrays loop {@code l} reads and does not write ({@link CellInvariants#wholeArrays}). */
+    List<BoolExpr> readFacts(Loop l) {
+        return filled.isEmpty() ? List.of() : new CellInvariants(ctx, seedStats, options.policy().candidateResources())
+                .wholeArrays(store.templates(l), filled);
+    }
+
     /** The bounds of loop {@code l}'s increments by its counters' progress ({@link BoundedIncrements}): candidates that need no test. */
     List<Invariant> boundedIncrements(Loop l) {
         return BoundedIncrements.of(store.templates(l).endExprs(), instance(l).iteration().nextFunctions());

@@ -555,7 +555,7 @@ public final class Verifier implements ProgramVerifier {
                 SourceLoc statement = Evidence.statementLocation(l.head());
                 LoopInvariantStore.Templates t = store.templates(l);
                 BoolExpr li = store.conjunction(l);
-                HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l), program.addresses());
+                HeadInvariant atHead = HeadInvariant.of(ctx, l, t, li, entry.atEntry(l), program.addresses(), refiner.readFacts(l));
                 InvariantPrinter overHead = new InvariantPrinter(ctx, atHead.names(), atHead.arrays(), program.addresses());
                 String invariant = store.count(l) == 0 ? "1" : printed(l, t, seeds.get(l));
                 String summary = withSummaries ? summaries.describe(l) : null;

@@ -49,12 +49,21 @@ final class InvariantCheck {
     private final PlainBudget budget;
     private int fresh;
     /**
-     * Z3 resource units for one check of invariants with a quantifier (issue #20, {@link Quantified}):
-     * Z3 may search without end for a model of a quantified formula, so such a check has a limit,
-     * and one that reaches it proves nothing (the invariant is rejected, or Houdini drops the
-     * candidate). The witnesses of examples/array_fill_*.c need at most about a tenth of it; not swept.
+     * Z3 resource units for one check of invariants with a quantifier (issue #20, {@link Quantified})
+     * when a witness's invariants are validated as stated: Z3 may search without end for a model of
+     * a quantified formula, so such a check has a limit, and one that reaches it proves nothing (the
+     * invariant is rejected). The witnesses of examples/array_fill_input_bound.c and
+     * array_fill_then_sum.c need between 5 and 10 million for their consecution checks (a cell
+     * invariant beside the untouched cells', a product s == i*i beside the cells it sums); not swept.
      */
-    static final long QUANTIFIED_CHECK_RESOURCES = 2_000_000;
+    static final long QUANTIFIED_CHECK_RESOURCES = 20_000_000;
+    /**
+     * The same limit for Houdini's checks of candidates ({@link #unestablished}), many of which
+     * fail: a candidate whose check reaches it is dropped, which is sound, only weaker.
+     */
+    static final long QUANTIFIED_CANDIDATE_RESOURCES = 2_000_000;
+    /** The limit of the quantified checks running now: {@link #QUANTIFIED_CHECK_RESOURCES} except in {@link #unestablished}. */
+    private long quantifiedUnits = QUANTIFIED_CHECK_RESOURCES;
     /** Whether an invariant has a quantifier: then every check is limited to {@link #QUANTIFIED_CHECK_RESOURCES}. */
     private final boolean quantified;
 
@@ -92,8 +101,9 @@ final class InvariantCheck {
 
     /** {@code solver}'s answer, within {@link #QUANTIFIED_CHECK_RESOURCES} when an invariant has a quantifier. */
     private SmtResult answer(SmtSolver solver) {
-        return quantified ? solver.checkWithinResources(QUANTIFIED_CHECK_RESOURCES, List.of()) : solver.check();
+        return quantified ? solver.checkWithinResources(quantifiedUnits, List.of()) : solver.check();
     }
+
 
     /** Null if every condition holds, else the first that fails. */
     String check() {
@@ -126,8 +136,13 @@ final class InvariantCheck {
      */
     Map<Block, Set<Expr>> unestablished() {
         Map<Block, Set<Expr>> failed = new LinkedHashMap<>();
-        for (Block c : cutPoints()) {
-            checkFrom(c, (head, conjunct, problem) -> failed.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(conjunct), false, true, null);
+        quantifiedUnits = QUANTIFIED_CANDIDATE_RESOURCES;
+        try {
+            for (Block c : cutPoints()) {
+                checkFrom(c, (head, conjunct, problem) -> failed.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(conjunct), false, true, null);
+            }
+        } finally {
+            quantifiedUnits = QUANTIFIED_CHECK_RESOURCES;
         }
         return failed;
     }
