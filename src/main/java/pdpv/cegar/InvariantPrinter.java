@@ -17,6 +17,7 @@ import pdpv.cfg.Addresses;
 import pdpv.cfg.Loop;
 import pdpv.cfg.Variable;
 import pdpv.pdr.StateVar;
+import pdpv.smt.ModularPolynomial;
 
 /**
  * Prints a loop invariant over the loop's templates as a C expression for the certificate (thesis
@@ -500,31 +501,28 @@ final class InvariantPrinter {
             return null;
         }
         BigInteger mod = BigInteger.ONE.shiftLeft(w);
-        Map<List<String>, BigInteger> l = polynomial(a, w);
-        Map<List<String>, BigInteger> r = polynomial(b, w);
+        ModularPolynomial l = polynomial(a, w);
+        ModularPolynomial r = polynomial(b, w);
         if (l == null || r == null) {
             return null;
         }
-        Map<List<String>, BigInteger> d = new java.util.TreeMap<>(InvariantPrinter::compareMonomials);
-        l.forEach((m, c) -> d.merge(m, c, BigInteger::add));
-        r.forEach((m, c) -> d.merge(m, c.negate(), BigInteger::add));
+        List<Map.Entry<ModularPolynomial.Monomial, BigInteger>> d = l.minus(r).terms().entrySet().stream()
+                .sorted((x, y) -> compareMonomials(x.getKey().atoms(), y.getKey().atoms())).toList();
         List<String> left = new ArrayList<>();
         List<String> right = new ArrayList<>();
         String suffix = w == 32 ? "u" : "ull";
         boolean products = false;
-        for (Map.Entry<List<String>, BigInteger> e : d.entrySet()) {
-            BigInteger c = e.getValue().mod(mod);
-            if (c.signum() == 0) {
-                continue;
-            }
-            products |= e.getKey().size() > 1;
+        for (Map.Entry<ModularPolynomial.Monomial, BigInteger> e : d) {
+            BigInteger c = e.getValue();
+            List<String> monomial = e.getKey().atoms();
+            products |= monomial.size() > 1;
             boolean negative = c.testBit(w - 1);
             BigInteger magnitude = negative ? mod.subtract(c) : c;
             List<String> factors = new ArrayList<>();
-            if (!magnitude.equals(BigInteger.ONE) || e.getKey().isEmpty()) {
+            if (!magnitude.equals(BigInteger.ONE) || monomial.isEmpty()) {
                 factors.add(magnitude + suffix);
             }
-            factors.addAll(e.getKey());
+            factors.addAll(monomial);
             (negative ? right : left).add(String.join(" * ", factors));
         }
         if (!products) {
@@ -549,71 +547,52 @@ final class InvariantPrinter {
     }
 
     /**
-     * {@code e} as a polynomial modulo 2^w: its monomials (the sorted C texts of their factors, each
-     * an operand read as unsigned, {@link #unsignedOperand}) by coefficient; null if a part is not
+     * {@code e} as a polynomial modulo 2^w: its atoms the C texts of the operands
+     * read as unsigned ({@link #unsignedOperand}); null if a part is not
      * a sum, difference, negation or product of constants and such operands.
      */
-    private Map<List<String>, BigInteger> polynomial(BitVecExpr e, int w) {
+    private ModularPolynomial polynomial(BitVecExpr e, int w) {
         if (e.getSortSize() != w) {
             return null;
         }
         if (e instanceof BitVecNum n) {
-            Map<List<String>, BigInteger> out = new LinkedHashMap<>();
-            out.put(List.of(), n.getBigInteger());
-            return out;
+            return ModularPolynomial.constant(n.getBigInteger(), w);
         }
         Z3_decl_kind k = e.isApp() ? e.getFuncDecl().getDeclKind() : Z3_decl_kind.Z3_OP_UNINTERPRETED;
         Expr<?>[] args = e.isApp() ? e.getArgs() : new Expr<?>[0];
         switch (k) {
             case Z3_OP_BADD, Z3_OP_BSUB -> {
-                Map<List<String>, BigInteger> out = new LinkedHashMap<>();
+                ModularPolynomial out = ModularPolynomial.constant(BigInteger.ZERO, w);
                 for (int i = 0; i < args.length; i++) {
-                    Map<List<String>, BigInteger> p = polynomial((BitVecExpr) args[i], w);
+                    ModularPolynomial p = polynomial((BitVecExpr) args[i], w);
                     if (p == null) {
                         return null;
                     }
-                    boolean minus = k == Z3_decl_kind.Z3_OP_BSUB && i > 0;
-                    p.forEach((m, c) -> out.merge(m, minus ? c.negate() : c, BigInteger::add));
+                    out = out.plus(p, k == Z3_decl_kind.Z3_OP_BSUB && i > 0 ? -1 : 1);
                 }
-                return out.size() > MAX_MONOMIALS ? null : out;
+                return out.terms().size() > MAX_MONOMIALS ? null : out;
             }
             case Z3_OP_BNEG -> {
-                Map<List<String>, BigInteger> p = polynomial((BitVecExpr) args[0], w);
-                if (p != null) {
-                    p.replaceAll((m, c) -> c.negate());
-                }
-                return p;
+                ModularPolynomial p = polynomial((BitVecExpr) args[0], w);
+                return p == null ? null : ModularPolynomial.constant(BigInteger.ZERO, w).minus(p);
             }
             case Z3_OP_BMUL -> {
-                Map<List<String>, BigInteger> out = new LinkedHashMap<>();
-                out.put(List.of(), BigInteger.ONE);
+                ModularPolynomial out = ModularPolynomial.constant(BigInteger.ONE, w);
                 for (Expr<?> arg : args) {
-                    Map<List<String>, BigInteger> p = polynomial((BitVecExpr) arg, w);
+                    ModularPolynomial p = polynomial((BitVecExpr) arg, w);
                     if (p == null) {
                         return null;
                     }
-                    Map<List<String>, BigInteger> next = new LinkedHashMap<>();
-                    out.forEach((m1, c1) -> p.forEach((m2, c2) -> {
-                        List<String> m = new ArrayList<>(m1);
-                        m.addAll(m2);
-                        java.util.Collections.sort(m);
-                        next.merge(m, c1.multiply(c2), BigInteger::add);
-                    }));
-                    if (next.size() > MAX_MONOMIALS) {
+                    out = out.times(p);
+                    if (out.terms().size() > MAX_MONOMIALS) {
                         return null;
                     }
-                    out = next;
                 }
                 return out;
             }
             default -> {
                 String operand = unsignedOperand(e);
-                if (operand == null) {
-                    return null;
-                }
-                Map<List<String>, BigInteger> out = new LinkedHashMap<>();
-                out.put(List.of(operand), BigInteger.ONE);
-                return out;
+                return operand == null ? null : ModularPolynomial.atom(operand, w);
             }
         }
     }

@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import pdpv.smt.ModularPolynomial.Monomial;
 
 /**
  * Consecution of polynomial equalities by algebra instead of bit-blasting (issue 19, the nonlinear
@@ -173,7 +174,7 @@ public final class ConservedEqualities {
     /** As {@link #together(List, Expr[], Expr[])}, with {@code facts} that hold in every step. */
     public static List<Integer> together(List<BoolExpr> equalities, Expr<?>[] from, Expr<?>[] to, List<BoolExpr> facts) {
         Normalizer pre = new Normalizer(Map.of());
-        Map<Integer, Poly> before = new LinkedHashMap<>();
+        Map<Integer, ModularPolynomial> before = new LinkedHashMap<>();
         Map<Integer, BitVecExpr[]> after = new HashMap<>();
         for (int i = 0; i < equalities.size(); i++) {
             BoolExpr e = equalities.get(i);
@@ -181,8 +182,8 @@ public final class ConservedEqualities {
                 continue;
             }
             BitVecExpr r = (BitVecExpr) e.getArgs()[1];
-            Poly pl = pre.of(l);
-            Poly pr = pl == null ? null : pre.of(r);
+            ModularPolynomial pl = pre.of(l);
+            ModularPolynomial pr = pl == null ? null : pre.of(r);
             if (pr != null) {
                 before.put(i, pl.minus(pr));
                 after.put(i, new BitVecExpr[] {(BitVecExpr) l.substitute(from, to), (BitVecExpr) r.substitute(from, to)});
@@ -203,10 +204,10 @@ public final class ConservedEqualities {
      * {@code P_1 ∧ ... ∧ P_k ⇒ C_1 ∧ ... ∧ C_m} of equalities (premises first, then conclusions).
      * Other conjuncts are left out, which only weakens what is assumed.
      */
-    private record StepFacts(List<Poly> plain, List<List<List<Poly>>> implications) {
+    private record StepFacts(List<ModularPolynomial> plain, List<List<List<ModularPolynomial>>> implications) {
         static StepFacts of(Normalizer n, List<BoolExpr> facts) {
-            List<Poly> plain = new ArrayList<>();
-            List<List<List<Poly>>> implications = new ArrayList<>();
+            List<ModularPolynomial> plain = new ArrayList<>();
+            List<List<List<ModularPolynomial>>> implications = new ArrayList<>();
             for (BoolExpr f : facts) {
                 for (BoolExpr c : Conjuncts.of(f)) {
                     if (c.isEq() && c.getArgs()[0] instanceof BitVecExpr) {
@@ -215,8 +216,8 @@ public final class ConservedEqualities {
                         List<BoolExpr> premises = equalities((BoolExpr) c.getArgs()[0]);
                         List<BoolExpr> conclusions = equalities((BoolExpr) c.getArgs()[1]);
                         if (premises != null && conclusions != null) {
-                            List<Poly> ps = differences(n, premises);
-                            List<Poly> cs = differences(n, conclusions);
+                            List<ModularPolynomial> ps = differences(n, premises);
+                            List<ModularPolynomial> cs = differences(n, conclusions);
                             // a premise that did not normalize cannot be shown: the implication is no use
                             if (ps.size() == premises.size() && !cs.isEmpty()) {
                                 implications.add(List.of(ps, cs));
@@ -236,17 +237,17 @@ public final class ConservedEqualities {
      * rules rewrite it to 0 or to a multiple {@code k*q} of a known one's rewritten form q: each
      * rewrite keeps its value in every state where the known ones are zero, and {@code k*0 = 0}.
      */
-    private record Knowledge(Rules rules, List<Poly> reduced) {
-        static Knowledge of(java.util.Collection<Poly> assumed, StepFacts facts) {
-            List<Poly> known = new ArrayList<>(assumed);
+    private record Knowledge(Rules rules, List<ModularPolynomial> reduced) {
+        static Knowledge of(java.util.Collection<ModularPolynomial> assumed, StepFacts facts) {
+            List<ModularPolynomial> known = new ArrayList<>(assumed);
             known.addAll(facts.plain());
-            List<List<List<Poly>>> open = new ArrayList<>(facts.implications());
+            List<List<List<ModularPolynomial>>> open = new ArrayList<>(facts.implications());
             Knowledge k = build(known);
             boolean grew = true;
             while (grew && !open.isEmpty()) {
                 grew = false;
-                for (java.util.Iterator<List<List<Poly>>> it = open.iterator(); it.hasNext(); ) {
-                    List<List<Poly>> imp = it.next();
+                for (java.util.Iterator<List<List<ModularPolynomial>>> it = open.iterator(); it.hasNext(); ) {
+                    List<List<ModularPolynomial>> imp = it.next();
                     if (imp.get(0).stream().allMatch(k::isZero)) {
                         it.remove();
                         known.addAll(imp.get(1));
@@ -258,11 +259,11 @@ public final class ConservedEqualities {
             return k;
         }
 
-        private static Knowledge build(List<Poly> known) {
+        private static Knowledge build(List<ModularPolynomial> known) {
             Rules rules = Rules.of(known);
-            List<Poly> reduced = new ArrayList<>();
-            for (Poly p : known) {
-                Poly r = rules.reduce(p);
+            List<ModularPolynomial> reduced = new ArrayList<>();
+            for (ModularPolynomial p : known) {
+                ModularPolynomial r = rules.reduce(p);
                 if (r != null && !r.terms().isEmpty()) {
                     reduced.add(r);
                 }
@@ -271,8 +272,8 @@ public final class ConservedEqualities {
         }
 
         /** Whether {@code p} is shown zero wherever the known polynomials are. */
-        boolean isZero(Poly p) {
-            Poly r = rules.reduce(p);
+        boolean isZero(ModularPolynomial p) {
+            ModularPolynomial r = rules.reduce(p);
             return r != null && (r.terms().isEmpty() || reduced.stream().anyMatch(q -> r.isMultipleOf(q)));
         }
     }
@@ -306,12 +307,12 @@ public final class ConservedEqualities {
         for (Normalizer n : cases) {
             Map<Monomial, BigInteger[]> byMonomial = new LinkedHashMap<>();
             for (int k = 0; k < columns.length; k++) {
-                Poly after = n.of((BitVecExpr) to[columns[k]]);
-                Poly before = after == null ? null : n.of((BitVecExpr) from[columns[k]]);
+                ModularPolynomial after = n.of((BitVecExpr) to[columns[k]]);
+                ModularPolynomial before = after == null ? null : n.of((BitVecExpr) from[columns[k]]);
                 if (before == null) {
                     return null;
                 }
-                Poly change = after.minus(before);
+                ModularPolynomial change = after.minus(before);
                 int w = change.width();
                 for (Map.Entry<Monomial, BigInteger> m : change.terms().entrySet()) {
                     BigInteger[] row = byMonomial.computeIfAbsent(m.getKey(), x -> {
@@ -332,17 +333,17 @@ public final class ConservedEqualities {
      * Whether {@code d} (an equality's {@code L - R} before the step) and its form after the step
      * agree under the known rules, or the form after is shown zero ({@link Knowledge}), in every case.
      */
-    private static boolean conservedGiven(Knowledge known, Poly d, BitVecExpr[] after) {
+    private static boolean conservedGiven(Knowledge known, ModularPolynomial d, BitVecExpr[] after) {
         List<Normalizer> cases = cases(List.of(after));
-        Poly reducedBefore = cases == null ? null : known.rules().reduce(d);
+        ModularPolynomial reducedBefore = cases == null ? null : known.rules().reduce(d);
         if (reducedBefore == null) {
             return false;
         }
         for (Normalizer n : cases) {
-            Poly l = n.of(after[0]);
-            Poly r = l == null ? null : n.of(after[1]);
-            Poly a = r == null ? null : l.minus(r);
-            Poly reduced = a == null ? null : known.rules().reduce(a);
+            ModularPolynomial l = n.of(after[0]);
+            ModularPolynomial r = l == null ? null : n.of(after[1]);
+            ModularPolynomial a = r == null ? null : l.minus(r);
+            ModularPolynomial reduced = a == null ? null : known.rules().reduce(a);
             // d is assumed zero before the step, so after it the same form, or any form shown zero, is zero too
             if (reduced == null || !reduced.equals(reducedBefore) && !known.isZero(a)) {
                 return false;
@@ -381,11 +382,11 @@ public final class ConservedEqualities {
      * of its atoms, kept fully reduced (no rule's atom occurs on a right-hand side), so one pass of
      * {@link #reduce} gives the normal form. Each rule holds wherever its equality does.
      */
-    private record Rules(Map<String, Poly> rules) {
-        static Rules of(java.util.Collection<Poly> equalities) {
+    private record Rules(Map<String, ModularPolynomial> rules) {
+        static Rules of(java.util.Collection<ModularPolynomial> equalities) {
             Rules r = new Rules(new LinkedHashMap<>());
-            for (Poly e : equalities) {
-                Poly q = r.reduce(e);
+            for (ModularPolynomial e : equalities) {
+                ModularPolynomial q = r.reduce(e);
                 if (q == null) {
                     continue;
                 }
@@ -403,7 +404,7 @@ public final class ConservedEqualities {
                 Map<Monomial, BigInteger> rest = new HashMap<>(q.terms());
                 rest.remove(alone);
                 // c*v + rest == 0, c odd: v == -c^-1 * rest
-                Poly rhs = new Poly(rest, q.width()).times(Poly.constant(c.modInverse(mod).negate(), q.width()));
+                ModularPolynomial rhs = new ModularPolynomial(rest, q.width()).times(ModularPolynomial.constant(c.modInverse(mod).negate(), q.width()));
                 Rules one = new Rules(Map.of(head, rhs));
                 r.rules().replaceAll((k, v) -> one.reduce(v));
                 r.rules().values().removeIf(java.util.Objects::isNull);
@@ -413,13 +414,13 @@ public final class ConservedEqualities {
         }
 
         /** {@code p} with each rule's atom replaced by its right-hand side; null if it grows past {@link #MAX_MONOMIALS}. */
-        Poly reduce(Poly p) {
-            Poly sum = Poly.constant(BigInteger.ZERO, p.width());
+        ModularPolynomial reduce(ModularPolynomial p) {
+            ModularPolynomial sum = ModularPolynomial.constant(BigInteger.ZERO, p.width());
             for (Map.Entry<Monomial, BigInteger> m : p.terms().entrySet()) {
-                Poly product = Poly.constant(m.getValue(), p.width());
+                ModularPolynomial product = ModularPolynomial.constant(m.getValue(), p.width());
                 for (String a : m.getKey().atoms()) {
-                    Poly by = rules.get(a);
-                    product = product.times(by != null && by.width() == p.width() ? by : Poly.atom(a, p.width()));
+                    ModularPolynomial by = rules.get(a);
+                    product = product.times(by != null && by.width() == p.width() ? by : ModularPolynomial.atom(a, p.width()));
                     if (product.terms().size() > MAX_MONOMIALS) {
                         return null;
                     }
@@ -445,10 +446,10 @@ public final class ConservedEqualities {
             return false;
         }
         for (Normalizer n : cases) {
-            Poly lBefore = n.of(l);
-            Poly rBefore = n.of(r);
-            Poly lAfter = n.of(l2);
-            Poly rAfter = n.of(r2);
+            ModularPolynomial lBefore = n.of(l);
+            ModularPolynomial rBefore = n.of(r);
+            ModularPolynomial lAfter = n.of(l2);
+            ModularPolynomial rAfter = n.of(r2);
             if (lBefore == null || rBefore == null || lAfter == null || rAfter == null
                     || !lBefore.minus(rBefore).equals(lAfter.minus(rAfter))) {
                 return false;
@@ -484,8 +485,8 @@ public final class ConservedEqualities {
             }
             if (e.isEq() && e.getArgs()[0] instanceof BitVecExpr l && !definition(l, e.getArgs()[1]) && nonlinear(l, e.getArgs()[1])) {
                 BitVecExpr r = (BitVecExpr) e.getArgs()[1];
-                Poly pl = n.of(l);
-                Poly pr = pl == null ? null : n.of(r);
+                ModularPolynomial pl = n.of(l);
+                ModularPolynomial pr = pl == null ? null : n.of(r);
                 if (pl != null && pr != null) {
                     BitVecExpr canonical = n.term(ctx, pl.minus(pr).signed());
                     BoolExpr normal = ctx.mkEq(canonical, ctx.mkBV(0, l.getSortSize()));
@@ -569,13 +570,13 @@ public final class ConservedEqualities {
                 if (set.contains(goal) || out.size() >= MAX_LEMMAS) {
                     continue;
                 }
-                Poly pl = n.of((BitVecExpr) goal.getArgs()[0]);
-                Poly pr = pl == null ? null : n.of((BitVecExpr) goal.getArgs()[1]);
-                Poly reduced = pr == null ? null : rules.reduce(pl.minus(pr));
+                ModularPolynomial pl = n.of((BitVecExpr) goal.getArgs()[0]);
+                ModularPolynomial pr = pl == null ? null : n.of((BitVecExpr) goal.getArgs()[1]);
+                ModularPolynomial reduced = pr == null ? null : rules.reduce(pl.minus(pr));
                 if (reduced != null && reduced.terms().isEmpty()) {
                     out.add(ctx.mkImplies(premise, goal));
                 } else if (reduced != null) {
-                    Poly linear = linearRest(reduced, rules, set, n);
+                    ModularPolynomial linear = linearRest(reduced, rules, set, n);
                     if (linear != null) {
                         out.add(ctx.mkImplies(premise, ctx.mkEq(goal, ctx.mkEq(n.term(ctx, linear), ctx.mkBV(0, linear.width())))));
                     }
@@ -592,13 +593,13 @@ public final class ConservedEqualities {
      * (Fermat's {@code 4*A == u*u - v*v - 2*u + 2*v} given its invariant with {@code 4*r} beside: the
      * form is {@code -4*r}, which the loop's exit makes 0). Null if there is none.
      */
-    private static Poly linearRest(Poly g, Rules rules, List<BoolExpr> set, Normalizer n) {
+    private static ModularPolynomial linearRest(ModularPolynomial g, Rules rules, List<BoolExpr> set, Normalizer n) {
         if (g.degree() <= 1) {
             return g;
         }
-        for (Poly q : differences(n, set)) {
-            Poly rq = rules.reduce(q);
-            Poly rest = rq == null ? null : g.cancel(rq);
+        for (ModularPolynomial q : differences(n, set)) {
+            ModularPolynomial rq = rules.reduce(q);
+            ModularPolynomial rest = rq == null ? null : g.cancel(rq);
             if (rest != null && rest.degree() <= 1) {
                 return rest;
             }
@@ -654,9 +655,9 @@ public final class ConservedEqualities {
                 List<BoolExpr> used = definitionsRead(e, definitions);
                 if (!used.isEmpty()) {
                     Normalizer n = new Normalizer(Map.of());
-                    Poly pl = n.of(l);
-                    Poly pr = pl == null ? null : n.of((BitVecExpr) e.getArgs()[1]);
-                    Poly reduced = pr == null ? null : Rules.of(differences(n, used)).reduce(pl.minus(pr));
+                    ModularPolynomial pl = n.of(l);
+                    ModularPolynomial pr = pl == null ? null : n.of((BitVecExpr) e.getArgs()[1]);
+                    ModularPolynomial reduced = pr == null ? null : Rules.of(differences(n, used)).reduce(pl.minus(pr));
                     if (reduced != null && reduced.terms().isEmpty()) {
                         BoolExpr premise = used.size() == 1 ? used.get(0) : ctx.mkAnd(used.toArray(new BoolExpr[0]));
                         out.add(ctx.mkImplies(premise, (BoolExpr) e));
@@ -672,11 +673,11 @@ public final class ConservedEqualities {
     }
 
     /** The normal forms of {@code L - R} of the bit-vector equalities {@code L == R}, those that do not grow too large. */
-    private static List<Poly> differences(Normalizer n, List<BoolExpr> equalities) {
-        List<Poly> polys = new ArrayList<>();
+    private static List<ModularPolynomial> differences(Normalizer n, List<BoolExpr> equalities) {
+        List<ModularPolynomial> polys = new ArrayList<>();
         for (BoolExpr e : equalities) {
-            Poly pl = n.of((BitVecExpr) e.getArgs()[0]);
-            Poly pr = pl == null ? null : n.of((BitVecExpr) e.getArgs()[1]);
+            ModularPolynomial pl = n.of((BitVecExpr) e.getArgs()[0]);
+            ModularPolynomial pr = pl == null ? null : n.of((BitVecExpr) e.getArgs()[1]);
             if (pr != null) {
                 polys.add(pl.minus(pr));
             }
@@ -749,147 +750,27 @@ public final class ConservedEqualities {
         }
     }
 
-    /** A monomial: the atoms it multiplies (each the low {@code width} bits of a term), sorted, with repetition. */
-    private record Monomial(List<String> atoms) {
-    }
-
-    /** A polynomial over Z/2^width: coefficients in [0, 2^width), no zero coefficient. */
-    private record Poly(Map<Monomial, BigInteger> terms, int width) {
-        static Poly constant(BigInteger c, int width) {
-            Map<Monomial, BigInteger> m = new HashMap<>();
-            BigInteger v = c.mod(BigInteger.ONE.shiftLeft(width));
-            if (v.signum() != 0) {
-                m.put(new Monomial(List.of()), v);
+    /** The low {@code w} bits of {@code p}: coefficients reduced, each atom narrowed to its own low bits. */
+    private static ModularPolynomial truncated(ModularPolynomial p, int w) {
+        BigInteger mod = BigInteger.ONE.shiftLeft(w);
+        Map<Monomial, BigInteger> m = new HashMap<>();
+        p.terms().forEach((k, v) -> {
+            List<String> atoms = k.atoms().stream().map(a -> a.substring(0, a.lastIndexOf('@')) + "@" + w).sorted().toList();
+            Monomial n = new Monomial(atoms);
+            BigInteger c = m.getOrDefault(n, BigInteger.ZERO).add(v).mod(mod);
+            if (c.signum() == 0) {
+                m.remove(n);
+            } else {
+                m.put(n, c);
             }
-            return new Poly(m, width);
-        }
-
-        static Poly atom(String key, int width) {
-            Map<Monomial, BigInteger> m = new HashMap<>();
-            m.put(new Monomial(List.of(key)), BigInteger.ONE);
-            return new Poly(m, width);
-        }
-
-        Poly plus(Poly o, int sign) {
-            BigInteger mod = BigInteger.ONE.shiftLeft(width);
-            Map<Monomial, BigInteger> m = new HashMap<>(terms);
-            o.terms.forEach((k, v) -> {
-                BigInteger c = m.getOrDefault(k, BigInteger.ZERO).add(sign > 0 ? v : v.negate()).mod(mod);
-                if (c.signum() == 0) {
-                    m.remove(k);
-                } else {
-                    m.put(k, c);
-                }
-            });
-            return new Poly(m, width);
-        }
-
-        Poly minus(Poly o) {
-            return plus(o, -1);
-        }
-
-        Poly times(Poly o) {
-            BigInteger mod = BigInteger.ONE.shiftLeft(width);
-            Map<Monomial, BigInteger> m = new HashMap<>();
-            for (Map.Entry<Monomial, BigInteger> a : terms.entrySet()) {
-                for (Map.Entry<Monomial, BigInteger> b : o.terms.entrySet()) {
-                    List<String> atoms = new ArrayList<>(a.getKey().atoms());
-                    atoms.addAll(b.getKey().atoms());
-                    atoms.sort(null);
-                    Monomial k = new Monomial(atoms);
-                    BigInteger c = m.getOrDefault(k, BigInteger.ZERO).add(a.getValue().multiply(b.getValue())).mod(mod);
-                    if (c.signum() == 0) {
-                        m.remove(k);
-                    } else {
-                        m.put(k, c);
-                    }
-                }
-            }
-            return new Poly(m, width);
-        }
-
-        /** The highest number of atoms of a monomial (0 for a constant or the zero polynomial). */
-        int degree() {
-            return terms.keySet().stream().mapToInt(m -> m.atoms().size()).max().orElse(0);
-        }
-
-        /**
-         * {@code this - k*q} with k chosen so that q's last monomial of the highest degree (in
-         * {@link #compare}'s order) cancels, as {@link #isMultipleOf} solves k; null if no k does.
-         */
-        Poly cancel(Poly q) {
-            if (q.width != width || q.terms.isEmpty()) {
-                return null;
-            }
-            Monomial top = q.terms.keySet().stream().max(Poly::compare).orElseThrow();
-            BigInteger k = ratio(q.terms.get(top), terms.getOrDefault(top, BigInteger.ZERO));
-            return k == null ? null : minus(q.times(constant(k, width)));
-        }
-
-        /** A k with {@code k*c == target} in the ring, or null if there is none (c = 2^e * odd: 2^e must divide target). */
-        private BigInteger ratio(BigInteger c, BigInteger target) {
-            int e = c.getLowestSetBit();
-            if (target.signum() != 0 && target.getLowestSetBit() < e) {
-                return null;
-            }
-            BigInteger mod = BigInteger.ONE.shiftLeft(width);
-            return target.shiftRight(e).multiply(c.shiftRight(e).modInverse(mod)).mod(mod);
-        }
-
-        /**
-         * Whether this is {@code k*q} for some constant k of the ring: k is solved from q's first
-         * monomial ({@code k*c == this's coefficient} with c = 2^e * odd: k = (coefficient / 2^e) * odd^-1
-         * when 2^e divides the coefficient; the other solutions differ by multiples of 2^(w-e)), then
-         * the whole product compared. A false answer only means that k was not found.
-         */
-        boolean isMultipleOf(Poly q) {
-            if (q.width != width || q.terms.isEmpty() || terms.size() > q.terms.size()) {
-                return false;
-            }
-            Monomial first = q.terms.keySet().stream().min(Poly::compare).orElseThrow();
-            BigInteger k = ratio(q.terms.get(first), terms.getOrDefault(first, BigInteger.ZERO));
-            return k != null && k.signum() != 0 && q.times(constant(k, width)).equals(this);
-        }
-
-        /** This or its negation, whichever has its first monomial's coefficient in the lower half of the ring. */
-        Poly signed() {
-            java.util.Optional<Monomial> first = terms.keySet().stream().min(Poly::compare);
-            if (first.isEmpty() || terms.get(first.get()).compareTo(BigInteger.ONE.shiftLeft(width - 1)) < 0) {
-                return this;
-            }
-            return constant(BigInteger.ZERO, width).plus(this, -1);
-        }
-
-        /** A fixed order of monomials: by degree, then by their atoms' keys. */
-        static int compare(Monomial a, Monomial b) {
-            if (a.atoms().size() != b.atoms().size()) {
-                return Integer.compare(a.atoms().size(), b.atoms().size());
-            }
-            return String.join("\u0000", a.atoms()).compareTo(String.join("\u0000", b.atoms()));
-        }
-
-        /** The low {@code w} bits: coefficients reduced, each atom narrowed to its own low bits. */
-        Poly truncated(int w) {
-            BigInteger mod = BigInteger.ONE.shiftLeft(w);
-            Map<Monomial, BigInteger> m = new HashMap<>();
-            terms.forEach((k, v) -> {
-                List<String> atoms = k.atoms().stream().map(a -> a.substring(0, a.lastIndexOf('@')) + "@" + w).sorted().toList();
-                Monomial n = new Monomial(atoms);
-                BigInteger c = m.getOrDefault(n, BigInteger.ZERO).add(v).mod(mod);
-                if (c.signum() == 0) {
-                    m.remove(n);
-                } else {
-                    m.put(n, c);
-                }
-            });
-            return new Poly(m, w);
-        }
+        });
+        return new ModularPolynomial(m, w);
     }
 
     /** Normal forms of terms in one case (each if-then-else condition with the truth value {@code way} gives it). */
     private static final class Normalizer {
         private final Map<BoolExpr, Boolean> way;
-        private final Map<Expr<?>, Poly> memo = new HashMap<>();
+        private final Map<Expr<?>, ModularPolynomial> memo = new HashMap<>();
         /** Each atom's term, by its key without the low-bits part. */
         private final Map<String, BitVecExpr> atoms = new HashMap<>();
 
@@ -897,10 +778,10 @@ public final class ConservedEqualities {
             this.way = way;
         }
 
-        /** {@code p} as a sum of products in {@link Poly#compare}'s order: equal polynomials give equal terms. */
-        BitVecExpr term(com.microsoft.z3.Context ctx, Poly p) {
+        /** {@code p} as a sum of products in {@link ModularPolynomial#compare}'s order: equal polynomials give equal terms. */
+        BitVecExpr term(com.microsoft.z3.Context ctx, ModularPolynomial p) {
             BitVecExpr sum = null;
-            for (Monomial m : p.terms().keySet().stream().sorted(Poly::compare).toList()) {
+            for (Monomial m : p.terms().keySet().stream().sorted(ModularPolynomial::compare).toList()) {
                 BitVecExpr product = ctx.mkBV(p.terms().get(m).toString(), p.width());
                 for (String a : m.atoms()) {
                     product = ctx.mkBVMul(product, atom(ctx, a));
@@ -911,11 +792,11 @@ public final class ConservedEqualities {
         }
 
         /** The normal form of {@code t}, or null if it grows past {@link #MAX_MONOMIALS}. */
-        Poly of(BitVecExpr t) {
+        ModularPolynomial of(BitVecExpr t) {
             if (memo.containsKey(t)) {
                 return memo.get(t);
             }
-            Poly p = compute(t);
+            ModularPolynomial p = compute(t);
             if (p != null && p.terms().size() > MAX_MONOMIALS) {
                 p = null;
             }
@@ -923,21 +804,21 @@ public final class ConservedEqualities {
             return p;
         }
 
-        private Poly compute(BitVecExpr t) {
+        private ModularPolynomial compute(BitVecExpr t) {
             int w = t.getSortSize();
             if (t instanceof BitVecNum n) {
-                return Poly.constant(n.getBigInteger(), w);
+                return ModularPolynomial.constant(n.getBigInteger(), w);
             }
             if (!t.isApp()) {
-                return Poly.atom(key(t, w), w);
+                return ModularPolynomial.atom(key(t, w), w);
             }
             Z3_decl_kind kind = t.getFuncDecl().getDeclKind();
             Expr<?>[] args = t.getArgs();
             switch (kind) {
                 case Z3_OP_BADD, Z3_OP_BSUB, Z3_OP_BMUL -> {
-                    Poly acc = of((BitVecExpr) args[0]);
+                    ModularPolynomial acc = of((BitVecExpr) args[0]);
                     for (int i = 1; i < args.length && acc != null; i++) {
-                        Poly next = of((BitVecExpr) args[i]);
+                        ModularPolynomial next = of((BitVecExpr) args[i]);
                         acc = next == null ? null : kind == Z3_decl_kind.Z3_OP_BMUL ? acc.times(next)
                                 : acc.plus(next, kind == Z3_decl_kind.Z3_OP_BADD ? 1 : -1);
                         if (acc != null && acc.terms().size() > MAX_MONOMIALS) {
@@ -947,23 +828,23 @@ public final class ConservedEqualities {
                     return acc;
                 }
                 case Z3_OP_BNEG -> {
-                    Poly a = of((BitVecExpr) args[0]);
-                    return a == null ? null : Poly.constant(BigInteger.ZERO, w).plus(a, -1);
+                    ModularPolynomial a = of((BitVecExpr) args[0]);
+                    return a == null ? null : ModularPolynomial.constant(BigInteger.ZERO, w).plus(a, -1);
                 }
                 case Z3_OP_ITE -> {
                     Boolean go = way.get((BoolExpr) args[0]);
-                    return go == null ? Poly.atom(key(t, w), w) : of((BitVecExpr) args[go ? 1 : 2]);
+                    return go == null ? ModularPolynomial.atom(key(t, w), w) : of((BitVecExpr) args[go ? 1 : 2]);
                 }
                 case Z3_OP_EXTRACT -> {
                     BitVecExpr inner = (BitVecExpr) args[0];
                     if (t.getFuncDecl().getParameters()[1].getInt() == 0) {
-                        Poly a = of(inner);
-                        return a == null ? null : a.truncated(w);
+                        ModularPolynomial a = of(inner);
+                        return a == null ? null : truncated(a, w);
                     }
-                    return Poly.atom(key(t, w), w);
+                    return ModularPolynomial.atom(key(t, w), w);
                 }
                 default -> {
-                    return Poly.atom(key(t, w), w);
+                    return ModularPolynomial.atom(key(t, w), w);
                 }
             }
         }
