@@ -27,19 +27,16 @@ import pdpv.interp.State;
  * that enters the loop from outside. They let a certificate's two-state invariant LI_l(\old(x), x)
  * be written over the state at the head alone (thesis §4.3.3: x_b is x on entry to the loop):
  * \old(x) is that constant, or that other variable if the loop does not change it. A fact is a
- * {@link Long} (raw bits) or a {@link Variable} of the same type; for an array (issue #20), a
- * {@link Filled}: every cell holds the same constant (a zero-initialized global, {@code int a[4] =
- * {0}}), so that a cell invariant's {@code \old(a)[j]} is that constant.
+ * {@link Long} (raw bits) or a {@link Variable} of the same type; for an array (issue #20), the
+ * IR's {@link pdpv.cfg.ArrayExpr.Filled} that last filled it: every cell holds the same constant (a
+ * zero-initialized global, {@code int a[4] = {0}}), so that a cell invariant's {@code \old(a)[j]}
+ * is that constant.
  */
 final class EntryConstants {
     private final Program program;
     private final Evaluator evaluator;
     private final Predecessors predecessors;
     private final Map<Block, Map<Variable, Object>> out = new HashMap<>();
-
-    /** An array every cell of which holds {@code bits} (raw bits of the element type). */
-    record Filled(long bits) {
-    }
 
     EntryConstants(Program program) {
         this.program = program;
@@ -125,7 +122,7 @@ final class EntryConstants {
             } else if (st instanceof Stmt.Assign a && constants(s).keySet().containsAll(VariableUses.reads(a.value()))) {
                 value = evaluator.evaluate(a.value(), State.of(constants(s))).bits();
             } else if (st instanceof Stmt.ArrayAssign a && a.value() instanceof pdpv.cfg.ArrayExpr.Filled f) {
-                value = new Filled(f.bits());
+                value = f;
             }
             s.remove(w);
             s.values().removeIf(w::equals);

@@ -74,13 +74,13 @@ record HeadInvariant(BoolExpr formula, List<BoolExpr> conjectures, Map<Variable,
             }
         });
         // an array the loop writes has no value on entry the head's state tells, unless every cell
-        // enters with one constant (EntryConstants.Filled): a_b is then that constant array, else a
+        // enters with one constant (an ArrayExpr.Filled in EntryConstants): a_b is then that constant array, else a
         // conjunct over a_b is dropped
         t.arraysBefore().forEach((v, a) -> {
             if (!l.updated().contains(v)) {
                 return;
             }
-            if (entry.get(v) instanceof EntryConstants.Filled f && a.getSort() instanceof com.microsoft.z3.ArraySort<?, ?> sort
+            if (entry.get(v) instanceof pdpv.cfg.ArrayExpr.Filled f && a.getSort() instanceof com.microsoft.z3.ArraySort<?, ?> sort
                     && sort.getRange() instanceof com.microsoft.z3.BitVecSort cell) {
                 from.add(a);
                 to.add(ctx.mkConstArray(sort.getDomain(), ctx.mkBV(f.bits(), cell.getSize())));
