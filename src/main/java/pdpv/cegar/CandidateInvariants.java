@@ -219,10 +219,20 @@ final class CandidateInvariants {
         }
         // a candidate's value on entry must follow from the entry facts (initiation): premises that
         // contradict them, or each other (Daikon's false c == 7 beside \old(c) == 0), made the kept
-        // conjunct vacuous
+        // conjunct vacuous; a premise that reads the entry values of updated variables only where the
+        // entry facts fix them is a condition on the loop's parameters (k >= n with \old(n) == 0 is
+        // k >= 0, issue 19's modulo guard), which every test's entry met: it stays in the premise if
+        // it is consistent with the facts
+        java.util.Set<Variable> fixed = new java.util.HashSet<>();
+        entry.forEach(e -> e.terms().stream().filter(pdpv.daikon.Term::old).forEach(x -> fixed.add(x.variable())));
         for (Invariant inv : new ArrayList<>(live.keySet())) {
             BoolExpr p = premises.get(inv);
-            if (!p.isTrue() && !(check(facts, policy.candidateResources(), ctx.mkNot(p)) instanceof SmtResult.Unsat)) {
+            if (p.isTrue() || check(facts, policy.candidateResources(), ctx.mkNot(p)) instanceof SmtResult.Unsat) {
+                continue;
+            }
+            boolean onParameters = inv.terms().stream()
+                    .allMatch(x -> !t.endExprs().containsKey(x.variable()) || fixed.contains(x.variable()));
+            if (!onParameters || !(check(facts, policy.candidateResources(), p) instanceof SmtResult.Sat)) {
                 live.remove(inv);
             }
         }

@@ -253,7 +253,8 @@ public final class Verifier implements ProgramVerifier {
                 }
                 List<Invariant> fromDaikon = imported == null ? List.of() : imported.invariants(l);
                 java.util.LinkedHashSet<Invariant> all = new java.util.LinkedHashSet<>(
-                        mining ? LikelyInvariants.mine(runs.samples(l), options.tests().polynomials()) : List.of());
+                        mining ? LikelyInvariants.mine(runs.samples(l), options.tests().polynomials(),
+                                options.tests().quotientModuli()) : List.of());
                 all.addAll(fromDaikon);
                 List<Invariant> candidates = new ArrayList<>(all);
                 List<Invariant> increments = refiner.boundedIncrements(l);

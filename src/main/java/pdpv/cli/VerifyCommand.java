@@ -94,6 +94,12 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     int spreadTests = TestOptions.SPREAD_TESTS;
 
+    @Option(names = "--quotient-moduli", paramLabel = "M",
+            description = "the largest modulus m of the mined quotient equalities y == a * ((x + b) / m) + c "
+                    + "(m in 2..M, b in 0..m-1, a and c fitted to the tests' samples); below 2 = none "
+                    + "(default: ${DEFAULT-VALUE})")
+    int quotientModuli = TestOptions.QUOTIENT_MODULI;
+
     @Option(names = "--invariants", paramLabel = "FILE",
             description = "Daikon's printed invariants for the program points of 'pdpv daikon-trace': checked like the "
                     + "mined ones (Houdini) and the inductive ones seeded into the loop invariants; lines that cannot be "
@@ -552,7 +558,8 @@ final class VerifyCommand implements Callable<Integer> {
         }
         TestOptions tests = noDynamic ? TestOptions.defaults().withTests(0)
                 : TestOptions.defaults().withTimeLimit(run.timeoutSeconds).withPolynomials(!noPolynomials)
-                        .withEntryTests(entryTests).withSpreadTests(spreadTests);
+                        .withEntryTests(entryTests).withSpreadTests(spreadTests)
+                        .withQuotientModuli(quotientModuli);
         return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
                 .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr).withPolicy(policy()))
                 .withDumpInstances(dumpInstances).withProgress(progress).withAcceleration(acceleration(), witness == null));

@@ -11,7 +11,8 @@ import java.util.stream.Collectors;
  * {@link Term}s at its head, as Daikon prints them and as the built-in miner finds them. The
  * kinds are those of Daikon's default int invariants: comparisons of polynomials (constants,
  * bounds, {@code !=}, orderings, linear relations over 2 and 3 variables, squares, DIG's
- * polynomial equalities), congruences, one-of, powers of two, implications. Equalities and
+ * polynomial equalities), congruences, one-of, powers of two, implications, and the quotients of
+ * {@link QuotientEqualities}. Equalities and
  * disequalities hold modulo 2^w, w the widest type among their terms, as C computes them;
  * orderings and congruences hold over the integers. {@link InvariantEncoder} turns an invariant
  * into a QF_BV formula with this meaning, {@link #holds} evaluates it on values, and
@@ -114,6 +115,67 @@ public sealed interface Invariant {
                     && shifted.coefficients().values().iterator().next().equals(BigInteger.ONE) ? shifted.toString()
                     : "(" + shifted + ")";
             return p + " % " + modulus + " == 0";
+        }
+    }
+
+    /**
+     * {@code value == scale * ((dividend + offset) / modulus) + constant} ({@link QuotientEqualities}):
+     * the quotient is C's division, truncating toward zero, of the exact sum (no wrap-around: it is
+     * printed in {@code long long} where {@code dividend + offset} could leave the dividend's type), so
+     * it lies in the range of the dividend's type; the equality holds modulo 2^w as {@link Compare}'s,
+     * w the wider of the two terms' widths. The dividend is at most 32 bits wide, so that C can
+     * compute the exact sum. The remainder {@code (dividend + offset) % modulus} is
+     * {@code dividend + offset - modulus * quotient}, a linear relation the other templates give.
+     */
+    record Quotient(Term value, BigInteger scale, Term dividend, BigInteger offset, BigInteger modulus, BigInteger constant)
+            implements Invariant {
+        public Quotient {
+            if (modulus.compareTo(BigInteger.TWO) < 0 || offset.signum() < 0 || offset.compareTo(modulus) >= 0
+                    || scale.signum() == 0 || dividend.variable().type().width() > 32) {
+                throw new IllegalArgumentException("quotient modulo " + modulus + " with offset " + offset + " and scale "
+                        + scale + " of a " + dividend.variable().type().width() + "-bit dividend");
+            }
+        }
+
+        /** The exact quotient of the dividend's value {@code x}: {@code (x + offset) / modulus}, truncated toward zero. */
+        public BigInteger quotient(BigInteger x) {
+            return x.add(offset).divide(modulus);
+        }
+
+        /** The width at which the equality compares: the wider term's. */
+        public int width() {
+            return Math.max(value.variable().type().width(), dividend.variable().type().width());
+        }
+
+        @Override
+        public boolean holds(Function<Term, BigInteger> values) {
+            BigInteger d = values.apply(value).subtract(scale.multiply(quotient(values.apply(dividend)))).subtract(constant);
+            return d.mod(BigInteger.ONE.shiftLeft(width())).signum() == 0;
+        }
+
+        @Override
+        public Set<Term> terms() {
+            return union(Set.of(value), Set.of(dividend));
+        }
+
+        @Override
+        public Invariant rename(Function<Term, Term> rename) {
+            return new Quotient(rename.apply(value), scale, rename.apply(dividend), offset, modulus, constant);
+        }
+
+        /** C's text of the exact quotient: {@code ((long long)i + 2) / 4} for a 32-bit i, {@code (c + 2) / 4} for a narrower c. */
+        public static String quotientText(String dividend, int width, BigInteger offset, BigInteger modulus) {
+            if (offset.signum() == 0) {
+                return dividend + " / " + modulus;
+            }
+            return "(" + (width >= 32 ? "(long long)" : "") + dividend + " + " + offset + ") / " + modulus;
+        }
+
+        @Override
+        public String toString() {
+            String q = quotientText(dividend.toString(), dividend.variable().type().width(), offset, modulus);
+            String scaled = scale.equals(BigInteger.ONE) ? q : scale + " * (" + q + ")";
+            return value + " == " + scaled + (constant.signum() == 0 ? "" : constant.signum() > 0 ? " + " + constant : " - " + constant.negate());
         }
     }
 

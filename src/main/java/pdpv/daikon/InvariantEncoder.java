@@ -92,6 +92,12 @@ public final class InvariantEncoder {
             BitVecExpr v = value(c.value(), w, values);
             return ctx.mkEq(ctx.mkBVSMod(v, constant(c.modulus(), w)), constant(c.residue(), w));
         }
+        if (inv instanceof Invariant.Quotient q) {
+            int w = q.width();
+            BitVecExpr y = extend(values.apply(q.value()), q.value().variable().type().signed(), w);
+            BitVecExpr quotient = extend(quotient(q, values.apply(q.dividend())), q.dividend().variable().type().signed(), w);
+            return ctx.mkEq(y, ctx.mkBVAdd(ctx.mkBVMul(constant(q.scale(), w), quotient), constant(q.constant(), w)));
+        }
         if (inv instanceof Invariant.OneOf o) {
             List<BoolExpr> eqs = new ArrayList<>();
             for (BigInteger c : o.values()) {
@@ -110,6 +116,22 @@ public final class InvariantEncoder {
         BoolExpr p = formula(i.premise(), values);
         BoolExpr c = formula(i.conclusion(), values);
         return i.both() ? ctx.mkEq(p, c) : ctx.mkImplies(p, c);
+    }
+
+    /**
+     * {@link Invariant.Quotient#quotient} of the dividend's bits {@code x}, at x's width: the sum
+     * {@code x + offset} is exact two bits wider (x extended by its type's signedness; an unsigned
+     * maximum plus an offset below 2^w stays positive there), divided with C's truncating signed
+     * division; the quotient lies in the range of x's type, so its low bits are it.
+     */
+    private BitVecExpr quotient(Invariant.Quotient q, BitVecExpr x) {
+        int w = x.getSortSize();
+        int wide = w + 2;
+        BitVecExpr sum = extend(x, q.dividend().variable().type().signed(), wide);
+        if (q.offset().signum() != 0) {
+            sum = ctx.mkBVAdd(sum, constant(q.offset(), wide));
+        }
+        return ctx.mkExtract(w - 1, 0, ctx.mkBVSDiv(sum, constant(q.modulus(), wide)));
     }
 
     /** The polynomial at width w: each term extended by its type's signedness, arithmetic modulo 2^w. */

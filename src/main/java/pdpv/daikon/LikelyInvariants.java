@@ -9,7 +9,8 @@ import pdpv.cfg.Loop;
 
 /**
  * The built-in miner of thesis §6.3's likely loop invariants: Daikon's default int templates
- * ({@link DaikonTemplates}) and DIG's polynomial equalities ({@link PolynomialEqualities}) on one
+ * ({@link DaikonTemplates}), DIG's polynomial equalities ({@link PolynomialEqualities}) and issue 19's
+ * quotients ({@link QuotientEqualities}) on one
  * loop's samples, each invariant once (an equality both find, as Daikon's {@code c == n} and the
  * null space's {@code n == c}, once). All hold on every sample; none is known to be invariant.
  */
@@ -19,15 +20,17 @@ public final class LikelyInvariants {
 
     /** The likely invariants of the loop of {@code samples} that are {@link #aboutTheLoop}, polynomial equalities included. */
     public static List<Invariant> mine(LoopSamples samples) {
-        return mine(samples, true);
+        return mine(samples, true, TestOptions.QUOTIENT_MODULI);
     }
 
     /**
      * The likely invariants of the loop of {@code samples} that are {@link #aboutTheLoop}: Daikon's
-     * templates, and the polynomial equalities if {@code polynomials} ({@link TestOptions#polynomials}).
+     * templates, the polynomial equalities if {@code polynomials} ({@link TestOptions#polynomials}), and
+     * the quotient equalities with moduli up to {@code quotientModuli} ({@link TestOptions#quotientModuli}).
      */
-    public static List<Invariant> mine(LoopSamples samples, boolean polynomials) {
+    public static List<Invariant> mine(LoopSamples samples, boolean polynomials, int quotientModuli) {
         LinkedHashSet<Invariant> out = new LinkedHashSet<>(DaikonTemplates.mine(samples));
+        out.addAll(QuotientEqualities.mine(samples, quotientModuli));
         if (polynomials) {
             out.addAll(PolynomialEqualities.mine(samples));
         }

@@ -31,9 +31,11 @@ import java.time.Duration;
  *                      distinct states gets up to this many more tests, whose inputs are drawn with
  *                      magnitudes spread over the type's widths ({@link TestGenerator#spread}), until
  *                      it has that many: {@link #SPREAD_TESTS}; 0 = none
+ * @param quotientModuli the largest modulus M of the quotient template
+ *                      ({@link QuotientEqualities}): {@link #QUOTIENT_MODULI}; below 2 = none
  */
 public record TestOptions(int tests, long maxSteps, long seed, int firstSamples, int maxSamples, Duration budget,
-                          boolean polynomials, int entryTests, int spreadTests) {
+                          boolean polynomials, int entryTests, int spreadTests, int quotientModuli) {
     /** The share of a run's time limit the tests may take: 5%, so that they never cost the proof much. */
     public static final double TIME_LIMIT_SHARE = 0.05;
 
@@ -53,8 +55,17 @@ public record TestOptions(int tests, long maxSteps, long seed, int firstSamples,
      */
     public static final int SPREAD_TESTS = 60;
 
+    /**
+     * The default of {@link #quotientModuli}: 4, the moduli 2, 3 and 4 of the strides and modulo
+     * guards of issue 19's families ({@code i % 4 == 1}, {@code i % 3 == 0}); the candidates per
+     * loop grow with M^2 times the pairs of terms, each a division circuit in Houdini's queries.
+     * Not swept over both sets (see {@code invgen-bench/results/2026-11-26-quotients/NOTES.md}).
+     */
+    public static final int QUOTIENT_MODULI = 4;
+
     public static TestOptions defaults() {
-        return new TestOptions(100, 20_000L, 1L, 32, 5_000, Duration.ofSeconds(5), true, ENTRY_TESTS, SPREAD_TESTS);
+        return new TestOptions(100, 20_000L, 1L, 32, 5_000, Duration.ofSeconds(5), true, ENTRY_TESTS, SPREAD_TESTS,
+                QUOTIENT_MODULI);
     }
 
     public TestOptions {
@@ -65,7 +76,7 @@ public record TestOptions(int tests, long maxSteps, long seed, int firstSamples,
     }
 
     public TestOptions withBudget(Duration d) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, d, polynomials, entryTests, spreadTests);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, d, polynomials, entryTests, spreadTests, quotientModuli);
     }
 
     /** These options with the budget cut to {@link #TIME_LIMIT_SHARE} of a time limit of {@code seconds} (0: none). */
@@ -78,21 +89,26 @@ public record TestOptions(int tests, long maxSteps, long seed, int firstSamples,
     }
 
     public TestOptions withTests(int n) {
-        return new TestOptions(n, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, spreadTests);
+        return new TestOptions(n, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, spreadTests, quotientModuli);
     }
 
     /** These options with {@code n} as {@link #entryTests} (0: no directed tests). */
     public TestOptions withEntryTests(int n) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, n, spreadTests);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, n, spreadTests, quotientModuli);
     }
 
     /** These options with the polynomial-equality miner on or off. */
     public TestOptions withPolynomials(boolean on) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, on, entryTests, spreadTests);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, on, entryTests, spreadTests, quotientModuli);
+    }
+
+    /** These options with {@code m} as {@link #quotientModuli} (below 2: none). */
+    public TestOptions withQuotientModuli(int m) {
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, spreadTests, m);
     }
 
     /** These options with {@code n} as {@link #spreadTests} (0: none). */
     public TestOptions withSpreadTests(int n) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, n);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, n, quotientModuli);
     }
 }

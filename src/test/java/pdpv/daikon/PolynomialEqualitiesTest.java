@@ -50,8 +50,8 @@ class PolynomialEqualitiesTest {
         Program p = TestRunsTest.parse(COHENCU);
         LoopForest loops = LoopForest.of(p);
         LoopSamples s = TestRuns.run(p, loops, TestOptions.defaults()).samples(loops.loops().get(0));
-        List<Invariant> with = LikelyInvariants.mine(s, true);
-        List<Invariant> without = LikelyInvariants.mine(s, false);
+        List<Invariant> with = LikelyInvariants.mine(s, true, TestOptions.QUOTIENT_MODULI);
+        List<Invariant> without = LikelyInvariants.mine(s, false, TestOptions.QUOTIENT_MODULI);
         assertTrue(hasEquality(with, Set.of("x", "n"), 3), with.toString());
         assertTrue(without.stream().noneMatch(i -> i instanceof Invariant.Compare c && c.op() == Invariant.Op.EQ
                 && degree(i) > 1), "no equality of degree 2 or 3 among Daikon's templates: " + without);
