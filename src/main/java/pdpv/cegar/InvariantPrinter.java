@@ -100,7 +100,71 @@ final class InvariantPrinter {
     }
 
     String print(BoolExpr invariant) {
-        return bool(split(invariant), false);
+        return bool(split((BoolExpr) quotients(invariant, new HashMap<>())), false);
+    }
+
+    /**
+     * {@code e} with each exact quotient of the quotient template ({@link pdpv.daikon.Invariant.Quotient},
+     * as {@link pdpv.daikon.InvariantEncoder} writes it: the low w bits of the signed division by a
+     * constant m of a w-bit variable x extended by two bits by its type's signedness, plus a
+     * constant b in 0..m-1) replaced by a constant that stands for it, written as C computes it
+     * exactly ({@code ((long long)i + 2) / 4}) and read as a variable of x's type, whose range the
+     * quotient lies in; the rest of the printer then reads it as it reads x.
+     */
+    private Expr<?> quotients(Expr<?> e, Map<Expr<?>, Expr<?>> done) {
+        if (!e.isApp() || e.getNumArgs() == 0) {
+            return e;
+        }
+        Expr<?> known = done.get(e);
+        if (known != null) {
+            return known;
+        }
+        Expr<?> q = quotient(e);
+        if (q != null) {
+            done.put(e, q);
+            return q;
+        }
+        Expr<?>[] args = e.getArgs();
+        for (int i = 0; i < args.length; i++) {
+            args[i] = quotients(args[i], done);
+        }
+        Expr<?> out = e.update(args);
+        done.put(e, out);
+        return out;
+    }
+
+    /** The constant that stands for {@code e} if it is an exact quotient ({@link #quotients}), else null. */
+    private Expr<?> quotient(Expr<?> e) {
+        if (e.getFuncDecl().getDeclKind() != Z3_decl_kind.Z3_OP_EXTRACT || e.getFuncDecl().getParameters()[1].getInt() != 0) {
+            return null;
+        }
+        int w = e.getFuncDecl().getParameters()[0].getInt() + 1;
+        Expr<?> d = e.getArgs()[0];
+        if (!d.isApp() || ((BitVecExpr) d).getSortSize() != w + 2
+                || (d.getFuncDecl().getDeclKind() != Z3_decl_kind.Z3_OP_BSDIV && d.getFuncDecl().getDeclKind() != Z3_decl_kind.Z3_OP_BSDIV_I)
+                || !(d.getArgs()[1] instanceof BitVecNum m) || m.getBigInteger().compareTo(BigInteger.TWO) < 0) {
+            return null;
+        }
+        Expr<?> sum = d.getArgs()[0];
+        BigInteger offset = BigInteger.ZERO;
+        if (sum.isApp() && sum.getFuncDecl().getDeclKind() == Z3_decl_kind.Z3_OP_BADD && sum.getNumArgs() == 2) {
+            Expr<?>[] args = sum.getArgs();
+            int k = args[0] instanceof BitVecNum ? 0 : args[1] instanceof BitVecNum ? 1 : -1;
+            if (k < 0) {
+                return null;
+            }
+            offset = ((BitVecNum) args[k]).getBigInteger();
+            sum = args[1 - k];
+        }
+        Extended x = extended((BitVecExpr) sum);
+        if (x == null || x.zero() == null || !x.asDeclared() || x.v().type().width() != w || offset.compareTo(m.getBigInteger()) >= 0) {
+            return null;
+        }
+        String text = pdpv.daikon.Invariant.Quotient.quotientText(names.get(x.variable()), w, offset, m.getBigInteger());
+        BitVecExpr stand = ctx.mkBVConst("\\quotient!" + text, w);
+        variables.put(stand, new Variable(-1, text, text, x.v().type(), Variable.Kind.LOCAL));
+        names.put(stand, text);
+        return stand;
     }
 
     /**
