@@ -201,8 +201,10 @@ final class CandidateInvariants {
      * with another premise, keeps {@code s + v} from wrapping around. Each pass drops the candidates
      * some step breaks under the premise of the live ones, until a pass drops none: then
      * {@code (E(x_b) ∧ ∧_j P_j(x_b)) ⇒ ∧_j P_j(x_e)} holds initially (x_e = x_b) and is inductive
-     * (x_b′ = x_b), as the certificate checker re-checks with the rest of LI_l. The round is skipped
-     * only when there is no candidate.
+     * (x_b′ = x_b), as the certificate checker re-checks with the rest of LI_l. A candidate's premise
+     * must follow from the entry facts, or, given them, read only the loop's parameters (variables it
+     * does not update) and be consistent with them: issue 19's {@code k >= n} beside
+     * {@code \old(n) == 0}. The round is skipped only when there is no candidate.
      */
     private Joint jointly(java.util.Set<Invariant> dropped, List<Invariant> entry, List<BoolExpr> background,
                           LoopInvariantStore.Templates t, TransitionSystem ts, long deadline, ProductAbstraction products) {

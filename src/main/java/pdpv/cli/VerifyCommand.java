@@ -96,7 +96,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--quotient-moduli", paramLabel = "M",
             description = "the largest modulus m of the mined quotient equalities y == a * ((x + b) / m) + c "
-                    + "(m in 2..M, b in 0..m-1, a and c fitted to the tests' samples); below 2 = none "
+                    + "(m in 2..M, b in 0..m-1, a and c fitted to the tests' samples); below 2 = none, at most 64 "
                     + "(default: ${DEFAULT-VALUE})")
     int quotientModuli = TestOptions.QUOTIENT_MODULI;
 
@@ -284,6 +284,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && dumpInstances != null ? "--dump-instances applies to --encoding loops only"
                 : entryTests < 0 ? "--entry-tests must not be negative"
                 : spreadTests < 0 ? "--spread-tests must not be negative"
+                : quotientModuli > TestOptions.MAX_QUOTIENT_MODULI ? "--quotient-moduli must be at most " + TestOptions.MAX_QUOTIENT_MODULI
                 : encoding == Encoding.SYMBOLIC && entryTestsGiven() ? "--entry-tests applies to --encoding loops only"
                 : noDynamic && entryTestsGiven() ? "--entry-tests has nothing to direct with --no-dynamic"
                 : bmcMaxBlocks < 1 ? "--bmc-max-blocks must be at least 1"

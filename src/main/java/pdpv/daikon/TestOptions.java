@@ -63,6 +63,13 @@ public record TestOptions(int tests, long maxSteps, long seed, int firstSamples,
      */
     public static final int QUOTIENT_MODULI = 4;
 
+    /**
+     * The largest {@link #quotientModuli} accepted: 64, so that the M^2/2 fits per pair of terms stay
+     * a few thousand and a modulus always fits the encoding's division two bits wider than an
+     * 8-bit dividend.
+     */
+    public static final int MAX_QUOTIENT_MODULI = 64;
+
     public static TestOptions defaults() {
         return new TestOptions(100, 20_000L, 1L, 32, 5_000, Duration.ofSeconds(5), true, ENTRY_TESTS, SPREAD_TESTS,
                 QUOTIENT_MODULI);
