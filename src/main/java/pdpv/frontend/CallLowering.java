@@ -262,12 +262,7 @@ final class CallLowering {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(arg) + " for the pointer parameter "
                     + param + " (PDPV passes arrays of integers, a + k and &a[i])");
         }
-        List<Long> inner = pointee.dims().subList(1, pointee.dims().size());
-        List<Long> given = v.dims().subList(1, v.dims().size());
-        if (!v.array().type().equals(pointee.element()) || !inner.equals(given)) {
-            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " ("
-                    + v.array().type() + shape(v.dims()) + ") passed for " + param + " (" + pointee.element() + shape(pointee.dims()) + ")");
-        }
+        v = ctx.arrays.converted(v, SourceLocator.text(arg), param, pointee, loc);
         Expr offset = v.offset();
         if (!(offset instanceof Expr.Const)) {
             Variable t = ctx.ir.temporary(param, offset.type());
@@ -297,14 +292,6 @@ final class CallLowering {
             id = new Expr.VarRef(t);
         }
         return new Pointer(id, p.targets());
-    }
-
-    private static String shape(List<Long> dims) {
-        StringBuilder sb = new StringBuilder();
-        for (long d : dims) {
-            sb.append(d == 0 ? "[]" : "[" + d + "]");
-        }
-        return sb.toString();
     }
 
     /** Inlines a fresh copy of {@code definition}; returns the result, or null for a void function. */
@@ -383,6 +370,10 @@ final class CallLowering {
         }
         for (int i = 0; i < params.length; i++) {
             IParameter p = params[i];
+            if (values[i] instanceof ArrayView passed && assigned.contains(p)) {
+                ctx.arrayPointers.bind(frame, p, p.getName(), passed, Variable.Kind.PARAMETER, loc); // the callee moves it: an offset variable of its own
+                continue;
+            }
             if (values[i] instanceof ArrayView passed) {
                 frame.arrays().put(p, passed);
                 continue;

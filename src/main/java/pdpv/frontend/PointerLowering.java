@@ -95,8 +95,8 @@ final class PointerLowering {
         IASTExpression e = ExpressionLowering.strip(expression);
         SourceLoc loc = ctx.loc(e);
         if (ctx.arrays.pointsIntoArray(e)) {
-            throw unsupported("pointer " + SourceLocator.text(e) + " into an array held by a pointer variable (PDPV passes such"
-                    + " pointers to the parameters of called functions only)", e);
+            throw unsupported("pointer " + SourceLocator.text(e) + " into an array where a pointer to variables is expected"
+                    + " (a pointer variable points either to variables or into one array)", e);
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper
                 && ExpressionLowering.strip(u.getOperand()) instanceof IASTFieldReference r) {
