@@ -65,6 +65,10 @@ final class ArrayLowering {
         if (e instanceof IASTArraySubscriptExpression s) {
             return element(s) instanceof ArrayView row ? row : null;
         }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star && pointsIntoArray(u.getOperand())) {
+            // the row a row pointer points to: (*r)[j]
+            return pointer(u.getOperand()).subscript(new Expr.Const(ctx.typing.indexType(), 0), ctx.typing) instanceof ArrayView row ? row : null;
+        }
         if (e instanceof IASTFieldReference r && UnionLowering.isMember(r)) {
             throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(r), "the array member " + SourceLocator.text(r)
                     + " of a union used as an array (PDPV reads its cells, u.a[i])");
@@ -79,6 +83,9 @@ final class ArrayLowering {
                 return ArrayView.of(v, ctx.typing);
             }
             return m instanceof ArrayView row ? row : null; // an array member of an element of an array of structs
+        }
+        if (pointsIntoArray(e)) {
+            return pointer(e); // (p + 1)[i]
         }
         return null;
     }
@@ -209,7 +216,8 @@ final class ArrayLowering {
             IBinding binding = id.getName().resolveBinding();
             return ctx.frame().arrays().containsKey(binding) || ctx.types.isIntegerArray(id.getExpressionType());
         }
-        return (e instanceof IASTArraySubscriptExpression || e instanceof IASTFieldReference)
+        return (e instanceof IASTArraySubscriptExpression || e instanceof IASTFieldReference
+                || e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star)
                 && ctx.types.isIntegerArray(e.getExpressionType());
     }
 

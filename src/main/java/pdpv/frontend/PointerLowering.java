@@ -178,7 +178,7 @@ final class PointerLowering {
     void declare(IVariable binding, String name, IASTExpression init, IASTNode declarator, SourceLoc loc) {
         if (init == null) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer " + name + " declared without initializer"
-                    + " (PDPV needs every pointer to point to a variable)");
+                    + " (PDPV needs every pointer to point to a variable or into an array from its declaration on)");
         }
         IASTFunctionDefinition definition = enclosing(declarator);
         PointsTo analysis = analyses.computeIfAbsent(definition,
