@@ -50,8 +50,8 @@ final class ArrayPointerLowering {
      * ({@code kind} PARAMETER). The offset's C name is {@link #offsetName}.
      */
     void bind(FunctionFrame frame, IBinding binding, String name, ArrayView v, Variable.Kind kind, SourceLoc loc) {
-        Variable offset = ctx.ir.variable(frame.prefix() + name, offsetName(frame, name, v), ctx.typing.indexType(), kind);
-        ctx.ir.assign(offset, v.offset(), loc);
+        boolean inScope = v.array().kind() == Variable.Kind.GLOBAL || frame.locals().containsValue(v.array());
+        Variable offset = offset(frame.prefix(), name, v, inScope, kind, loc);
         frame.arrays().put(binding, new ArrayView(v.array(), new Expr.VarRef(offset), v.dims()));
         frame.arrayPointers().put(binding, offset);
     }
@@ -64,13 +64,22 @@ final class ArrayPointerLowering {
      * ({@code p (offset in cells into m)}, which the witness writer leaves out), nor has a pointer
      * into an array that C's scope does not show where p is (a callee's parameter into its caller's).
      */
-    private static String offsetName(FunctionFrame frame, String name, ArrayView v) {
-        boolean inScope = v.array().kind() == Variable.Kind.GLOBAL || frame.locals().containsValue(v.array());
+    private static String offsetName(String name, ArrayView v, boolean inScope) {
         if (v.dims().size() > 1 || !inScope) {
             return name + " (offset in cells into " + v.array().sourceName() + ")";
         }
         String first = v.array().dims().size() == 1 ? v.array().sourceName() : "&" + v.array().sourceName() + "[0]".repeat(v.array().dims().size());
         return "(" + name + " - " + first + ")";
+    }
+
+    /**
+     * A variable {@code prefix + name} set to {@code v}'s offset, the offset of the pointer
+     * {@code name}; {@code inScope}: whether C's scope shows v's array where the pointer is.
+     */
+    Variable offset(String prefix, String name, ArrayView v, boolean inScope, Variable.Kind kind, SourceLoc loc) {
+        Variable offset = ctx.ir.variable(prefix + name, offsetName(name, v, inScope), ctx.typing.indexType(), kind);
+        ctx.ir.assign(offset, v.offset(), loc);
+        return offset;
     }
 
     /** Whether {@code e} names a pointer variable into an array of the current function. */

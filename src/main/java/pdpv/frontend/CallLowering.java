@@ -256,7 +256,7 @@ final class CallLowering {
      * evaluated now. The array's elements must have the type the parameter points to, and its
      * inner extents the parameter's (no pointer conversion).
      */
-    private ArrayView passedArray(IASTExpression arg, String param, TypeResolver.Shape pointee, SourceLoc loc) {
+    private ArrayView passedArray(IASTExpression arg, String param, String callee, TypeResolver.Shape pointee, SourceLoc loc) {
         ArrayView v = ctx.arrays.pointsIntoArray(arg) ? ctx.arrays.pointer(arg) : null;
         if (v == null) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(arg) + " for the pointer parameter "
@@ -265,9 +265,9 @@ final class CallLowering {
         v = ctx.arrays.converted(v, SourceLocator.text(arg), param, pointee, loc);
         Expr offset = v.offset();
         if (!(offset instanceof Expr.Const)) {
-            Variable t = ctx.ir.temporary(param, offset.type());
-            ctx.ir.assign(t, offset, loc);
-            offset = new Expr.VarRef(t);
+            // the parameter's offset, a variable named as a pointer's (the callee sees the caller's global arrays only)
+            offset = new Expr.VarRef(ctx.arrayPointers.offset(callee + "::", param, v, v.array().kind() == Variable.Kind.GLOBAL,
+                    Variable.Kind.PARAMETER, loc));
         }
         return new ArrayView(v.array(), offset, pointee.dims());
     }
@@ -315,7 +315,7 @@ final class CallLowering {
             }
             TypeResolver.Shape pointee = i < params.length ? ctx.types.pointee(params[i].getType(), at) : null;
             if (pointee != null && ctx.arrays.pointsIntoArray(arg)) {
-                values[i] = passedArray(arg, params[i].getName(), pointee, loc);
+                values[i] = passedArray(arg, params[i].getName(), name, pointee, loc);
             } else if (i < params.length && StructLowering.isStruct(params[i].getType())) {
                 values[i] = ctx.structs.object(arg);
             } else if (i < params.length && UnionLowering.isUnion(params[i].getType())) {
