@@ -65,6 +65,10 @@ final class ArrayLowering {
         if (e instanceof IASTArraySubscriptExpression s) {
             return element(s) instanceof ArrayView row ? row : null;
         }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star && pointsIntoArray(u.getOperand())) {
+            // the row a row pointer points to: (*r)[j]
+            return pointer(u.getOperand()).subscript(new Expr.Const(ctx.typing.indexType(), 0), ctx.typing) instanceof ArrayView row ? row : null;
+        }
         if (e instanceof IASTFieldReference r && UnionLowering.isMember(r)) {
             throw new UserError(UserError.Kind.UNSUPPORTED, ctx.loc(r), "the array member " + SourceLocator.text(r)
                     + " of a union used as an array (PDPV reads its cells, u.a[i])");
@@ -79,6 +83,9 @@ final class ArrayLowering {
                 return ArrayView.of(v, ctx.typing);
             }
             return m instanceof ArrayView row ? row : null; // an array member of an element of an array of structs
+        }
+        if (pointsIntoArray(e)) {
+            return pointer(e); // (p + 1)[i]
         }
         return null;
     }
@@ -104,21 +111,49 @@ final class ArrayLowering {
             dims.add(0, 0L);
             return new ArrayView(row.array(), row.offset(), dims);
         }
-        if (e instanceof IASTBinaryExpression b && (b.getOperator() == IASTBinaryExpression.op_plus
-                || b.getOperator() == IASTBinaryExpression.op_minus)) {
+        if (e instanceof IASTUnaryExpression u && ctx.arrayPointers.isStep(u)) {
+            return ctx.arrayPointers.step(u);
+        }
+        if (e instanceof IASTBinaryExpression b && pointsIntoArray(b)) {
             boolean leftPointer = pointsIntoArray(b.getOperand1());
-            if (!leftPointer && (b.getOperator() == IASTBinaryExpression.op_minus || !pointsIntoArray(b.getOperand2()))) {
-                return null;
-            }
             ArrayView base = pointer(leftPointer ? b.getOperand1() : b.getOperand2());
-            Expr k = ctx.typing.convert(ctx.expressions.value(leftPointer ? b.getOperand2() : b.getOperand1()), ctx.typing.indexType());
-            if (b.getOperator() == IASTBinaryExpression.op_minus) {
-                Expr unsigned = ctx.typing.convert(k, ctx.typing.unsignedIndexType());
-                k = ctx.typing.convert(ctx.typing.unary(UnaryOp.NEG, unsigned), ctx.typing.indexType());
-            }
-            return base.from(k, ctx.typing);
+            Expr k = ctx.expressions.value(leftPointer ? b.getOperand2() : b.getOperand1());
+            return moved(base, k, b.getOperator() == IASTBinaryExpression.op_minus);
         }
         return null;
+    }
+
+    /** Where {@code base + k} ({@code base - k} if {@code minus}) points: k elements of base's outermost dimension on. */
+    ArrayView moved(ArrayView base, Expr by, boolean minus) {
+        Expr k = ctx.typing.convert(by, ctx.typing.indexType());
+        if (minus) {
+            Expr unsigned = ctx.typing.convert(k, ctx.typing.unsignedIndexType());
+            k = ctx.typing.convert(ctx.typing.unary(UnaryOp.NEG, unsigned), ctx.typing.indexType());
+        }
+        return base.from(k, ctx.typing);
+    }
+
+    /**
+     * The array {@code v} ({@code arg}'s) seen through a pointer {@code to} whose pointee has the
+     * shape {@code pointee}: the array's elements must have its element type, and its inner
+     * extents its own (no pointer conversion).
+     */
+    ArrayView converted(ArrayView v, String arg, String to, TypeResolver.Shape pointee, SourceLoc loc) {
+        List<Long> inner = pointee.dims().subList(1, pointee.dims().size());
+        List<Long> given = v.dims().subList(1, v.dims().size());
+        if (!v.array().type().equals(pointee.element()) || !inner.equals(given)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + arg + " ("
+                    + v.array().type() + shape(v.dims()) + ") for " + to + " (" + pointee.element() + shape(pointee.dims()) + ")");
+        }
+        return new ArrayView(v.array(), v.offset(), pointee.dims());
+    }
+
+    private static String shape(List<Long> dims) {
+        StringBuilder sb = new StringBuilder();
+        for (long d : dims) {
+            sb.append(d == 0 ? "[]" : "[" + d + "]");
+        }
+        return sb.toString();
     }
 
     /** The cell {@code *p} designates, for {@code p} one of the forms {@link #pointer} reads ({@code *(a + i)}, {@code *a}). */
@@ -141,9 +176,14 @@ final class ArrayLowering {
             return ExpressionLowering.strip(u.getOperand()) instanceof IASTArraySubscriptExpression s
                     && !StructLowering.isStruct(s.getExpressionType()); // &ps[k] points into an array of structs
         }
-        if (e instanceof IASTBinaryExpression b && (b.getOperator() == IASTBinaryExpression.op_plus
-                || b.getOperator() == IASTBinaryExpression.op_minus)) {
-            return pointsIntoArray(b.getOperand1()) || b.getOperator() == IASTBinaryExpression.op_plus && pointsIntoArray(b.getOperand2());
+        if (e instanceof IASTUnaryExpression u && ctx.arrayPointers.isStep(u)) {
+            return true;
+        }
+        if (e instanceof IASTBinaryExpression b && b.getOperator() == IASTBinaryExpression.op_plus) {
+            return pointsIntoArray(b.getOperand1()) || pointsIntoArray(b.getOperand2());
+        }
+        if (e instanceof IASTBinaryExpression b && b.getOperator() == IASTBinaryExpression.op_minus) {
+            return pointsIntoArray(b.getOperand1()) && !pointsIntoArray(b.getOperand2()); // p - q is a number
         }
         return false;
     }
@@ -176,7 +216,8 @@ final class ArrayLowering {
             IBinding binding = id.getName().resolveBinding();
             return ctx.frame().arrays().containsKey(binding) || ctx.types.isIntegerArray(id.getExpressionType());
         }
-        return (e instanceof IASTArraySubscriptExpression || e instanceof IASTFieldReference)
+        return (e instanceof IASTArraySubscriptExpression || e instanceof IASTFieldReference
+                || e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star)
                 && ctx.types.isIntegerArray(e.getExpressionType());
     }
 

@@ -256,23 +256,18 @@ final class CallLowering {
      * evaluated now. The array's elements must have the type the parameter points to, and its
      * inner extents the parameter's (no pointer conversion).
      */
-    private ArrayView passedArray(IASTExpression arg, String param, TypeResolver.Shape pointee, SourceLoc loc) {
+    private ArrayView passedArray(IASTExpression arg, String param, String callee, TypeResolver.Shape pointee, SourceLoc loc) {
         ArrayView v = ctx.arrays.pointsIntoArray(arg) ? ctx.arrays.pointer(arg) : null;
         if (v == null) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(arg) + " for the pointer parameter "
                     + param + " (PDPV passes arrays of integers, a + k and &a[i])");
         }
-        List<Long> inner = pointee.dims().subList(1, pointee.dims().size());
-        List<Long> given = v.dims().subList(1, v.dims().size());
-        if (!v.array().type().equals(pointee.element()) || !inner.equals(given)) {
-            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " ("
-                    + v.array().type() + shape(v.dims()) + ") passed for " + param + " (" + pointee.element() + shape(pointee.dims()) + ")");
-        }
+        v = ctx.arrays.converted(v, SourceLocator.text(arg), param, pointee, loc);
         Expr offset = v.offset();
         if (!(offset instanceof Expr.Const)) {
-            Variable t = ctx.ir.temporary(param, offset.type());
-            ctx.ir.assign(t, offset, loc);
-            offset = new Expr.VarRef(t);
+            // the parameter's offset, a variable named as a pointer's (the callee sees the caller's global arrays only)
+            offset = new Expr.VarRef(ctx.arrayPointers.offset(callee + "::", param, v, v.array().kind() == Variable.Kind.GLOBAL,
+                    Variable.Kind.PARAMETER, loc));
         }
         return new ArrayView(v.array(), offset, pointee.dims());
     }
@@ -299,14 +294,6 @@ final class CallLowering {
         return new Pointer(id, p.targets());
     }
 
-    private static String shape(List<Long> dims) {
-        StringBuilder sb = new StringBuilder();
-        for (long d : dims) {
-            sb.append(d == 0 ? "[]" : "[" + d + "]");
-        }
-        return sb.toString();
-    }
-
     /** Inlines a fresh copy of {@code definition}; returns the result, or null for a void function. */
     private Expr inline(IASTFunctionDefinition definition, IASTInitializerClause[] args, CallSite call) {
         SourceLoc loc = call.loc();
@@ -328,7 +315,7 @@ final class CallLowering {
             }
             TypeResolver.Shape pointee = i < params.length ? ctx.types.pointee(params[i].getType(), at) : null;
             if (pointee != null && ctx.arrays.pointsIntoArray(arg)) {
-                values[i] = passedArray(arg, params[i].getName(), pointee, loc);
+                values[i] = passedArray(arg, params[i].getName(), name, pointee, loc);
             } else if (i < params.length && StructLowering.isStruct(params[i].getType())) {
                 values[i] = ctx.structs.object(arg);
             } else if (i < params.length && UnionLowering.isUnion(params[i].getType())) {
@@ -383,6 +370,10 @@ final class CallLowering {
         }
         for (int i = 0; i < params.length; i++) {
             IParameter p = params[i];
+            if (values[i] instanceof ArrayView passed && assigned.contains(p)) {
+                ctx.arrayPointers.bind(frame, p, p.getName(), passed, Variable.Kind.PARAMETER, loc); // the callee moves it: an offset variable of its own
+                continue;
+            }
             if (values[i] instanceof ArrayView passed) {
                 frame.arrays().put(p, passed);
                 continue;

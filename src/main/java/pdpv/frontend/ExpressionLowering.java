@@ -189,7 +189,8 @@ final class ExpressionLowering {
         }
         if (ctx.arrays.isArray(id)) {
             if (want) {
-                throw unsupported("use of the array " + name + " as a value (a pointer)", id);
+                throw unsupported("use of the " + (ctx.arrayPointers.isVariable(id) ? "pointer " : "array ") + name
+                        + " as a value (PDPV reads it dereferenced, compared, subtracted and passed to called functions)", id);
             }
             return null;
         }
@@ -210,6 +211,14 @@ final class ExpressionLowering {
 
     private Expr unary(IASTUnaryExpression u, boolean want) {
         int op = u.getOperator();
+        if (ctx.arrayPointers.isStep(u)) {
+            if (want) {
+                throw unsupported("use of the pointer " + SourceLocator.text(u) + " as a value (PDPV reads it dereferenced,"
+                        + " compared, subtracted and passed to called functions)", u);
+            }
+            ctx.arrayPointers.step(u);
+            return null;
+        }
         return switch (op) {
             case IASTUnaryExpression.op_plus -> ctx.typing.promote(value(u.getOperand()));
             case IASTUnaryExpression.op_minus -> ctx.typing.unary(UnaryOp.NEG, value(u.getOperand()));
@@ -339,6 +348,16 @@ final class ExpressionLowering {
             UnionLowering.UnionObject from = ctx.unions.object(b.getOperand2());
             ctx.unions.copy(to, from, ctx.loc(b));
             return null;
+        }
+        if (ctx.arrayPointers.isAssignment(b)) {
+            if (want) {
+                throw unsupported("use of the pointer assignment " + SourceLocator.text(b) + " as a value", b);
+            }
+            ctx.arrayPointers.assign(b);
+            return null;
+        }
+        if (ctx.arrayPointers.isPointerOperation(b)) {
+            return ctx.arrayPointers.operation(b);
         }
         if (ctx.pointers.isPointerAssignment(b)) {
             if (want) {

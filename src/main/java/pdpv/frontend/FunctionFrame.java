@@ -30,6 +30,7 @@ final class FunctionFrame {
     private final Map<IBinding, ArrayView> arrays = new HashMap<>();
     private final Map<IBinding, Pointer> pointers = new HashMap<>();
     private final Map<IBinding, Variable> pointerVariables = new HashMap<>();
+    private final Map<IBinding, Variable> arrayPointers = new HashMap<>();
     private final Map<IBinding, StructObject> structs = new HashMap<>();
     private final Map<IBinding, StructObject> structPointers = new HashMap<>();
     private final Map<IBinding, StructArray> structArrays = new HashMap<>();
@@ -114,6 +115,14 @@ final class FunctionFrame {
     /** The local pointer variables, each holding the id of the variable it points to (issue #20). */
     Map<IBinding, Variable> pointerVariables() {
         return pointerVariables;
+    }
+
+    /**
+     * The offset variables of the pointers into arrays that this function moves: its local pointer
+     * variables into arrays and the pointer parameters it assigns (their arrays in {@link #arrays()}).
+     */
+    Map<IBinding, Variable> arrayPointers() {
+        return arrayPointers;
     }
 
     /** The local struct variables and by-value struct parameters, flattened (issue #20). */

@@ -50,6 +50,7 @@ final class LoweringContext {
     final ExpressionLowering expressions;
     final ArrayLowering arrays;
     final PointerLowering pointers;
+    final ArrayPointerLowering arrayPointers;
     final StructLowering structs;
     final UnionLowering unions;
     final CallLowering calls;
@@ -68,6 +69,7 @@ final class LoweringContext {
         this.expressions = new ExpressionLowering(this);
         this.arrays = new ArrayLowering(this);
         this.pointers = new PointerLowering(this);
+        this.arrayPointers = new ArrayPointerLowering(this);
         this.structs = new StructLowering(this);
         this.unions = new UnionLowering(this);
         this.calls = new CallLowering(this);

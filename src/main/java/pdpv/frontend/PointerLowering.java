@@ -95,8 +95,8 @@ final class PointerLowering {
         IASTExpression e = ExpressionLowering.strip(expression);
         SourceLoc loc = ctx.loc(e);
         if (ctx.arrays.pointsIntoArray(e)) {
-            throw unsupported("pointer " + SourceLocator.text(e) + " into an array held by a pointer variable (PDPV passes such"
-                    + " pointers to the parameters of called functions only)", e);
+            throw unsupported("pointer " + SourceLocator.text(e) + " into an array where a pointer to variables is expected"
+                    + " (a pointer variable points either to variables or into one array)", e);
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper
                 && ExpressionLowering.strip(u.getOperand()) instanceof IASTFieldReference r) {
@@ -178,7 +178,7 @@ final class PointerLowering {
     void declare(IVariable binding, String name, IASTExpression init, IASTNode declarator, SourceLoc loc) {
         if (init == null) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer " + name + " declared without initializer"
-                    + " (PDPV needs every pointer to point to a variable)");
+                    + " (PDPV needs every pointer to point to a variable or into an array from its declaration on)");
         }
         IASTFunctionDefinition definition = enclosing(declarator);
         PointsTo analysis = analyses.computeIfAbsent(definition,

@@ -200,6 +200,13 @@ final class StatementLowering {
                 ctx.frame().unionPointers().put(binding, ctx.unions.declarePointer(outer, storage, loc));
                 continue;
             }
+            if (ctx.arrayPointers.declares(variable.getType(), initializer(outer.getInitializer(), loc), loc)) {
+                if (storage == IASTDeclSpecifier.sc_extern || storage == IASTDeclSpecifier.sc_static) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "static or extern pointer " + name);
+                }
+                ctx.arrayPointers.declare(binding, variable.getType(), name, initializer(outer.getInitializer(), loc), loc);
+                continue;
+            }
             if (ctx.pointers.isPointerType(variable.getType())) {
                 if (storage == IASTDeclSpecifier.sc_extern || storage == IASTDeclSpecifier.sc_static) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "static or extern pointer " + name);

@@ -25,12 +25,20 @@ final class CText {
     /**
      * Whether {@code v} has a C name a witness can use: an identifier the user wrote, or a struct
      * member flattened by the front end, {@code s.f} or {@code s.in.f} (issue #20), which is C's
-     * member access.
+     * member access, or a pointer's offset into an array, {@link #ARRAY_POINTER}.
      */
     static boolean named(Variable v) {
         return v.kind() != Variable.Kind.TEMPORARY && v.sourceName() != null
-                && v.sourceName().matches("[A-Za-z_]\\w*(\\.[A-Za-z_]\\w*)*");
+                && (v.sourceName().matches("[A-Za-z_]\\w*(\\.[A-Za-z_]\\w*)*") || ARRAY_POINTER.matcher(v.sourceName()).matches());
     }
+
+    /**
+     * The C name of a pointer's offset into an array (issue #20), {@code (p - a)} or
+     * {@code (p - &m[0][0])}: the pointer's name (group 1) and the array's first element (group 2),
+     * whose array is group 3.
+     */
+    static final java.util.regex.Pattern ARRAY_POINTER =
+            java.util.regex.Pattern.compile("\\(([A-Za-z_]\\w*) - (&?([A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)*)(?:\\[0\\])*)\\)");
 
     static Optional<String> of(Expr e) {
         StringBuilder out = new StringBuilder();

@@ -199,7 +199,7 @@ final class InvariantParser {
         StringBuilder source = new StringBuilder();
         Map<String, Map<String, Object>> structs = new LinkedHashMap<>();
         scope.forEach((name, v) -> {
-            if (!pointers.containsKey(v)) {
+            if (!pointers.containsKey(v) && !CText.ARRAY_POINTER.matcher(name).matches()) {
                 declare(source, structs, name, v.type().toString(), extents(v));
             }
         });
@@ -219,6 +219,13 @@ final class InvariantParser {
                 body.append(p.targets().get(0).type()).append(" *").append(name).append(" = &").append(addressed.get(p.targets().get(0)))
                         .append(";\n");
                 p.targets().forEach(t -> body.append(name).append(" = &").append(addressed.get(t)).append(";\n"));
+            }
+        });
+        scope.forEach((name, v) -> {
+            Matcher m = CText.ARRAY_POINTER.matcher(name);
+            if (m.matches() && scope.get(m.group(3)) != null) {
+                // a pointer into an array (issue #20), declared pointing into it so that (p - a) reads as its offset
+                body.append(scope.get(m.group(3)).type()).append(" *").append(m.group(1)).append(" = ").append(m.group(2)).append(";\n");
             }
         });
         source.append(body).append("__VERIFIER_assume(\n").append(text).append("\n);\nreturn 0;\n}\n");

@@ -73,6 +73,27 @@ class AggregateDifferentialTest {
         assertTrue(unsafe >= UNION_PROGRAMS / 4, "enough unsafe programs: " + unsafe);
     }
 
+    /** The number of pointer walks over an array. */
+    private static final int POINTER_WALKS = 24;
+
+    /**
+     * Pointers into arrays (issue #20) against gcc: random walks of two pointers over a small array
+     * with reads, writes, comparisons and differences ({@link RandomPointerWalks}), every fourth
+     * with loops (bounded model checking), the rest loop-free (CEGAR without tests).
+     */
+    @Test
+    void pointerWalksOverArraysAgreeWithGcc() throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of pointer walks skipped");
+        Random random = new Random(20261128L);
+        int unsafe = 0;
+        for (int p = 0; p < POINTER_WALKS; p++) {
+            boolean loops = p % 4 == 3;
+            String program = new RandomPointerWalks(random, loops).generate();
+            unsafe += agrees("pointer walk " + p, "walk" + p, program, random, loops, p % 2 == 0 ? DataModel.LP64 : DataModel.ILP32) ? 1 : 0;
+        }
+        assertTrue(unsafe >= POINTER_WALKS / 4, "enough unsafe programs: " + unsafe);
+    }
+
     /**
      * Tabulates {@code program} under gcc, draws K from {@code random} (one of gcc's results or
      * none of them), verifies {@code compute(x0, x1) != K} and checks the verdict and an UNSAFE
