@@ -1,8 +1,7 @@
 // expect: unsafe
-// A device-register-like struct of bit-fields (issue #20): one-bit flags, a two-bit mode and a
-// four-bit counter that wraps at 16, as gcc stores them. The loop counts n events in the counter
-// and its wrap-arounds in `wraps`; after it, the two together give n, and the flags, the mode and
-// the signed level are as initialized. Read as whole ints, the counter would never wrap.
+// A device-register-like struct of bit-fields (issue #20), as in bitfield_register_safe.c: the
+// claim that the four-bit counter alone holds the number n of events forgets that it wraps at 16;
+// it fails for n >= 16, with inputs that replay under gcc (--harness).
 extern unsigned int __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int);
 
