@@ -51,6 +51,14 @@ class BitFieldTest {
                 "x.s == (k == 0 ? 7 : (int) k - 9) && x.a - 1 < 0 && x.w - 1 < 0", "x.s >= 0", "--signed-overflow", "error");
     }
 
+    /** A conditional whose arm stores to a field has the promoted field's type (int), not the declared unsigned. */
+    @Test
+    void aConditionalOfAFieldIsAnInt() throws IOException {
+        holds("conditional", "int main(void) {\n  struct B x = {7, 0};\n  unsigned c = __VERIFIER_nondet_uint();\n"
+                + "  long long r = (c > 2 ? x.a++ : x.b) - 1;\n  __VERIFIER_assert(CLAIM);\n  return 0;\n}\n",
+                "c > 2 ? r == 6 && x.a == 0 : r == -1", "c > 2 || r > 0");
+    }
+
     /** Through a pointer passed to an inlined callee, in an array of structs, and by value. */
     @Test
     void aFieldIsTheSameThroughPointersArraysAndCopies() throws IOException {
