@@ -676,7 +676,11 @@ final class InvariantPrinter {
         if (x == null) {
             return null;
         }
-        String reading = x.asDeclared() ? "" : "(" + LinearTerm.cType(x.v().type().width(), !x.zero()) + ")";
+        String type = x.asDeclared() ? null : LinearTerm.cType(x.v().type().width(), !x.zero());
+        if (!x.asDeclared() && type == null) {
+            return null; // a bit-field read the other way: no C type of its width to convert it to
+        }
+        String reading = x.asDeclared() ? "" : "(" + type + ")";
         return "(" + LinearTerm.cType(w, false) + ")" + reading + names.get(x.variable());
     }
 

@@ -93,8 +93,13 @@ final class LinearTerm {
         }
     }
 
+    /** A template constant of a C type's width, or of a bit-field's (issue #20: narrower than int, read by its name only). */
     private boolean isVariable(Expr<?> e) {
-        return variables.containsKey(e) && cType(variables.get(e).type().width(), true) != null;
+        if (!variables.containsKey(e)) {
+            return false;
+        }
+        int w = variables.get(e).type().width();
+        return cType(w, true) != null || w > 1 && w < 32;
     }
 
     /** Adds a·x under the given reading; false if the term already reads x the other way. */
@@ -114,7 +119,7 @@ final class LinearTerm {
         return variables.get(x).type().signed() != unsignedReadings.contains(x);
     }
 
-    /** The C type whose value of the variable the term reads: its width, signed or unsigned. */
+    /** The C type whose value of the variable the term reads: its width, signed or unsigned; null for a bit-field's width. */
     private String readingType(Expr<?> x) {
         int width = variables.get(x).type().width();
         return cType(width, !unsignedReadings.contains(x));
@@ -175,7 +180,11 @@ final class LinearTerm {
             if (a.bitLength() > 63) {
                 return null;
             }
-            String x = "(long long)(" + readingType(e.getKey()) + ")" + names.get(e.getKey());
+            String type = readingType(e.getKey());
+            if (type == null && !readAsDeclared(e.getKey())) {
+                return null;
+            }
+            String x = "(long long)" + (type == null ? "" : "(" + type + ")") + names.get(e.getKey());
             if (unsigned) {
                 terms.add("(unsigned long long)" + a + "LL * (unsigned long long)" + x);
             } else {
@@ -266,7 +275,11 @@ final class LinearTerm {
         StringBuilder sum = new StringBuilder();
         for (Map.Entry<Expr<?>, BigInteger> e : d.coefficients.entrySet()) {
             BigInteger c = e.getValue();
-            String x = (d.readAsDeclared(e.getKey()) ? "" : "(" + d.readingType(e.getKey()) + ")") + names.get(e.getKey());
+            String type = d.readingType(e.getKey());
+            if (type == null && !d.readAsDeclared(e.getKey())) {
+                return null;
+            }
+            String x = (d.readAsDeclared(e.getKey()) ? "" : "(" + type + ")") + names.get(e.getKey());
             String factor = !c.abs().equals(BigInteger.ONE) ? c.abs() + "LL * " + x : sum.length() == 0 ? "(long long)" + x : x;
             if (sum.length() == 0) {
                 sum.append(c.signum() < 0 ? "-" : "").append(factor);

@@ -42,6 +42,7 @@ import org.eclipse.cdt.core.dom.ast.IASTTypeIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.eclipse.cdt.core.dom.ast.IArrayType;
 import org.eclipse.cdt.core.dom.ast.IBinding;
+import org.eclipse.cdt.core.dom.ast.IField;
 import org.eclipse.cdt.core.dom.ast.IFunction;
 import org.eclipse.cdt.core.dom.ast.IFunctionType;
 import org.eclipse.cdt.core.dom.ast.IPointerType;
@@ -71,7 +72,8 @@ import pdpv.semantics.CType;
  * a block-scope {@code extern} with an initializer, an object of type void (§6.7); two
  * definitions of one object or function and declarations of one of them with conflicting types
  * (§6.9, §6.2.7); a case label that is not constant and two {@code default} labels in one switch
- * (§6.8.4.2); a failed {@code _Static_assert} (§6.7.10). What gcc accepts with a warning stays
+ * (§6.8.4.2); a failed {@code _Static_assert} (§6.7.10); the address or {@code sizeof} of a
+ * bit-field (§6.5.3.2p1, §6.5.3.4p1). What gcc accepts with a warning stays
  * accepted: K&R definitions and {@code ()} declarations (no prototype, so any number of
  * arguments), implicit declarations of undeclared functions, implicit int. All violations are
  * reported together, located at the first.
@@ -161,6 +163,12 @@ final class ConstraintCheck {
                     written(u.getOperand(), increment ? "increment of" : "decrement of", increment ? "increment operand" : "decrement operand");
                 } else if (e instanceof IASTFunctionCallExpression call) {
                     call(call, signatures);
+                } else if (e instanceof IASTUnaryExpression u && isBitField(u.getOperand())) {
+                    if (u.getOperator() == IASTUnaryExpression.op_amper) {
+                        violations.add(new Violation(u, "cannot take address of bit-field '" + bitFieldName(u.getOperand()) + "'"));
+                    } else if (u.getOperator() == IASTUnaryExpression.op_sizeof) {
+                        violations.add(new Violation(u, "'sizeof' applied to a bit-field"));
+                    }
                 }
                 if (isVoid(e) && !valueIgnored(e)) {
                     violations.add(new Violation(e, "void value not ignored as it ought to be"));
@@ -233,6 +241,16 @@ final class ConstraintCheck {
             }
         }
         return false;
+    }
+
+    /** Whether {@code e} designates a bit-field member ({@code x.a}, {@code p->a}), which has no address (§6.5.3.2p1, §6.5.3.4p1). */
+    private static boolean isBitField(IASTExpression e) {
+        return ExpressionLowering.strip(e) instanceof IASTFieldReference r
+                && r.getFieldName().resolveBinding() instanceof IField f && TypeResolver.isBitField(f);
+    }
+
+    private static String bitFieldName(IASTExpression e) {
+        return ((IASTFieldReference) ExpressionLowering.strip(e)).getFieldName().toString();
     }
 
     /** The target of an assignment or increment must be a modifiable lvalue. */

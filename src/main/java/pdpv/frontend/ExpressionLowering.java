@@ -14,6 +14,7 @@ import org.eclipse.cdt.core.dom.ast.IASTTypeIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.IEnumerator;
+import org.eclipse.cdt.core.dom.ast.IField;
 import org.eclipse.cdt.core.dom.ast.IFunction;
 import org.eclipse.cdt.core.dom.ast.IType;
 import org.eclipse.cdt.core.dom.ast.IVariable;
@@ -461,8 +462,8 @@ final class ExpressionLowering {
         SourceLoc loc = ctx.loc(c);
         Variable result = null;
         if (want && !voidArms) {
-            CType a = ctx.types.resolve(positive.getExpressionType(), ctx.loc(positive));
-            CType b = ctx.types.resolve(negative.getExpressionType(), ctx.loc(negative));
+            CType a = typeOf(positive);
+            CType b = typeOf(negative);
             result = ctx.ir.temporary("cond", ctx.typing.conditionalType(ctx.types.semantics().promote(a),
                     ctx.types.semantics().promote(b)));
         }
@@ -480,6 +481,24 @@ final class ExpressionLowering {
         return result == null ? null : new Expr.VarRef(result);
     }
 
+    /**
+     * The type C gives {@code e} before it is evaluated: CDT's, except that a bit-field member, or
+     * an assignment or increment of one, has the field's type ({@link TypeResolver#memberType}),
+     * which CDT gives as the declared type (issue #20: an {@code unsigned a : 3} promotes to int).
+     */
+    private CType typeOf(IASTExpression e) {
+        IASTExpression x = strip(e);
+        if (x instanceof IASTUnaryExpression u && Operators.isIncrement(u.getOperator())) {
+            x = strip(u.getOperand());
+        } else if (x instanceof IASTBinaryExpression b && Operators.isAssignment(b.getOperator())) {
+            x = strip(b.getOperand1());
+        }
+        if (x instanceof IASTFieldReference r && r.getFieldName().resolveBinding() instanceof IField f && TypeResolver.isBitField(f)) {
+            return ctx.types.memberType(f, f.getCompositeTypeOwner(), ctx.loc(e));
+        }
+        return ctx.types.resolve(e.getExpressionType(), ctx.loc(e));
+    }
+
     /** GNU {@code c ?: e}: {@code c} is evaluated once and is the value when nonzero. */
     private Expr elvis(IASTConditionalExpression c, IASTExpression negative, boolean want) {
         Expr cond = value(c.getLogicalConditionExpression());
@@ -493,7 +512,7 @@ final class ExpressionLowering {
         ctx.ir.assign(first, cond, loc);
         Variable result = null;
         if (want) {
-            CType other = ctx.types.resolve(negative.getExpressionType(), ctx.loc(negative));
+            CType other = typeOf(negative);
             result = ctx.ir.temporary("cond", ctx.typing.conditionalType(cond.type(), other));
         }
         Block ifTrue = ctx.ir.newBlock();

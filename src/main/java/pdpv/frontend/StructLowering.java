@@ -44,7 +44,9 @@ import pdpv.cfg.Variable;
  * {@code (*p).f}. Arrays of structs are a struct of arrays ({@link StructArray}): {@code ps[k].x},
  * {@code ps[k].a[j]}, {@code ps[k] = q}, brace-list initializers, and {@code ps}, {@code &ps[k]} or
  * {@code ps + k} passed to a callee's {@code struct P *p} or {@code struct P p[]}, read as
- * {@code p[i].x} and {@code p->x}. Unions and members of other types are refused.
+ * {@code p[i].x} and {@code p->x}. A bit-field member is a variable of its width
+ * ({@link TypeResolver#memberType}): a store truncates to it, a read extends from it; an unnamed
+ * one is padding. Members of other types are refused.
  */
 final class StructLowering {
     private final LoweringContext ctx;
@@ -117,7 +119,9 @@ final class StructLowering {
         for (IField f : c.getFields()) {
             String name = f.getName();
             IType t = f.getType();
-            TypeResolver.refuseBitField(f, c, loc);
+            if (name.isEmpty() && TypeResolver.isBitField(f)) {
+                continue; // padding
+            }
             if (UnionLowering.isUnion(t) || UnionLowering.isUnionArray(t)) {
                 if (UnionLowering.isUnionArray(t) && extents(t, loc).contains(0L)) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + name + " of struct " + c.getName());
@@ -133,7 +137,7 @@ final class StructLowering {
                 }
                 members.put(name, createArray(elementType(t), inner, base + "." + name, sourceName + "." + name, kind, loc));
             } else if (ctx.types.isIntegerArray(t) || ctx.types.isInteger(t)) {
-                TypeResolver.Shape shape = ctx.types.isInteger(t) ? new TypeResolver.Shape(ctx.types.resolve(t, loc), List.of())
+                TypeResolver.Shape shape = ctx.types.isInteger(t) ? new TypeResolver.Shape(ctx.types.memberType(f, c, loc), List.of())
                         : ctx.types.shape(t, loc);
                 if (shape.dims().contains(0L)) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + name + " of struct " + c.getName());
@@ -177,7 +181,9 @@ final class StructLowering {
         for (IField f : c.getFields()) {
             String name = f.getName();
             IType t = f.getType();
-            TypeResolver.refuseBitField(f, c, loc);
+            if (name.isEmpty() && TypeResolver.isBitField(f)) {
+                continue; // padding
+            }
             if (UnionLowering.isUnion(t) || UnionLowering.isUnionArray(t)) {
                 if (UnionLowering.isUnionArray(t) && extents(t, loc).contains(0L)) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "flexible array member " + name + " of struct " + c.getName());
@@ -198,7 +204,7 @@ final class StructLowering {
                 }
                 members.put(name, ctx.ir.variable(base + "." + name, sourceName + "." + name, shape.element(), kind, shape.dims()));
             } else if (ctx.types.isInteger(t)) {
-                members.put(name, ctx.ir.variable(base + "." + name, sourceName + "." + name, ctx.types.resolve(t, loc), kind));
+                members.put(name, ctx.ir.variable(base + "." + name, sourceName + "." + name, ctx.types.memberType(f, c, loc), kind));
             } else {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "member " + name + " of struct " + c.getName() + " of type " + t
                         + " (PDPV reads members of integer, array of integer, struct and union type)");

@@ -2,7 +2,12 @@ package pdpv.frontend;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.cdt.core.dom.ast.IASTCompositeTypeSpecifier;
+import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTFieldDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
 import org.eclipse.cdt.core.dom.ast.IArrayType;
 import org.eclipse.cdt.core.dom.ast.IBasicType;
 import org.eclipse.cdt.core.dom.ast.ICompositeType;
@@ -15,6 +20,9 @@ import org.eclipse.cdt.core.dom.ast.IType;
 import org.eclipse.cdt.core.dom.ast.ITypedef;
 import org.eclipse.cdt.core.dom.ast.c.ICArrayType;
 import org.eclipse.cdt.core.dom.ast.c.ICQualifierType;
+import org.eclipse.cdt.internal.core.dom.parser.ValueFactory;
+import org.eclipse.cdt.internal.core.dom.parser.c.CVisitor;
+import org.eclipse.cdt.internal.core.dom.parser.c.ICInternalBinding;
 import pdpv.cfg.SourceLoc;
 import pdpv.semantics.CSemantics;
 import pdpv.semantics.CType;
@@ -190,9 +198,10 @@ final class TypeResolver {
      * gcc's layout of an object of {@code type} on the data model, as the System V ABIs give it
      * (x86-64 for LP64, i386 for ILP32, where a {@code long long} member is aligned to 4 bytes):
      * integers, arrays of a known extent, structs (each member at the next offset its alignment
-     * allows, the size rounded up to the largest alignment) and unions (the largest member,
-     * rounded up likewise); null for any other type (pointers, floating types, an empty or
-     * flexible aggregate). The one place that unions' and structs' byte offsets and sizes come from.
+     * allows, bit-fields packed as {@link #placeBitField} says, the size rounded up to the largest
+     * alignment) and unions (the largest member, rounded up likewise); null for any other type
+     * (pointers, floating types, an empty or flexible aggregate). The one place that unions' and
+     * structs' byte offsets and sizes come from.
      */
     Layout layout(IType type, SourceLoc loc) {
         IType t = strip(type);
@@ -212,17 +221,41 @@ final class TypeResolver {
         if (!(t instanceof ICompositeType c) || c.getFields().length == 0) {
             return null;
         }
-        long size = 0;
+        boolean union = c.getKey() == ICompositeType.k_union;
+        long bits = 0;
         long align = 1;
-        for (IField f : c.getFields()) {
-            Layout m = isBitField(f) ? null : layout(f.getType(), loc);
+        for (Member f : members(c, loc)) {
+            Layout m = layout(f.type(), loc);
             if (m == null) {
                 return null;
             }
-            align = Math.max(align, m.align());
-            size = c.getKey() == ICompositeType.k_union ? Math.max(size, m.size()) : roundUp(size, m.align()) + m.size();
+            if (!f.isBitField()) {
+                align = Math.max(align, m.align());
+                bits = union ? Math.max(bits, 8 * m.size()) : roundUp(bits, 8 * m.align()) + 8 * m.size();
+                continue;
+            }
+            if (!f.name().isEmpty()) {
+                // x86's ABIs: a named bit-field aligns the aggregate as its declared type does, an unnamed one does not
+                align = Math.max(align, m.align());
+            }
+            bits = union ? Math.max(bits, f.width()) : placeBitField(bits, f.width(), m) + f.width();
         }
-        return new Layout(roundUp(size, align), align);
+        return new Layout(roundUp(roundUp(bits, 8) / 8, align), align);
+    }
+
+    /**
+     * The bit offset at which a bit-field of {@code width} bits and a declared type laid out as
+     * {@code unit} goes when the struct so far fills {@code bits} bits, as gcc places it
+     * (stor-layout.c, PCC_BITFIELD_TYPE_MATTERS): right there, unless it would span more
+     * alignment units of its type than the type itself does, then at the next one; a width of 0
+     * (unnamed) closes the unit, moving to the next boundary of the type's alignment.
+     */
+    private static long placeBitField(long bits, int width, Layout unit) {
+        long a = 8 * unit.align();
+        if (width == 0 || (bits % a + width + a - 1) / a > 8 * unit.size() / a) {
+            return roundUp(bits, a);
+        }
+        return bits;
     }
 
     /** The byte offset of each member of the struct or union {@code c} ({@link #layout}), in declaration order. */
@@ -245,23 +278,114 @@ final class TypeResolver {
         return out;
     }
 
-    /** Whether {@code f} is a bit-field ({@code unsigned a : 3;}), which PDPV does not model. */
+    /** A member of a struct or union as declared: its name ("" if unnamed), its type, its bit-field width (-1: no bit-field). */
+    record Member(String name, IType type, int width) {
+        boolean isBitField() {
+            return width >= 0;
+        }
+    }
+
+    /**
+     * The members of {@code c} in declaration order, unnamed bit-fields ({@code unsigned : 3;},
+     * padding) included, read from its definition; its fields when CDT gives none.
+     */
+    static List<Member> members(ICompositeType c, SourceLoc loc) {
+        List<Member> out = new ArrayList<>();
+        if (c instanceof ICInternalBinding b && b.getDefinition() != null
+                && b.getDefinition().getParent() instanceof IASTCompositeTypeSpecifier spec) {
+            for (IASTDeclaration d : spec.getMembers()) {
+                if (d instanceof IASTSimpleDeclaration sd) {
+                    for (IASTDeclarator dd : sd.getDeclarators()) {
+                        out.add(new Member(innermost(dd).getName().toString(), CVisitor.createType(dd), width(dd, loc)));
+                    }
+                }
+            }
+            return out;
+        }
+        for (IField f : c.getFields()) {
+            out.add(new Member(f.getName(), f.getType(), bitFieldWidth(f, loc)));
+        }
+        return out;
+    }
+
+    /** Whether {@code f} is a bit-field ({@code unsigned a : 3;}). */
     static boolean isBitField(IField f) {
-        if (f instanceof org.eclipse.cdt.internal.core.dom.parser.c.ICInternalBinding b) {
-            for (org.eclipse.cdt.core.dom.ast.IASTNode n : new org.eclipse.cdt.core.dom.ast.IASTNode[] {b.getPhysicalNode(), b.getDefinition()}) {
-                if (n != null && n.getParent() instanceof org.eclipse.cdt.core.dom.ast.IASTFieldDeclarator d && d.getBitFieldSize() != null) {
-                    return true;
+        return bitFieldDeclarator(f) != null;
+    }
+
+    /** The width of the bit-field {@code f}, -1 if it is none. */
+    static int bitFieldWidth(IField f, SourceLoc loc) {
+        IASTFieldDeclarator d = bitFieldDeclarator(f);
+        return d == null ? -1 : width(d, loc);
+    }
+
+    private static IASTFieldDeclarator bitFieldDeclarator(IField f) {
+        if (f instanceof ICInternalBinding b) {
+            for (IASTNode n : new IASTNode[] {b.getPhysicalNode(), b.getDefinition()}) {
+                if (n != null && n.getParent() instanceof IASTFieldDeclarator d && d.getBitFieldSize() != null) {
+                    return d;
                 }
             }
         }
-        return false;
+        return null;
     }
 
-    /** Refuses a bit-field member {@code f} of {@code owner} (a struct or union) at {@code loc}, by name. */
+    /** The width a member's declarator gives (C11 §6.7.2.1p4: a nonnegative integer constant), -1 if it is no bit-field. */
+    private static int width(IASTDeclarator d, SourceLoc loc) {
+        if (!(d instanceof IASTFieldDeclarator f) || f.getBitFieldSize() == null) {
+            return -1;
+        }
+        String name = innermost(d).getName().toString();
+        Number n = ValueFactory.getConstantNumericalValue(f.getBitFieldSize());
+        if (n == null) {
+            throw new UserError(UserError.Kind.SYNTAX, loc, "bit-field '" + name + "' width not an integer constant");
+        }
+        if (n.longValue() < 0 || n.longValue() > 64) {
+            throw new UserError(UserError.Kind.SYNTAX, loc, n.longValue() < 0 ? "negative width in bit-field '" + name + "'"
+                    : "width of '" + name + "' exceeds its type");
+        }
+        if (n.longValue() == 0 && !name.isEmpty()) {
+            throw new UserError(UserError.Kind.SYNTAX, loc, "zero width for bit-field '" + name + "'");
+        }
+        return n.intValue();
+    }
+
+    /**
+     * The type of the value a member holds: its declared integer type, or for a bit-field of
+     * {@code w} bits the type of that width and the declared type's signedness (plain {@code int}
+     * signed, an enumeration unsigned unless it has a negative constant, as gcc reads them), which
+     * a store truncates to and a read extends from; C's promotion then makes a field narrower than
+     * {@code int} an {@code int} ({@link CSemantics#promote}). A field at least as wide as
+     * {@code int} and narrower than its type ({@code long long x : 40}) is refused: gcc computes
+     * with such a field in its own width.
+     */
+    CType memberType(IField f, ICompositeType owner, SourceLoc loc) {
+        CType declared = resolve(f.getType(), loc);
+        int w = bitFieldWidth(f, loc);
+        if (w < 0) {
+            return declared;
+        }
+        if (strip(f.getType()) instanceof IEnumeration e) {
+            declared = semantics.type(Kind.INT, e.getMinValue() < 0);
+        }
+        if (w > declared.width()) {
+            throw new UserError(UserError.Kind.SYNTAX, loc, "width of '" + f.getName() + "' exceeds its type");
+        }
+        if (w == declared.width()) {
+            return declared;
+        }
+        if (w >= semantics.intType().width()) {
+            throw unsupported("bit-field member " + f.getName() + " of " + describe(owner) + " of " + w + " bits of type "
+                    + declared + " (gcc computes with a field at least as wide as int and narrower than its type in its own width)", loc);
+        }
+        return new CType(declared.kind(), w, declared.signed());
+    }
+
+    /** Refuses a bit-field member {@code f} of the union {@code owner} (or of a struct in one) at {@code loc}, by name. */
     static void refuseBitField(IField f, ICompositeType owner, SourceLoc loc) {
         if (isBitField(f)) {
             throw unsupported("bit-field member " + f.getName() + " of " + describe(owner)
-                    + " (PDPV reads members of whole integer types)", loc);
+                    + " in a union (PDPV lays out unions' members in whole bytes)", loc);
         }
     }
 

@@ -45,9 +45,12 @@ public final class CSemantics {
         return type(CType.Kind.LONG, true);
     }
 
-    /** Integer promotion (§6.3.1.1): types of rank below int become int (all their values fit). */
+    /**
+     * Integer promotion (§6.3.1.1): types of rank below int become int (all their values fit), and
+     * so does a bit-field narrower than int, unsigned ones too (all their values fit; gcc's reading).
+     */
     public CType promote(CType t) {
-        if (t.kind().rank() < CType.Kind.INT.rank()) {
+        if (t.kind().rank() < CType.Kind.INT.rank() || t.width() < intType().width()) {
             return intType();
         }
         return t;

@@ -69,6 +69,11 @@ public record CType(Kind kind, int width, boolean signed) {
         return new CType(Kind.BOOL, 1, false);
     }
 
+    /** Whether this is a bit-field's type: narrower than its kind under {@code model} ({@code unsigned a : 3}, issue #20). */
+    public boolean isBitField(DataModel model) {
+        return width != of(kind, signed, model).width();
+    }
+
     public boolean isBool() {
         return kind == Kind.BOOL;
     }

@@ -181,7 +181,7 @@ final class InvariantParser {
         Map<String, Variable> extra = new LinkedHashMap<>(bound);
         String text = withoutQuantifiers(original, loop, extra);
         Map<String, Variable> scope = new LinkedHashMap<>();
-        Map<String, String> ambiguous = new LinkedHashMap<>();
+        Map<String, Variable> ambiguous = new LinkedHashMap<>();
         String function = function(loop);
         byName.forEach((name, vars) -> {
             List<Variable> used = vars.stream().filter(v -> usedIn(v, loop)).toList();
@@ -193,17 +193,17 @@ final class InvariantParser {
             if (candidates.size() == 1) {
                 scope.put(name, candidates.get(0));
             } else if (!pointers.containsKey(candidates.get(0))) {
-                ambiguous.put(name, candidates.get(0).type().toString());
+                ambiguous.put(name, candidates.get(0));
             }
         });
         StringBuilder source = new StringBuilder();
         Map<String, Map<String, Object>> structs = new LinkedHashMap<>();
         scope.forEach((name, v) -> {
             if (!pointers.containsKey(v) && !CText.ARRAY_POINTER.matcher(name).matches()) {
-                declare(source, structs, name, v.type().toString(), extents(v));
+                declare(source, structs, name, v.type().toString(), declarator(v));
             }
         });
-        ambiguous.forEach((name, type) -> declare(source, structs, name, type, ""));
+        ambiguous.forEach((name, v) -> declare(source, structs, name, v.type().toString(), v.isArray() ? "" : declarator(v)));
         extra.forEach((name, v) -> source.append(v.type()).append(' ').append(name).append(";\n"));
         StringBuilder body = new StringBuilder("int main(void) {\n");
         structs.forEach((root, members) -> {
@@ -357,6 +357,11 @@ final class InvariantParser {
     private String function(SourceLoc loc) {
         String f = program.functionAt(loc);
         return f == null ? null : f.equals(program.function()) ? "" : f;
+    }
+
+    /** What follows the name in a variable's declaration: a bit-field's width, {@code : 3}, or an array's extents. */
+    private String declarator(Variable v) {
+        return v.type().isBitField(dataModel) ? " : " + v.type().width() : extents(v);
     }
 
     /** The extents of an array's declaration, {@code [3][4]} (none for a scalar). */

@@ -27,7 +27,8 @@ import pdpv.testing.Gcc;
  * is LP64; PDPV checks every other program under ILP32, where the generated code (no {@code long},
  * no pointer arithmetic beyond the arrays) means the same. The pointers' choices between
  * targets are exercised by the pointers p0, p1 to the scalars v0, v1. Struct and {@code _Bool}
- * members of unions are checked the same way in small programs of their own.
+ * members of unions are checked the same way in small programs of their own, and structs with
+ * bit-fields ({@link RandomBitFieldPrograms}) under both data models, each against gcc's own.
  */
 class AggregateDifferentialTest {
     private static final int PROGRAMS = 40;
@@ -94,13 +95,47 @@ class AggregateDifferentialTest {
         assertTrue(unsafe >= POINTER_WALKS / 4, "enough unsafe programs: " + unsafe);
     }
 
+    /** The number of programs on structs with bit-fields, each under LP64 and ILP32. */
+    private static final int BIT_FIELD_PROGRAMS = 16;
+
     /**
-     * Tabulates {@code program} under gcc, draws K from {@code random} (one of gcc's results or
+     * Structs with bit-fields (issue #20) against gcc ({@link RandomBitFieldPrograms}): each program
+     * under LP64 against the host's gcc and under ILP32 against {@code gcc -m32} (where it links),
+     * since {@code long} fields and gcc's layout ({@code sizeof}) differ between the two.
+     */
+    @Test
+    void bitFieldsAgreeWithGcc() throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of bit-fields skipped");
+        boolean m32 = Gcc.links32();
+        if (!m32) {
+            System.err.println("SKIPPED: the ILP32 half of bitFieldsAgreeWithGcc needs gcc -m32 (gcc-multilib); it is absent.");
+        }
+        Random random = new Random(20261128L);
+        int unsafe = 0;
+        int checked = 0;
+        for (int p = 0; p < BIT_FIELD_PROGRAMS; p++) {
+            for (DataModel model : m32 ? List.of(DataModel.LP64, DataModel.ILP32) : List.of(DataModel.LP64)) {
+                String program = new RandomBitFieldPrograms(new Random(20261300L + p)).generate(model == DataModel.LP64 ? 64 : 32);
+                List<String> flags = model == DataModel.LP64 ? List.of() : List.of("-m32");
+                unsafe += agrees("bit-field program " + p, "bf" + p, program, random, false, model, flags) ? 1 : 0;
+                checked++;
+            }
+        }
+        assertTrue(unsafe >= checked / 4, "enough unsafe programs: " + unsafe + " of " + checked);
+    }
+
+    private boolean agrees(String label, String name, String program, Random random, boolean loops, DataModel model) throws Exception {
+        return agrees(label, name, program, random, loops, model, List.of());
+    }
+
+    /**
+     * Tabulates {@code program} under gcc (with {@code flags}), draws K from {@code random} (one of gcc's results or
      * none of them), verifies {@code compute(x0, x1) != K} and checks the verdict and an UNSAFE
      * answer's inputs against the table; returns whether the verdict was UNSAFE.
      */
-    private boolean agrees(String label, String name, String program, Random random, boolean loops, DataModel model) throws Exception {
-        List<Long> table = tabulate(name, program);
+    private boolean agrees(String label, String name, String program, Random random, boolean loops, DataModel model,
+            List<String> flags) throws Exception {
+        List<Long> table = tabulate(name, program, flags);
         boolean expectUnsafe = random.nextBoolean();
         long k = expectUnsafe ? table.get(random.nextInt(table.size())) : absent(table, random);
         String checked = verified(program, k);
@@ -121,14 +156,14 @@ class AggregateDifferentialTest {
     }
 
     /** gcc's compute(x0, x1) for every pair of inputs, x0-major; each call in a fresh process, so that globals start afresh. */
-    private List<Long> tabulate(String name, String program) throws Exception {
+    private List<Long> tabulate(String name, String program, List<String> flags) throws Exception {
         int n = RandomAggregatePrograms.INPUT_VALUES;
         String main = "#include <stdio.h>\n#include <unistd.h>\n#include <sys/wait.h>\n" + program
                 + "int main(void) {\n  for (int a = 0; a < " + n + "; a++) for (int b = 0; b < " + n + "; b++) {\n"
                 + "    fflush(stdout);\n    if (fork() == 0) { printf(\"%lld\\n\", compute(a, b)); return 0; }\n"
                 + "    wait(0);\n  }\n  return 0;\n}\n";
         List<Long> values = new ArrayList<>();
-        for (String line : Gcc.compileAndRun(dir, name, main)) {
+        for (String line : Gcc.compileAndRun(dir, name, main, flags)) {
             values.add(Long.parseLong(line.strip()));
         }
         assertEquals(n * n, values.size(), "one value per pair of inputs");

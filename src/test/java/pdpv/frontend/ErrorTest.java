@@ -83,15 +83,33 @@ class ErrorTest {
         assertUnsupported("int main() {\n  int a[3] = {0};\n  int *p = a;\n  int **q = &p;\n  return 0;\n}\n", 4, "pointer");
     }
 
+    /** Issue #20: the address and the size of a bit-field, and widths C does not allow, are C errors, as gcc reports them. */
+    @Test
+    void bitFieldErrorsAreCErrors() {
+        String struct = "struct b { unsigned a : 3; int c; };\n";
+        for (String[] c : new String[][] {
+                {"int main() {\n  struct b x = {1};\n  unsigned *p = &x.a;\n  return 0;\n}\n", "t.c:4:", "cannot take address of bit-field 'a'"},
+                {"int main() {\n  struct b x = {1};\n  return sizeof(x.a);\n}\n", "t.c:4:", "'sizeof' applied to a bit-field"},
+                {"struct w { unsigned char a : 9; };\nint main() {\n  struct w x;\n  return 0;\n}\n", "t.c:4:", "width of 'a' exceeds its type"},
+                {"struct w { int a : 0; };\nint main() {\n  struct w x;\n  return 0;\n}\n", "t.c:4:", "zero width for bit-field 'a'"}}) {
+            UserError e = error(struct + c[0]);
+            assertEquals(UserError.Kind.SYNTAX, e.kind(), e::render);
+            assertTrue(e.render().startsWith(c[1]), e::render);
+            assertTrue(e.getMessage().contains(c[2]), e::render);
+        }
+    }
+
     /** Issue #20: what PDPV does not read of structs is refused at its line, naming the construct. */
     @Test
     void structFormsOutsideTheModelAreUnsupportedAtTheirLine() {
         assertUnsupported("struct s { int *p; };\nint main() {\n  struct s v;\n  return 0;\n}\n", 3, "member p");
-        // a bit-field read as a whole int would give x.a == 9 after x.a = 9 in a 3-bit field, and sizeof 8 for gcc's 4
-        assertUnsupported("struct b { unsigned a : 3; unsigned c : 5; };\nint main() {\n  struct b x = {1, 2};\n  return x.a;\n}\n", 3,
-                "bit-field member a of struct b");
+        // bit-fields in unions (PDPV lays a union out in whole bytes), and fields gcc computes with in their own width
         assertUnsupported("union u { unsigned a : 3; int f; };\nint main() {\n  union u x;\n  return 0;\n}\n", 3,
                 "bit-field member a of union u");
+        assertUnsupported("struct t { int g; unsigned a : 3; };\nunion u { struct t s; int f; };\nint main() {\n  union u x;\n"
+                + "  return 0;\n}\n", 4, "bit-field member a of struct t in a union");
+        assertUnsupported("struct b { unsigned long long a : 40; };\nint main() {\n  struct b x = {1};\n  return 0;\n}\n", 3,
+                "bit-field member a of struct b of 40 bits");
         assertUnsupported("struct s { int f; };\nint main() {\n  extern struct s g;\n  return 0;\n}\n", 3, "extern struct g");
         UserError local = error("struct s { int f; };\nint main() {\n  int k = 3;\n  static struct s v = {k};\n  return v.f;\n}\n");
         assertEquals(UserError.Kind.SYNTAX, local.kind(), local::render);

@@ -74,10 +74,18 @@ public final class Gcc {
 
     /** Compiles {@code source} as {@code dir/name.c}, runs it and returns its output lines. */
     public static List<String> compileAndRun(Path dir, String name, String source) throws IOException, InterruptedException {
+        return compileAndRun(dir, name, source, List.of());
+    }
+
+    /** {@link #compileAndRun(Path, String, String)} with gcc's further {@code flags} ({@code -m32}). */
+    public static List<String> compileAndRun(Path dir, String name, String source, List<String> flags) throws IOException, InterruptedException {
         Path c = dir.resolve(name + ".c");
         Path exe = dir.resolve(name);
         Files.writeString(c, source);
-        run(List.of("gcc", "-O0", "-fwrapv", "-w", "-o", exe.toString(), c.toString()));
+        List<String> command = new java.util.ArrayList<>(List.of("gcc", "-O0", "-fwrapv", "-w"));
+        command.addAll(flags);
+        command.addAll(List.of("-o", exe.toString(), c.toString()));
+        run(command);
         return run(List.of(exe.toString()));
     }
 

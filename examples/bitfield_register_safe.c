@@ -1,0 +1,31 @@
+// expect: safe
+// A device-register-like struct of bit-fields (issue #20): one-bit flags, a two-bit mode and a
+// four-bit counter that wraps at 16, as gcc stores them. The loop counts n events in the counter
+// and its wrap-arounds in `wraps`; after it, the two together give n, and the flags, the mode and
+// the signed level are as initialized. Read as whole ints, the counter would never wrap.
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assert(int);
+
+struct Status {
+    unsigned ready : 1;
+    unsigned error : 1;
+    unsigned mode : 2;
+    unsigned count : 4;
+    unsigned : 0;
+    signed int level : 5;
+};
+
+int main(void) {
+    struct Status reg = {.ready = 1, .mode = 2, .level = -16};
+    unsigned int n = __VERIFIER_nondet_uint() % 1000;
+    unsigned int wraps = 0;
+    for (unsigned int i = 0; i < n; i++) {
+        reg.count++;
+        if (reg.count == 0) {
+            wraps++;
+        }
+    }
+    __VERIFIER_assert(wraps * 16 + reg.count == n);
+    __VERIFIER_assert(reg.ready == 1 && reg.mode == 2 && reg.level < 0);
+    return 0;
+}
