@@ -484,7 +484,8 @@ final class ExpressionLowering {
     /**
      * The type C gives {@code e} before it is evaluated: CDT's, except that a bit-field member, or
      * an assignment or increment of one, has the field's type ({@link TypeResolver#memberType}),
-     * which CDT gives as the declared type (issue #20: an {@code unsigned a : 3} promotes to int).
+     * which CDT gives as the declared type (issue #20: an {@code unsigned a : 3} promotes to int), and an
+     * enumeration constant is an {@code int}, where CDT gives its enumeration.
      */
     private CType typeOf(IASTExpression e) {
         IASTExpression x = strip(e);
@@ -495,6 +496,10 @@ final class ExpressionLowering {
         }
         if (x instanceof IASTFieldReference r && r.getFieldName().resolveBinding() instanceof IField f && TypeResolver.isBitField(f)) {
             return ctx.types.memberType(f, f.getCompositeTypeOwner(), ctx.loc(e));
+        }
+        if (x instanceof IASTIdExpression id && id.getName().resolveBinding() instanceof IEnumerator) {
+            // an enumeration constant is an int (C11 6.4.4.3), which CDT types as its enumeration
+            return ctx.types.semantics().intType();
         }
         return ctx.types.resolve(e.getExpressionType(), ctx.loc(e));
     }

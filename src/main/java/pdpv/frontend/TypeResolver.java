@@ -30,7 +30,7 @@ import pdpv.semantics.CType.Kind;
 
 /**
  * Maps CDT types to PDPV's integer {@link CType}s under the data model: typedefs and qualifiers
- * are looked through, enumerations are int, plain char is signed; arrays of integers have a
+ * are looked through, an enumeration is the type gcc gives it, plain char is signed; arrays of integers have a
  * {@link Shape}. Every other type (pointer, floating, struct/union, function) is reported as
  * unsupported.
  */
@@ -48,8 +48,8 @@ final class TypeResolver {
     /** The integer type, or null for void; unsupported types throw a {@link UserError} at {@code loc}. */
     CType resolve(IType type, SourceLoc loc) {
         IType t = strip(type);
-        if (t instanceof IEnumeration) {
-            return semantics.intType();
+        if (t instanceof IEnumeration e) {
+            return enumeration(e);
         }
         if (t instanceof IBasicType b) {
             return basic(b, loc);
@@ -58,6 +58,23 @@ final class TypeResolver {
             shape(t, loc);
         }
         throw unsupported(describe(t), loc);
+    }
+
+    /**
+     * The type of an enumeration's objects as gcc chooses it (its documentation, "Structures, Unions,
+     * Enumerations, and Bit-Fields"; C11 6.7.2.2 leaves it to the implementation): {@code unsigned
+     * int} when no constant is negative, else {@code int}; {@code unsigned long long} or {@code long
+     * long} when the constants do not fit in 32 bits (GNU C). So {@code enum E {A, B} e = -1;} holds
+     * 4294967295 and {@code e > 0}. The constants themselves are {@code int}s
+     * ({@link ExpressionLowering}'s enumerators).
+     */
+    private CType enumeration(IEnumeration e) {
+        long min = e.getMinValue();
+        long max = e.getMaxValue();
+        if (min >= 0) {
+            return semantics.type(max <= 0xFFFF_FFFFL ? Kind.INT : Kind.LONG_LONG, false);
+        }
+        return semantics.type(min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE ? Kind.INT : Kind.LONG_LONG, true);
     }
 
     /** True when the type is an integer type (or an enumeration) that PDPV models. */
@@ -364,9 +381,6 @@ final class TypeResolver {
         int w = bitFieldWidth(f, loc);
         if (w < 0) {
             return declared;
-        }
-        if (strip(f.getType()) instanceof IEnumeration e) {
-            declared = semantics.type(Kind.INT, e.getMinValue() < 0);
         }
         if (w > declared.width()) {
             throw new UserError(UserError.Kind.SYNTAX, loc, "width of '" + f.getName() + "' exceeds its type");

@@ -124,6 +124,27 @@ class AggregateDifferentialTest {
         assertTrue(unsafe >= checked / 4, "enough unsafe programs: " + unsafe + " of " + checked);
     }
 
+    /** The number of programs on objects of enumerations. */
+    private static final int ENUM_PROGRAMS = 12;
+
+    /**
+     * Objects of enumerations against gcc ({@link RandomEnumPrograms}): one without negative
+     * constants is an {@code unsigned int} there, one with a negative constant an {@code int}, and
+     * the constants are {@code int}s (PDPV read every enumeration as {@code int}, so that
+     * {@code enum E {A, B} e = -1;} made {@code e > 0} fail).
+     */
+    @Test
+    void enumerationsAgreeWithGcc() throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of enumerations skipped");
+        Random random = new Random(20261129L);
+        int unsafe = 0;
+        for (int p = 0; p < ENUM_PROGRAMS; p++) {
+            String program = new RandomEnumPrograms(new Random(20261400L + p)).generate();
+            unsafe += agrees("enumeration program " + p, "en" + p, program, random, false, p % 2 == 0 ? DataModel.LP64 : DataModel.ILP32) ? 1 : 0;
+        }
+        assertTrue(unsafe >= ENUM_PROGRAMS / 4, "enough unsafe programs: " + unsafe);
+    }
+
     private boolean agrees(String label, String name, String program, Random random, boolean loops, DataModel model) throws Exception {
         return agrees(label, name, program, random, loops, model, List.of());
     }

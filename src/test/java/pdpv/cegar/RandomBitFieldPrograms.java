@@ -57,7 +57,8 @@ final class RandomBitFieldPrograms {
             Field f = new Field("f" + i, t, width);
             fields.add(f);
             decl.append(' ').append(t.name()).append(" f").append(i);
-            // a whole member of an enumeration is left out: gcc reads one without negative constants as unsigned int, PDPV as int
+            // a whole member of an enumeration is left out, as it was when PDPV read every enumeration as int (so the
+            // stream stays as it was; enumerationsAgreeWithGcc checks their objects)
             if (width < t.width() || t.name().startsWith("enum") || random.nextBoolean()) {
                 decl.append(" : ").append(width);
             }
