@@ -74,7 +74,11 @@ final class WitnessOutput {
             }
             List<WitnessWriter.LoopInvariant> invariants = new ArrayList<>();
             plain.byStatement().forEach((loc, inv) -> invariants.add(new WitnessWriter.LoopInvariant(loc, inv)));
-            if (plain.problem() != null) {
+            if (plain.late()) {
+                err.println("note: witness: the loop invariants were not written over the state at each loop head within "
+                        + "--plain-seconds (or --timeout), so the witness states none for the loops and a validator will not "
+                        + "confirm it; a longer --plain-seconds or --timeout gives them");
+            } else if (plain.problem() != null) {
                 err.println("note: witness: the invariants over the state at each loop head that PDPV could derive from its "
                         + "certificate do not prove the program on their own: " + plain.problem());
             }

@@ -26,7 +26,7 @@ import java.util.Random;
  * {@code &e0[k]} as {@code struct E *p} or {@code struct E p[]} that use {@code p[i].f} and
  * {@code p->f}. And unions {@code w0} (global or local) and a copy of it of an 8-byte array
  * {@code raw}, a scalar {@code v} and an array {@code n} of random types sharing their bytes: the
- * copy a local {@code w1}, a struct's member {@code h1.u} or an element {@code wa[1]} of an array
+ * copy a local {@code w1}, a struct's member {@code hw.u} or an element {@code wa[1]} of an array
  * of unions; members written and read across one another (type punning, as gcc lays them out),
  * copies, helpers taking and returning a union by value and writing one through a pointer. The body is a function {@code compute(x0, x1)} of two small inputs returning a
  * {@code long long}, so that gcc can tabulate it for every input and PDPV can check an assertion
@@ -336,13 +336,13 @@ final class RandomAggregatePrograms {
         secondUnion();
     }
 
-    /** Declares the second union, a copy of w0: a struct's member {@code h1.u}, an element {@code wa[1]}, or {@code w1}. */
+    /** Declares the second union, a copy of w0: a struct's member {@code hw.u}, an element {@code wa[1]}, or {@code w1}. */
     private void secondUnion() {
         switch (unionRandom.nextInt(3)) {
             case 0 -> {
                 globals.append("struct H { unsigned char tag; union W u; };\n");
-                localDeclarations.append("  struct H h1 = {1, w0};\n");
-                w1 = "h1.u";
+                localDeclarations.append("  struct H hw = {1, w0};\n");
+                w1 = "hw.u";
             }
             case 1 -> {
                 localDeclarations.append("  union W wa[2] = {[1] = {{0}}};\n  wa[1] = w0;\n");
@@ -355,7 +355,7 @@ final class RandomAggregatePrograms {
         }
     }
 
-    /** How the second union is spelled: {@code w1}, {@code h1.u} or {@code wa[1]}. */
+    /** How the second union is spelled: {@code w1}, {@code hw.u} or {@code wa[1]}. */
     private String w1;
 
     /**

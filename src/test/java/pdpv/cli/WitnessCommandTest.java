@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -34,23 +36,44 @@ class WitnessCommandTest {
         }
     }
 
-    /** Verifies {@code example} with {@code --witness} and returns the witness file. */
-    private Path witness(String example) throws IOException {
-        Path w = dir.resolve(Path.of(example).getFileName() + ".yml");
-        CliResult r = run("verify", "--timeout", "120", "--witness", w.toString(), example);
+    /** Where each example's witness is written, once for the whole class. */
+    @TempDir
+    static Path witnesses;
+
+    /** An example's {@code verify --witness} run and its witness file. */
+    private record Verified(CliResult result, Path witness) {
+    }
+
+    /**
+     * Each example is verified with {@code --witness} once for all the tests of this class (the
+     * run takes seconds and is the same command for each test that needs it); the tests below
+     * write their mutated witnesses to their own folders.
+     */
+    private static final Map<String, Verified> VERIFIED = new HashMap<>();
+
+    /** {@code example}'s {@code verify --witness} run, made on the first call. */
+    private static synchronized Verified verified(String example) {
+        return VERIFIED.computeIfAbsent(example, e -> {
+            Path w = witnesses.resolve(Path.of(e).getFileName() + ".yml");
+            return new Verified(run("verify", "--timeout", "120", "--witness", w.toString(), e), w);
+        });
+    }
+
+    /** Verifies {@code example} with {@code --witness}, checks its expected verdict and returns the witness file. */
+    private static Path witness(String example) throws IOException {
+        Verified v = verified(example);
         String expected = Files.readAllLines(Path.of(example)).get(0).replace("// expect:", "").strip();
-        assertEquals(expected.equals("safe") ? ExitCodes.SAFE : ExitCodes.UNSAFE, r.code(), example + ":\n" + r.out() + r.err());
-        assertTrue(Files.exists(w), "no witness for " + example);
-        return w;
+        assertEquals(expected.equals("safe") ? ExitCodes.SAFE : ExitCodes.UNSAFE, v.result().code(),
+                example + ":\n" + v.result().out() + v.result().err());
+        assertTrue(Files.exists(v.witness()), "no witness for " + example);
+        return v.witness();
     }
 
     @ParameterizedTest
     @MethodSource("examples")
     void everyExamplesWitnessIsConfirmed(String example) throws IOException {
-        Path w = dir.resolve(Path.of(example).getFileName() + ".yml");
-        CliResult r = run("verify", "--timeout", "120", "--witness", w.toString(), example);
-        String expected = Files.readAllLines(Path.of(example)).get(0).replace("// expect:", "").strip();
-        assertEquals(expected.equals("safe") ? ExitCodes.SAFE : ExitCodes.UNSAFE, r.code(), example + ":\n" + r.out() + r.err());
+        Path w = witness(example);
+        CliResult r = verified(example).result();
         CliResult check = run("check-witness", example, w.toString());
         if (r.out().contains("\\forall") && (r.out() + r.err()).contains("do not prove the program on their own")) {
             // a proof by cell invariants whose head form leaves out what the loop kept of the array's
@@ -163,9 +186,8 @@ class WitnessCommandTest {
         "examples/array_fill_then_sum.c@s == i * i@s == i * i + 1u",
         "examples/array_fill_then_read.c@(unsigned)j < 5000u ==>@(unsigned)j < 5001u ==>"})
     void anArrayExamplesWitnessIsConfirmedAndItsMutantRejected(String example, String part, String mutant) throws IOException {
-        Path w = dir.resolve(Path.of(example).getFileName() + ".yml");
-        CliResult r = run("verify", "--timeout", "120", "--witness", w.toString(), example);
-        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        Path w = witness(example);
+        CliResult r = verified(example).result();
         assertFalse((r.out() + r.err()).contains("do not prove the program on their own"), r.out() + r.err());
         String yaml = Files.readString(w);
         CliResult check = run("check-witness", example, w.toString());
