@@ -59,7 +59,8 @@ final class InvariantCheck {
     static final long QUANTIFIED_CHECK_RESOURCES = 20_000_000;
     /**
      * The same limit for Houdini's checks of candidates ({@link #unestablished}), many of which
-     * fail: a candidate whose check reaches it is dropped, which is sound, only weaker.
+     * fail: a quantified candidate whose check reaches it is checked again within
+     * {@link #QUANTIFIED_CHECK_RESOURCES} once nothing else is dropped ({@link Houdini}).
      */
     static final long QUANTIFIED_CANDIDATE_RESOURCES = 2_000_000;
     /** The limit of the quantified checks running now: {@link #QUANTIFIED_CHECK_RESOURCES} except in {@link #unestablished}. */
@@ -96,12 +97,66 @@ final class InvariantCheck {
         this.alg = new Z3Algebra(ctx);
         this.eval = new ExprEvaluator<>(program.semantics(), alg);
         this.quantified = java.util.stream.Stream.concat(invariants.values().stream(), atStatements.values().stream())
-                .flatMap(List::stream).anyMatch(e -> pdpv.cfg.VariableUses.reads(e).stream().anyMatch(v -> Quantified.of(v) != null));
+                .flatMap(List::stream).anyMatch(Quantified::in);
     }
 
-    /** {@code solver}'s answer, within {@link #QUANTIFIED_CHECK_RESOURCES} when an invariant has a quantifier. */
-    private SmtResult answer(SmtSolver solver) {
-        return quantified ? solver.checkWithinResources(quantifiedUnits, List.of()) : solver.check();
+    /**
+     * The checks of one path, {@code path} asserted: without a quantifier in the invariants, in one
+     * solver of {@code ctx} (each check pushes what it adds); with one, each check in a solver of a
+     * fresh Z3 context the formulas are translated into, within {@link #quantifiedUnits}. Z3's
+     * search for a quantified formula depends on what its context holds (the order of its terms,
+     * what earlier checks there instantiated): in the shared context the same check proved a cell
+     * invariant in some runs and gave up in others (Houdini kept array_fill_then_read.c's first
+     * loop's invariant only sometimes); alone, the same formula gets the same answer every time.
+     */
+    private final class PathCheck {
+        private final List<BoolExpr> path;
+        private final SmtSolver shared;
+
+        PathCheck(List<BoolExpr> path) {
+            this.path = path;
+            this.shared = quantified ? null : new SmtSolver(ctx, new SmtStatistics());
+            if (shared != null) {
+                shared.add(path.toArray(new BoolExpr[0]));
+            }
+        }
+
+        /** Whether the path and {@code extra} are unsatisfiable; for a model, which of {@code watched} it falsifies. */
+        Answer check(BoolExpr extra, List<BoolExpr> watched) {
+            budget.charge();
+            if (shared != null) {
+                shared.push();
+                try {
+                    shared.add(extra);
+                    return Answer.of(shared.check(), watched);
+                } finally {
+                    shared.pop();
+                }
+            }
+            try (Context alone = new Context()) {
+                SmtSolver solver = new SmtSolver(alone, new SmtStatistics());
+                path.forEach(a -> solver.add((BoolExpr) a.translate(alone)));
+                solver.add((BoolExpr) extra.translate(alone));
+                List<BoolExpr> there = watched.stream().map(w -> (BoolExpr) w.translate(alone)).toList();
+                return Answer.of(solver.checkWithinResources(quantifiedUnits, List.of()), there);
+            }
+        }
+    }
+
+    /** A check's answer: unsatisfiable or not, and for a model, the indices of the watched formulas it falsifies. */
+    private record Answer(boolean unsat, boolean sat, Set<Integer> falsified) {
+        static Answer of(SmtResult r, List<BoolExpr> watched) {
+            if (!(r instanceof SmtResult.Sat sat)) {
+                return new Answer(r instanceof SmtResult.Unsat, false, Set.of());
+            }
+            Set<Integer> falsified = new LinkedHashSet<>();
+            for (int i = 0; i < watched.size(); i++) {
+                if (sat.model().eval(watched.get(i), true).isFalse()) {
+                    falsified.add(i);
+                }
+            }
+            return new Answer(false, true, falsified);
+        }
     }
 
 
@@ -122,7 +177,7 @@ final class InvariantCheck {
     private String problem(boolean edges) {
         List<String> problems = new ArrayList<>();
         for (Block c : cutPoints()) {
-            checkFrom(c, (head, conjunct, problem) -> problems.add(problem), true, edges, null);
+            checkFrom(c, (head, conjunct, refuted, problem) -> problems.add(problem), true, edges, null);
             if (!problems.isEmpty()) {
                 return problems.get(0);
             }
@@ -132,19 +187,35 @@ final class InvariantCheck {
 
     /**
      * The invariants' conjuncts that fail initiation or consecution, each checked with all of the
-     * invariants assumed at the start of the path (Houdini's step); assertions are not checked.
+     * invariants assumed at the start of the path (Houdini's step), a quantified check within
+     * {@link #QUANTIFIED_CANDIDATE_RESOURCES}, or {@link #QUANTIFIED_CHECK_RESOURCES} when
+     * {@code large}; assertions are not checked.
      */
-    Map<Block, Set<Expr>> unestablished() {
-        Map<Block, Set<Expr>> failed = new LinkedHashMap<>();
-        quantifiedUnits = QUANTIFIED_CANDIDATE_RESOURCES;
+    Unestablished unestablished(boolean large) {
+        Map<Block, Set<Expr>> refuted = new LinkedHashMap<>();
+        Map<Block, Set<Expr>> undecided = new LinkedHashMap<>();
+        quantifiedUnits = large ? QUANTIFIED_CHECK_RESOURCES : QUANTIFIED_CANDIDATE_RESOURCES;
         try {
             for (Block c : cutPoints()) {
-                checkFrom(c, (head, conjunct, problem) -> failed.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(conjunct), false, true, null);
+                checkFrom(c, (head, conjunct, byModel, problem) -> (byModel ? refuted : undecided)
+                        .computeIfAbsent(head, k -> new LinkedHashSet<>()).add(conjunct), false, true, null);
             }
         } finally {
             quantifiedUnits = QUANTIFIED_CHECK_RESOURCES;
         }
-        return failed;
+        undecided.forEach((h, set) -> set.removeAll(refuted.getOrDefault(h, Set.of())));
+        undecided.values().removeIf(Set::isEmpty);
+        return new Unestablished(refuted, undecided);
+    }
+
+    /**
+     * The conjuncts {@link #unestablished} found: those a model refutes (it is a counterexample to
+     * their initiation or consecution), and those whose check gave up within its limit.
+     */
+    record Unestablished(Map<Block, Set<Expr>> refuted, Map<Block, Set<Expr>> undecided) {
+        boolean isEmpty() {
+            return refuted.isEmpty() && undecided.isEmpty();
+        }
     }
 
     /**
@@ -278,9 +349,12 @@ final class InvariantCheck {
         return v == null || v.isEmpty() ? null : v.get().longValue();
     }
 
-    /** What a check found: the conjunct of the invariant at {@code head} that fails, or a failing assertion (both null). */
+    /**
+     * What a check found: the conjunct of the invariant at {@code head} that fails (refuted by a
+     * model, or not shown to hold), or a failing assertion (both null).
+     */
     private interface Failures {
-        void add(Block head, Expr conjunct, String problem);
+        void add(Block head, Expr conjunct, boolean refuted, String problem);
     }
 
     private List<Block> cutPoints() {
@@ -315,7 +389,7 @@ final class InvariantCheck {
                 for (Expr inv : atStatements.getOrDefault(s, List.of())) {
                     BoolExpr holds = eval.truth(inv, valuation(state));
                     if (assertions && failures != null && !unsat(assumed, guard, ctx.mkNot(holds))) {
-                        failures.add(null, null, "the location invariant at " + s.loc().line() + ":" + s.loc().column()
+                        failures.add(null, null, true, "the location invariant at " + s.loc().line() + ":" + s.loc().column()
                                 + " can fail " + from(cut));
                         return;
                     }
@@ -333,7 +407,7 @@ final class InvariantCheck {
                 } else if (s instanceof Stmt.Assert a) {
                     BoolExpr holds = eval.truth(a.condition(), valuation(state));
                     if (assertions && failures != null && !unsat(assumed, guard, ctx.mkNot(holds))) {
-                        failures.add(null, null, "the assertion at " + a.loc() + " can fail " + from(cut));
+                        failures.add(null, null, true, "the assertion at " + a.loc() + " can fail " + from(cut));
                         return;
                     }
                     guard = ctx.mkAnd(guard, holds);
@@ -351,8 +425,9 @@ final class InvariantCheck {
                     continue;
                 }
                 List<Expr> conjuncts = invariants.getOrDefault(e.target(), List.of());
-                for (Expr conjunct : failing(assumed, e, conjuncts, assertions)) {
-                    failures.add(e.target(), conjunct, "the invariant at " + where(e.target())
+                Map<Expr, Boolean> failed = failing(assumed, e, conjuncts, assertions);
+                for (Expr conjunct : failed.keySet()) {
+                    failures.add(e.target(), conjunct, failed.get(conjunct), "the invariant at " + where(e.target())
                             + (cut == program.entry() ? " does not hold when the loop is entered " + from(cut)
                             : cut == e.target() ? " is not preserved by an iteration of its loop" : " does not follow " + from(cut)));
                     if (assertions) {
@@ -474,59 +549,50 @@ final class InvariantCheck {
     }
 
     private boolean unsat(BoolExpr... conjuncts) {
-        budget.charge();
-        SmtSolver solver = new SmtSolver(ctx, new SmtStatistics());
-        solver.add(conjuncts);
-        solver.add(lemmas(List.of(conjuncts)));
-        return answer(solver) instanceof SmtResult.Unsat;
+        return new PathCheck(List.of(lemmas(List.of(conjuncts)))).check(ctx.mkAnd(conjuncts), List.of()).unsat();
     }
 
     /**
      * The conjuncts of the invariant at {@code e}'s target that {@code assumed} and the path's guard
-     * do not imply: only the first in their order when {@code first}, else all of them. One solver
-     * holds the path, and one check of the conjunction's negation settles the usual case, where all
-     * hold. Otherwise, for all of them, each model drops the conjuncts it falsifies (each of which
-     * fails: the model is a counterexample) and the check is repeated over the rest until they all
-     * hold, so the set is that of one check per conjunct, in fewer checks (Houdini's step checks many
-     * candidates, most of which hold); where a model settles none, and for the first, one check each.
+     * do not imply: only the first in their order when {@code first}, else all of them. One check of
+     * the conjunction's negation with the path settles the usual case, where all hold. Otherwise,
+     * for all of them, each model drops the conjuncts it falsifies (each of which fails: the model
+     * is a counterexample) and the check is repeated over the rest until they all hold, so the set
+     * is that of one check per conjunct, in fewer checks (Houdini's step checks many candidates,
+     * most of which hold); where a model settles none, and for the first, one check each. Each
+     * failing conjunct maps to whether a model refutes it (false: its check gave up).
      */
-    private List<Expr> failing(BoolExpr assumed, Edge e, List<Expr> conjuncts, boolean first) {
+    private Map<Expr, Boolean> failing(BoolExpr assumed, Edge e, List<Expr> conjuncts, boolean first) {
+        Map<Expr, Boolean> failed = new LinkedHashMap<>();
         if (conjuncts.isEmpty()) {
-            return List.of();
+            return failed;
         }
         Map<Expr, BoolExpr> holds = new LinkedHashMap<>();
         for (Expr c : conjuncts) {
             holds.put(c, eval.truth(c, valuation(e.state())));
         }
-        SmtSolver solver = new SmtSolver(ctx, new SmtStatistics());
-        solver.add(assumed, e.guard());
-        List<BoolExpr> all = new ArrayList<>(List.of(assumed, e.guard()));
+        List<BoolExpr> path = new ArrayList<>(List.of(assumed, e.guard()));
+        List<BoolExpr> all = new ArrayList<>(path);
         all.addAll(holds.values());
-        solver.add(lemmas(all));
-        List<Expr> failed = new ArrayList<>();
+        path.addAll(List.of(lemmas(all)));
+        PathCheck check = new PathCheck(path);
         List<Expr> open = new ArrayList<>(conjuncts);
-        while (!open.isEmpty()) {
-            SmtResult r = counterexample(solver, open.stream().map(holds::get).toArray(BoolExpr[]::new));
-            if (r instanceof SmtResult.Unsat) {
+        while (open.size() > 1) {
+            Answer r = counterexample(check, open.stream().map(holds::get).toList());
+            if (r.unsat()) {
                 return failed;
             }
-            if (open.size() == 1) {
-                failed.add(open.get(0));
-                return failed;
-            }
-            if (first || !(r instanceof SmtResult.Sat sat)) {
+            if (first || !r.sat() || r.falsified().isEmpty()) {
                 break;
             }
-            List<Expr> falsified = open.stream().filter(c -> sat.model().eval(holds.get(c), true).isFalse()).toList();
-            if (falsified.isEmpty()) {
-                break;
-            }
-            failed.addAll(falsified);
+            List<Expr> falsified = r.falsified().stream().map(open::get).toList();
+            falsified.forEach(c -> failed.put(c, true));
             open.removeAll(falsified);
         }
         for (Expr c : open) {
-            if (!(counterexample(solver, holds.get(c)) instanceof SmtResult.Unsat)) {
-                failed.add(c);
+            Answer r = counterexample(check, List.of(holds.get(c)));
+            if (!r.unsat()) {
+                failed.put(c, r.sat());
                 if (first) {
                     return failed;
                 }
@@ -549,16 +615,9 @@ final class InvariantCheck {
         return out.toArray(new BoolExpr[0]);
     }
 
-    /** {@code solver}'s answer with the negation of the conjunction of {@code holds} added for this check only. */
-    private SmtResult counterexample(SmtSolver solver, BoolExpr... holds) {
-        budget.charge();
-        solver.push();
-        try {
-            solver.add(ctx.mkNot(ctx.mkAnd(holds)));
-            return answer(solver);
-        } finally {
-            solver.pop();
-        }
+    /** {@code check}'s answer with the negation of the conjunction of {@code holds}, watching each of them. */
+    private Answer counterexample(PathCheck check, List<BoolExpr> holds) {
+        return check.check(ctx.mkNot(ctx.mkAnd(holds.toArray(new BoolExpr[0]))), holds);
     }
 
     /** Control reaching {@code target} under {@code guard} with the variables' values {@code state}. */

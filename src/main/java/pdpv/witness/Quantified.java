@@ -47,6 +47,11 @@ record Quantified(Variable placeholder, Variable bound, Expr body) {
         return v.id() < 0 ? BY_PLACEHOLDER.get(v) : null;
     }
 
+    /** Whether {@code e} reads a quantified condition's stand-in. */
+    static boolean in(Expr e) {
+        return pdpv.cfg.VariableUses.reads(e).stream().anyMatch(v -> of(v) != null);
+    }
+
     /**
      * The stand-in's value where the invariant's other variables have their values in {@code outer}:
      * 1 if the body holds for every value of the bound variable, else 0, at the stand-in's width.

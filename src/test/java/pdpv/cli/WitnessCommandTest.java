@@ -173,16 +173,18 @@ class WitnessCommandTest {
     /**
      * The array examples whose witnesses check-witness rejected until the head form said what they
      * need (issue #20): the cells a loop has not written yet, from their constant entry value
-     * ({@code a[j] == 0}, not {@code \old(a)[j]}); a sum's product {@code s == i*i}. Each is
-     * confirmed, and rejected once that part of it is changed. (array_fill_then_read.c's second
-     * loop is now offered its whole array, {@code j < 5000 ==> a[j] == 3*j + 1}, but the writer's
-     * Houdini keeps the first loop's cell invariant only in some runs: Z3 gives up on it within
-     * {@code InvariantCheck.QUANTIFIED_CANDIDATE_RESOURCES} depending on the checks before it.)
+     * ({@code a[j] == 0}, not {@code \old(a)[j]}); a sum's product {@code s == i*i}; the whole
+     * array a second loop reads ({@code j < 5000 ==> a[j] == 3*j + 1}), which needs the first
+     * loop's cell invariant, kept by the writer's Houdini only once a quantified candidate whose
+     * check gives up within {@code InvariantCheck.QUANTIFIED_CANDIDATE_RESOURCES} is checked again
+     * (it was kept in some runs only while checks shared a Z3 context). Each is confirmed, and
+     * rejected once that part of it is changed.
      */
     @ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '@', value = {
         "examples/array_fill_input_bound.c@(unsigned)i > (unsigned)j || a[j] == 0)@(unsigned)i > (unsigned)j || a[j] == 1)",
-        "examples/array_fill_then_sum.c@s == i * i@s == i * i + 1u"})
+        "examples/array_fill_then_sum.c@s == i * i@s == i * i + 1u",
+        "examples/array_fill_then_read.c@(unsigned)j < 5000u ==>@(unsigned)j < 5001u ==>"})
     void anArrayExamplesWitnessIsConfirmedAndItsMutantRejected(String example, String part, String mutant) throws IOException {
         Path w = witness(example);
         CliResult r = verified(example).result();
