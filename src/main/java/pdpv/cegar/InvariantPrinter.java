@@ -108,7 +108,7 @@ final class InvariantPrinter {
      * as {@link pdpv.daikon.InvariantEncoder} writes it: the low w bits of the signed division by a
      * constant m of a w-bit variable x extended by two bits by its type's signedness, plus a
      * constant b in 0..m-1) replaced by a constant that stands for it, written as C computes it
-     * exactly ({@code ((long long)i + 2) / 4}) and read as a variable of x's type, whose range the
+     * exactly, in x's type ({@code (int)(((long long)i + 2) / 4)}), and read as a variable of that type, whose range the
      * quotient lies in; the rest of the printer then reads it as it reads x.
      */
     private Expr<?> quotients(Expr<?> e, Map<Expr<?>, Expr<?>> done) {
@@ -160,7 +160,8 @@ final class InvariantPrinter {
         if (x == null || x.zero() == null || !x.asDeclared() || x.v().type().width() != w || offset.compareTo(m.getBigInteger()) >= 0) {
             return null;
         }
-        String text = pdpv.daikon.Invariant.Quotient.quotientText(names.get(x.variable()), w, offset, m.getBigInteger());
+        String text = pdpv.daikon.Invariant.Quotient.quotientText(names.get(x.variable()), w, x.v().type().signed(), offset,
+                m.getBigInteger());
         BitVecExpr stand = ctx.mkBVConst("\\quotient!" + text, w);
         variables.put(stand, new Variable(-1, text, text, x.v().type(), Variable.Kind.LOCAL));
         names.put(stand, text);

@@ -120,8 +120,8 @@ public sealed interface Invariant {
 
     /**
      * {@code value == scale * ((dividend + offset) / modulus) + constant} ({@link QuotientEqualities}):
-     * the quotient is C's division, truncating toward zero, of the exact sum (no wrap-around: it is
-     * printed in {@code long long} where {@code dividend + offset} could leave the dividend's type), so
+     * the quotient is C's division, truncating toward zero, of the exact sum (no wrap-around: the sum
+     * is printed in {@code long long} where it could leave the dividend's type), so
      * it lies in the range of the dividend's type; the equality holds modulo 2^w as {@link Compare}'s,
      * w the wider of the two terms' widths. The dividend is at most 32 bits wide, so that C can
      * compute the exact sum. The remainder {@code (dividend + offset) % modulus} is
@@ -163,17 +163,26 @@ public sealed interface Invariant {
             return new Quotient(rename.apply(value), scale, rename.apply(dividend), offset, modulus, constant);
         }
 
-        /** C's text of the exact quotient: {@code ((long long)i + 2) / 4} for a 32-bit i, {@code (c + 2) / 4} for a narrower c. */
-        public static String quotientText(String dividend, int width, BigInteger offset, BigInteger modulus) {
+        /**
+         * C's text of the exact quotient, of the dividend's type where that is {@code int} or wider, so
+         * that C's arithmetic on it wraps as the encoding's does: {@code (int)(((long long)i + 2) / 4)}
+         * for an {@code int} i (the sum in {@code long long}, the quotient back in i's range),
+         * {@code (c + 2) / 4} for a narrower c (promoted to {@code int}, where the sum cannot wrap).
+         */
+        public static String quotientText(String dividend, int width, boolean signed, BigInteger offset, BigInteger modulus) {
             if (offset.signum() == 0) {
                 return dividend + " / " + modulus;
             }
-            return "(" + (width >= 32 ? "(long long)" : "") + dividend + " + " + offset + ") / " + modulus;
+            if (width < 32) {
+                return "(" + dividend + " + " + offset + ") / " + modulus;
+            }
+            return "(" + (signed ? "int" : "unsigned int") + ")(((long long)" + dividend + " + " + offset + ") / " + modulus + ")";
         }
 
         @Override
         public String toString() {
-            String q = quotientText(dividend.toString(), dividend.variable().type().width(), offset, modulus);
+            String q = quotientText(dividend.toString(), dividend.variable().type().width(), dividend.variable().type().signed(),
+                    offset, modulus);
             String scaled = scale.equals(BigInteger.ONE) ? q : scale + " * (" + q + ")";
             return value + " == " + scaled + (constant.signum() == 0 ? "" : constant.signum() > 0 ? " + " + constant : " - " + constant.negate());
         }

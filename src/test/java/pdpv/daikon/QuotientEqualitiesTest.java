@@ -48,7 +48,7 @@ class QuotientEqualitiesTest {
         LoopForest loops = LoopForest.of(p);
         LoopSamples s = TestRuns.run(p, loops, TestOptions.defaults()).samples(loops.loops().get(0));
         List<Invariant> found = QuotientEqualities.mine(s, 4);
-        assertTrue(found.stream().anyMatch(i -> i.toString().equals("n == ((long long)i + 2) / 4")), found.toString());
+        assertTrue(found.stream().anyMatch(i -> i.toString().equals("n == (int)(((long long)i + 2) / 4)")), found.toString());
         assertTrue(QuotientEqualities.mine(s, 3).isEmpty(), "no modulus below 4 fits");
         assertTrue(found.stream().allMatch(i -> LongStream.range(0, s.size()).allMatch(r -> i.holds(s.sample((int) r)))),
                 "every quotient holds on every sample");
@@ -62,7 +62,7 @@ class QuotientEqualitiesTest {
         long[] quarter = LongStream.of(xs).map(v -> 3 * ((v + 2) / 4) - 5).toArray();
         Invariant q = QuotientEqualities.fit(y, quarter, x, xs, 2, 4);
         assertNotNull(q);
-        assertEquals("y == 3 * (((long long)x + 2) / 4) - 5", q.toString());
+        assertEquals("y == 3 * ((int)(((long long)x + 2) / 4)) - 5", q.toString());
         assertNull(QuotientEqualities.fit(y, quarter, x, xs, 1, 4), "another offset does not fit");
         assertNull(QuotientEqualities.fit(y, quarter, x, xs, 2, 3), "another modulus does not fit");
         // a line: no two dividends share a quotient where y differs, so no flattening is seen
