@@ -66,13 +66,15 @@ public final class HarnessWriter {
         }
     }
 
-    /** The UBSan checks of each kind of undefined behaviour (gcc 12's names). */
+    /** The sanitizer checks of each kind of undefined behaviour (gcc 12's names). */
     private static String sanitizer(UndefinedBehaviour kind) {
         return switch (kind) {
             case SIGNED_OVERFLOW -> "signed-integer-overflow,shift-base";
             case DIVISION_BY_ZERO -> "integer-divide-by-zero";
             case SHIFT -> "shift-exponent";
-            case ARRAY_BOUNDS -> "bounds";
+            // bounds sees subscripts of declared arrays; address (AddressSanitizer) a dereference
+            // through a pointer into one past its end (issue #20's pointers into arrays)
+            case ARRAY_BOUNDS -> "bounds,address";
         };
     }
 
