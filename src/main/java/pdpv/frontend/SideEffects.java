@@ -1,6 +1,7 @@
 package pdpv.frontend;
 
 import org.eclipse.cdt.core.dom.ast.ASTVisitor;
+import org.eclipse.cdt.core.dom.ast.IASTArraySubscriptExpression;
 import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
@@ -12,8 +13,10 @@ import org.eclipse.cdt.core.dom.ast.gnu.IGNUASTCompoundStatementExpression;
 
 /**
  * Decides syntactically whether evaluating an expression does more than compute a value: calls
- * (inputs, assertions, inlined functions), assignments, increments, statement expressions and
- * reads of BLAST's {@code NONDET} variables. Operands of {@code sizeof} are not evaluated.
+ * (inputs, assertions, inlined functions), assignments, increments, statement expressions, reads
+ * of BLAST's {@code NONDET} variables, and subscripts of a union's array members, whose extent
+ * check is a statement of its own ({@link UnionLowering#element}), so that {@code i < 4 && u.a[i]}
+ * checks {@code u.a[i]} only where C evaluates it. Operands of {@code sizeof} are not evaluated.
  */
 final class SideEffects {
     private SideEffects() {
@@ -74,6 +77,6 @@ final class SideEffects {
         if (e instanceof IASTBinaryExpression b) {
             return Operators.isAssignment(b.getOperator());
         }
-        return false;
+        return e instanceof IASTArraySubscriptExpression s && UnionLowering.isElement(s);
     }
 }

@@ -68,6 +68,19 @@ class UnionAggregateTest {
                 "a[1].i == 0x1ff");
     }
 
+    /**
+     * A subscript of a union's array member is checked where C evaluates it, not before the whole
+     * expression: {@code i < 4 && u.b[i]} and {@code i >= 4 ? 0 : u.b[i]} never read out of the
+     * member for i >= 4 (its extent check was once emitted before them, a wrong UNSAFE).
+     */
+    @Test
+    void aMembersSubscriptIsCheckedOnlyWhereCEvaluatesIt() throws IOException {
+        holds("shortcircuit", "int main(void) {\n  unsigned int i = __VERIFIER_nondet_uint();\n  union U u = {.i = 0x01020304};\n"
+                + "  int r = i < 4 && u.b[i] > 0;\n  int s = i >= 4 ? 0 : u.b[i];\n  __VERIFIER_assert(CLAIM);\n  return 0;\n}\n",
+                "i >= 4 || r == 1 && s == u.b[i]",
+                "r == 1");
+    }
+
     /** gcc's layout of the structs below: a char before an int, a short array after it, a union in a struct, a long long. */
     private static final String LAID_OUT = "struct P { unsigned char c; unsigned int x; unsigned short a[2]; };\n"
             + "union V { struct P p; unsigned char b[12]; unsigned int w[3]; };\n"
