@@ -19,7 +19,9 @@ package pdpv.encode.accel;
  */
 public record AccelerationOptions(boolean enabled, int maxPaths, int maxDegree, long checkResources, double totalSeconds) {
     /**
-     * Default of {@link #totalSeconds}: not swept (issue #19). Far above what the issue's examples
+     * Default of {@link #totalSeconds}: swept at 2.5, 10 and 40 over both sets and issue #19's families
+     * ({@code invgen-bench/results/2026-11-27-acceleration-sweep/NOTES.md}): the same verdicts at 2.5 and 10, and at 40 SV-COMP fermat1
+     * is lost to the analysis it cuts. Far above what the issue's examples
      * take (accel_quadratic_safe.c 6 checks in 0.52 s, accel_stride_unsafe.c 5 checks in 0.12 s, wall
      * time under load 15), so that it cuts only an analysis that would otherwise keep bounded model
      * checking from its first bound. fermat1's analysis is not cut by it under load (its process had
@@ -38,9 +40,12 @@ public record AccelerationOptions(boolean enabled, int maxPaths, int maxDegree, 
     }
 
     /**
-     * Provisional values, not yet swept over both benchmark sets (issue #19): 16 paths are four
-     * branches in a row; degree 2 is the highest the issue's families need (a sum of a counter);
-     * 2,000,000 units per check, as the check of a printed invariant (PlainInvariants).
+     * 16 paths are four branches in a row; degree 2 is the highest the issue's families need (a sum
+     * of a counter); 2,000,000 units per check, as the check of a printed invariant (PlainInvariants).
+     * Each swept alone over both sets and issue #19's families, one value below and one above
+     * ({@code invgen-bench/results/2026-11-27-acceleration-sweep/NOTES.md}: 4/64 paths, degree 1/3, 500,000/8,000,000 units): no other
+     * value decides more, degree 1 loses accel_quadratic_safe, and only fermat1, near the time limit,
+     * moves between runs.
      */
     public static AccelerationOptions defaults() {
         return new AccelerationOptions(true, 16, 2, 2_000_000, TOTAL_SECONDS);
