@@ -84,6 +84,9 @@ final class InvariantPrinter {
         if (p != null) {
             name = name.replace(cName(v), p.name());
             Map<Long, String> targets = new LinkedHashMap<>();
+            if (p.mayBeNull()) {
+                targets.put(0L, "0");
+            }
             for (Variable t : p.targets()) {
                 Long id = addresses.ids().get(t);
                 if (id != null) {

@@ -11,8 +11,8 @@ import java.util.Map;
  * point to. A pointer is an id variable in the IR; only C text needs {@code &x} and {@code *p}.
  */
 public record Addresses(Map<Variable, Long> ids, Map<Variable, PointerVariable> pointers) {
-    /** A pointer variable's C name and its possible targets (by the points-to analysis). */
-    public record PointerVariable(String name, List<Variable> targets) {
+    /** A pointer variable's C name, its possible targets (by the points-to analysis) and whether it may be null (id 0, C's {@code 0}). */
+    public record PointerVariable(String name, List<Variable> targets, boolean mayBeNull) {
         public PointerVariable {
             targets = List.copyOf(targets);
         }

@@ -90,7 +90,42 @@ public final class UbGuards {
         } else if (e instanceof Expr.Undefined u) {
             collect(u.left(), out);
             collect(u.right(), out);
+            if (u.kind().ofPointers() && kinds.contains(u.kind())) {
+                String pointer = pointerName(u.left());
+                out.add(new Guard(u.kind(), not(u), u.kind() == UndefinedBehaviour.NULL_DEREFERENCE ? "*" + pointer : pointer));
+            }
         }
+    }
+
+    /**
+     * A dereference's mark (issue #20): int 1 when the pointer whose target id {@code id} holds is
+     * null. The front end puts it where C dereferences the pointer (the condition of the read's
+     * choice); its guard comes from there, in evaluation order, as a subscript's from its select.
+     */
+    public static Expr nullDereference(Expr id, CType intType) {
+        return new Expr.Undefined(UndefinedBehaviour.NULL_DEREFERENCE, BinaryOp.EQ, id, new Expr.Const(id.type(), 0), intType);
+    }
+
+    /**
+     * A read of a pointer that may be indeterminate (issue #20): the id {@code id}, marked
+     * ({@code id EQ indeterminate}) so that its guard comes where C reads it.
+     */
+    public static Expr uninitializedRead(Expr id, long indeterminate, CType intType) {
+        Expr mark = new Expr.Undefined(UndefinedBehaviour.UNINITIALIZED_POINTER, BinaryOp.EQ, id, new Expr.Const(id.type(), indeterminate), intType);
+        return new Expr.Ite(mark, id, id, id.type());
+    }
+
+    /** The C name of the pointer whose id {@code id} is: a pointer variable's ({@code p (pointer)}) or parameter's, else the IR text. */
+    private static String pointerName(Expr id) {
+        if (id instanceof Expr.Ite i && i.condition() instanceof Expr.Undefined u && u.kind().ofPointers()) {
+            return pointerName(i.ifTrue());
+        }
+        String suffix = " (pointer)";
+        if (id instanceof Expr.VarRef r && r.variable().sourceName() != null) {
+            String name = r.variable().sourceName();
+            return name.endsWith(suffix) ? name.substring(0, name.length() - suffix.length()) : name;
+        }
+        return "(" + id + ")";
     }
 
     /**

@@ -35,9 +35,10 @@ final class ReadingOptions {
     UbReading undefinedShift;
 
     @Option(names = "--array-bounds", paramLabel = "MODE", converter = ArrayBounds.class,
-            description = "what a subscript outside its array (a[i] with i < 0 or i >= the array's cells) means: "
-                    + "error (a violation, CBMC --bounds-check), undefined (runs that do are not executions), "
-                    + "smtlib (SMT-LIB's theory of arrays: every index has a cell of its own) "
+            description = "what an invalid access means, a subscript outside its array (a[i] with i < 0 or i >= the array's cells) "
+                    + "or a dereference of a null pointer (*p with p == NULL): "
+                    + "error (a violation, CBMC --bounds-check and --pointer-check), undefined (runs that do are not executions), "
+                    + "smtlib (SMT-LIB's theory of arrays: every index has a cell of its own; *p of a null p reads 0 and writes nothing) "
                     + "(default: error; undefined for a .yml task or --property FILE.prp)")
     UbReading arrayBounds;
 
@@ -56,7 +57,7 @@ final class ReadingOptions {
             case SIGNED_OVERFLOW -> signedOverflow;
             case DIVISION_BY_ZERO -> divByZero;
             case SHIFT -> undefinedShift;
-            case ARRAY_BOUNDS -> arrayBounds;
+            case ARRAY_BOUNDS, NULL_DEREFERENCE, UNINITIALIZED_POINTER -> arrayBounds;
         };
     }
 
@@ -66,7 +67,7 @@ final class ReadingOptions {
             case SIGNED_OVERFLOW -> signedOverflow = reading;
             case DIVISION_BY_ZERO -> divByZero = reading;
             case SHIFT -> undefinedShift = reading;
-            case ARRAY_BOUNDS -> arrayBounds = reading;
+            case ARRAY_BOUNDS, NULL_DEREFERENCE, UNINITIALIZED_POINTER -> arrayBounds = reading;
         }
     }
 

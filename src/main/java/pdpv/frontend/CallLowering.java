@@ -291,7 +291,7 @@ final class CallLowering {
             ctx.ir.assign(t, id, loc);
             id = new Expr.VarRef(t);
         }
-        return new Pointer(id, p.targets());
+        return new Pointer(id, p.targets(), p.mayBeNull());
     }
 
     /** Inlines a fresh copy of {@code definition}; returns the result, or null for a void function. */
@@ -327,7 +327,8 @@ final class CallLowering {
                     || StructLowering.isStructArray(params[i].getType()))) {
                 StructArray into = ctx.structs.pointer(arg);
                 values[i] = into != null ? into : new StructPointer(ctx.structs.pointee(arg));
-            } else if (i < params.length && ctx.pointers.isPointerType(params[i].getType()) && ctx.pointers.isPointer(arg)) {
+            } else if (i < params.length && ctx.pointers.isPointerType(params[i].getType())
+                    && (ctx.pointers.isPointer(arg) || PointerLowering.isNull(arg))) {
                 values[i] = passedPointer(arg, params[i], at, loc);
             } else if (i < params.length && ctx.types.isInteger(params[i].getType())) {
                 values[i] = ctx.expressions.value(arg);

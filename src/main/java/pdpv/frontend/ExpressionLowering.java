@@ -90,8 +90,16 @@ final class ExpressionLowering {
                 return;
             }
         }
-        Expr c = value(e);
+        Expr c = tested(e);
         ctx.ir.branch(c, ifTrue, ifFalse, ctx.loc(e));
+    }
+
+    /**
+     * The value of {@code e} where C compares it with 0 (a condition, an operand of {@code !},
+     * {@code &&} and {@code ||}): a pointer to variables is compared with null (issue #20).
+     */
+    private Expr tested(IASTExpression e) {
+        return ctx.pointers.isPointer(e) ? ctx.pointers.notNull(e) : value(e);
     }
 
     static IASTExpression strip(IASTExpression e) {
@@ -224,7 +232,7 @@ final class ExpressionLowering {
             case IASTUnaryExpression.op_plus -> ctx.typing.promote(value(u.getOperand()));
             case IASTUnaryExpression.op_minus -> ctx.typing.unary(UnaryOp.NEG, value(u.getOperand()));
             case IASTUnaryExpression.op_tilde -> ctx.typing.unary(UnaryOp.BIT_NOT, value(u.getOperand()));
-            case IASTUnaryExpression.op_not -> ctx.typing.unary(UnaryOp.LOG_NOT, value(u.getOperand()));
+            case IASTUnaryExpression.op_not -> ctx.typing.unary(UnaryOp.LOG_NOT, tested(u.getOperand()));
             case IASTUnaryExpression.op_prefixIncr -> increment(u, BinaryOp.ADD, true, want);
             case IASTUnaryExpression.op_prefixDecr -> increment(u, BinaryOp.SUB, true, want);
             case IASTUnaryExpression.op_postFixIncr -> increment(u, BinaryOp.ADD, false, want);
@@ -367,6 +375,9 @@ final class ExpressionLowering {
             ctx.pointers.assign(b);
             return null;
         }
+        if (op == IASTBinaryExpression.op_logicalAnd || op == IASTBinaryExpression.op_logicalOr) {
+            return logical(b, want);
+        }
         if (!ctx.arrays.pointsIntoArray(b.getOperand1()) && !ctx.arrays.pointsIntoArray(b.getOperand2())
                 && (ctx.pointers.isPointer(b.getOperand1()) || ctx.pointers.isPointer(b.getOperand2()))) {
             if (op == IASTBinaryExpression.op_equals || op == IASTBinaryExpression.op_notequals) {
@@ -395,9 +406,6 @@ final class ExpressionLowering {
             v.write(ctx.ir, ctx.typing.convert(result, v.type()), ctx.loc(b));
             return v.read();
         }
-        if (op == IASTBinaryExpression.op_logicalAnd || op == IASTBinaryExpression.op_logicalOr) {
-            return logical(b, want);
-        }
         BinaryOp plain = Operators.binaryOperator(op);
         if (plain == null) {
             throw unsupported("operator in " + SourceLocator.text(b), b);
@@ -416,8 +424,8 @@ final class ExpressionLowering {
     private Expr logical(IASTBinaryExpression b, boolean want) {
         boolean and = b.getOperator() == IASTBinaryExpression.op_logicalAnd;
         if (!SideEffects.has(b.getOperand2())) {
-            Expr left = value(b.getOperand1());
-            Expr right = value(b.getOperand2());
+            Expr left = tested(b.getOperand1());
+            Expr right = tested(b.getOperand2());
             return ctx.typing.logical(and, left, right, ctx.ir.canBeUndefined(right));
         }
         Block join = ctx.ir.newBlock();
@@ -453,7 +461,7 @@ final class ExpressionLowering {
                 lower(c.getLogicalConditionExpression(), false);
                 return null;
             }
-            Expr cond = value(c.getLogicalConditionExpression());
+            Expr cond = tested(c.getLogicalConditionExpression());
             Expr a = value(positive);
             Expr b = value(negative);
             CType t = ctx.typing.conditionalType(a.type(), b.type());

@@ -5,6 +5,7 @@ import pdpv.cfg.ArrayExpr;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
+import pdpv.cfg.UbGuards;
 import pdpv.cfg.Variable;
 import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CType;
@@ -161,28 +162,27 @@ sealed interface LValue {
     }
 
     /**
-     * What {@code *p} designates when p may point to several variables (issue #20): the target
-     * whose id {@code selector} holds. Reading it is the choice between the targets; writing it
-     * writes the chosen one and leaves the others as they are.
+     * What {@code *p} designates when p may point to several variables, or may be null (issue #20):
+     * the target whose id {@code selector} holds. Reading it is the choice between the targets;
+     * writing it writes the chosen one and leaves the others as they are. When p may be null
+     * ({@code mayBeNull}), the read's choice starts with the null case, marked
+     * ({@link UbGuards#nullDereference}) so that its guard comes where C evaluates the read (a null
+     * pointer reads 0 where nothing guards it, under {@code --array-bounds smtlib}), and a write
+     * evaluates the mark first (a null pointer writes no target).
      */
-    record Choice(Expr selector, List<Variable> targets, List<Expr> ids) implements LValue {
+    record Choice(Expr selector, List<Variable> targets, List<Expr> ids, CType type, boolean mayBeNull) implements LValue {
         public Choice {
             targets = List.copyOf(targets);
             ids = List.copyOf(ids);
         }
 
         @Override
-        public CType type() {
-            return targets.get(0).type();
-        }
-
-        @Override
         public Expr read() {
-            Expr out = new Expr.VarRef(targets.get(targets.size() - 1));
+            Expr out = targets.isEmpty() ? new Expr.Const(type, 0) : new Expr.VarRef(targets.get(targets.size() - 1));
             for (int i = targets.size() - 2; i >= 0; i--) {
-                out = new Expr.Ite(chosen(i), new Expr.VarRef(targets.get(i)), out, type());
+                out = new Expr.Ite(chosen(i), new Expr.VarRef(targets.get(i)), out, type);
             }
-            return out;
+            return mayBeNull ? new Expr.Ite(UbGuards.nullDereference(selector, CType.signedInt()), new Expr.Const(type, 0), out, type) : out;
         }
 
         private Expr chosen(int i) {
@@ -191,6 +191,9 @@ sealed interface LValue {
 
         @Override
         public void write(IrBuilder ir, Expr value, SourceLoc loc) {
+            if (mayBeNull) {
+                ir.evaluate(UbGuards.nullDereference(selector, CType.signedInt()), loc);
+            }
             Expr v = value;
             if (!(v instanceof Expr.Const)) {
                 Variable t = ir.temporary("value", value.type());
@@ -199,7 +202,8 @@ sealed interface LValue {
             }
             for (int i = 0; i < targets.size(); i++) {
                 Variable target = targets.get(i);
-                ir.assign(target, new Expr.Ite(chosen(i), v, new Expr.VarRef(target), target.type()), loc);
+                Expr chosen = mayBeNull || targets.size() > 1 ? new Expr.Ite(chosen(i), v, new Expr.VarRef(target), target.type()) : v;
+                ir.assign(target, chosen, loc);
             }
         }
 
@@ -211,7 +215,7 @@ sealed interface LValue {
             }
             Variable t = ir.temporary("pointer", selector.type());
             ir.assign(t, selector, loc);
-            return new Choice(new Expr.VarRef(t), targets, ids);
+            return new Choice(new Expr.VarRef(t), targets, ids, type, mayBeNull);
         }
     }
 }

@@ -13,7 +13,6 @@ import org.eclipse.cdt.core.dom.ast.IASTCastExpression;
 import org.eclipse.cdt.core.dom.ast.IASTConditionalExpression;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
-import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
 import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
 import org.eclipse.cdt.core.dom.ast.IASTNode;
@@ -27,6 +26,7 @@ import org.eclipse.cdt.core.dom.ast.IVariable;
 import pdpv.cfg.Addresses;
 import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
+import pdpv.cfg.UbGuards;
 import pdpv.cfg.Variable;
 import pdpv.semantics.BinaryOp;
 import pdpv.semantics.CType;
@@ -38,22 +38,31 @@ import pdpv.semantics.CType;
  * is the id of its target, held by a variable of the id type; its possible targets come from
  * Andersen's analysis ({@link PointsTo}) and a dereference is the choice between them
  * ({@link LValue.Choice}), or the one target itself. A pointer parameter of an inlined callee that
- * the callee does not assign is its argument's pointer, resolved statically. Refused: pointers
- * without initializer, null pointers, pointer arithmetic and ordering, pointers to pointers,
- * globals and statics of pointer type, a pointer's conversion to another type.
+ * the callee does not assign is its argument's pointer, resolved statically. Null is the id 0: a
+ * dereference of a pointer that may be null is checked ({@link LValue.Choice}, read as
+ * {@code --array-bounds} says). Global and {@code static} pointer variables point to global and
+ * static variables. Refused: local pointers without initializer, pointer arithmetic and ordering,
+ * pointers to pointers, a pointer's conversion to another type.
  */
 final class PointerLowering {
-    /** Ids fit the unsigned char id type; 0 is no variable's. */
-    private static final int MAX_TARGETS = 255;
+    /** Ids fit the unsigned char id type; 0 is null's and 255 an indeterminate pointer's ({@link #INDETERMINATE}). */
+    private static final int MAX_TARGETS = 254;
+    /** The id a local pointer declared without initializer holds until it is assigned: no variable's, not null's. */
+    private static final long INDETERMINATE = 255;
 
     private final LoweringContext ctx;
     private final CType idType;
     private final Map<Variable, Long> ids = new LinkedHashMap<>();
     /** Each pointer variable's C name and targets, for C text of the program's state. */
     private final Map<Variable, Addresses.PointerVariable> pointerVariables = new LinkedHashMap<>();
-    private final Map<IASTFunctionDefinition, PointsTo> analyses = new HashMap<>();
-    /** For each pointer variable (by binding), the analysis of the function that declares it. */
-    private final Map<IBinding, PointsTo> analysisOf = new HashMap<>();
+    /** Andersen's analysis of the translation unit: its functions' bodies and its globals' initializers. */
+    private PointsTo analysis;
+    /** The global and static pointer variables declared without initializer, null until assigned. */
+    private final Set<IBinding> zeroInitialized = new java.util.HashSet<>();
+    /** The local pointer variables declared without initializer: every read of one is checked. */
+    private final Set<IBinding> uninitialized = new java.util.HashSet<>();
+    /** Global and {@code static} pointer variables (issue #20), by the binding of their declaration. */
+    private final Map<IBinding, Variable> staticPointers = new HashMap<>();
 
     PointerLowering(LoweringContext ctx) {
         this.ctx = ctx;
@@ -71,7 +80,12 @@ final class PointerLowering {
      * nothing reads them, as before pointers were read: {@code __assert_fail}'s strings).
      */
     boolean isPointer(IASTExpression e) {
-        return isPointerType(e.getExpressionType()) && !ctx.arrays.pointsIntoArray(e) && !isNull(e) && !isString(e);
+        return isPointerType(e.getExpressionType()) && !ctx.arrays.pointsIntoArray(e) && !isNull(e) && !isString(e) && !isNot(e);
+    }
+
+    /** {@code !p}, an int, which CDT types as its pointer operand. */
+    private static boolean isNot(IASTExpression e) {
+        return ExpressionLowering.strip(e) instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_not;
     }
 
     private static boolean isString(IASTExpression e) {
@@ -103,7 +117,7 @@ final class PointerLowering {
             if (!(ctx.structs.member(r) instanceof Variable v) || v.isArray()) {
                 throw unsupported("address of " + SourceLocator.text(r) + ", which is no integer member", e);
             }
-            return new Pointer(idOf(v, loc), List.of(v));
+            return new Pointer(idOf(v, loc), List.of(v), false);
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper) {
             if (!(ExpressionLowering.strip(u.getOperand()) instanceof IASTIdExpression x)
@@ -112,7 +126,7 @@ final class PointerLowering {
                         + " and array cells)", e);
             }
             Variable v = ctx.variable(x.getName().resolveBinding(), x.getName().toString(), loc);
-            return new Pointer(idOf(v, loc), List.of(v));
+            return new Pointer(idOf(v, loc), List.of(v), false);
         }
         if (e instanceof IASTIdExpression id) {
             IBinding b = id.getName().resolveBinding();
@@ -120,12 +134,17 @@ final class PointerLowering {
             if (passed != null) {
                 return passed;
             }
-            Variable p = ctx.frame().pointerVariables().get(b);
-            if (p == null) {
-                throw unsupported("use of the pointer " + id.getName() + " (PDPV reads pointers that are local variables or"
-                        + " parameters of called functions)", e);
+            Variable p = variable(b);
+            if (p == null && ctx.unusable.containsKey(b)) {
+                throw unsupported(ctx.unusable.get(b), e);
             }
-            return new Pointer(new Expr.VarRef(p), targets(b, id.getName().toString(), loc));
+            if (p == null) {
+                throw unsupported("use of the pointer " + id.getName() + " (PDPV reads pointers that are local, global or static"
+                        + " variables or parameters of called functions)", e);
+            }
+            Expr read = uninitialized.contains(b) ? UbGuards.uninitializedRead(new Expr.VarRef(p), INDETERMINATE, ctx.typing.intType())
+                    : new Expr.VarRef(p);
+            return pointed(b, read, id.getName().toString(), loc);
         }
         if (e instanceof IASTConditionalExpression c && c.getPositiveResultExpression() != null
                 && !SideEffects.has(c.getPositiveResultExpression()) && !SideEffects.has(c.getNegativeResultExpression())) {
@@ -134,14 +153,14 @@ final class PointerLowering {
             Pointer b = value(c.getNegativeResultExpression());
             Set<Variable> both = new LinkedHashSet<>(a.targets());
             both.addAll(b.targets());
-            return new Pointer(new Expr.Ite(cond, a.id(), b.id(), idType), new ArrayList<>(both));
+            return new Pointer(new Expr.Ite(cond, a.id(), b.id(), idType), new ArrayList<>(both), a.mayBeNull() || b.mayBeNull());
         }
         if (e instanceof IASTCastExpression c && isPointerType(c.getOperand().getExpressionType())
                 && pointee(c.getExpressionType()).equals(pointee(c.getOperand().getExpressionType()))) {
             return value(c.getOperand());
         }
         if (isNull(e)) {
-            throw unsupported("null pointer " + SourceLocator.text(e) + " (PDPV models pointers to variables only)", e);
+            return new Pointer(new Expr.Const(idType, 0), List.of(), true);
         }
         if (e instanceof IASTCastExpression) {
             throw unsupported("pointer cast " + SourceLocator.text(e), e);
@@ -164,35 +183,85 @@ final class PointerLowering {
                         + " (" + t.type() + ") but is a pointer to " + type, star);
             }
         }
-        if (p.targets().size() == 1) {
+        if (p.targets().size() == 1 && !p.mayBeNull()) {
             return new LValue.Scalar(p.targets().get(0));
         }
         List<Expr> targetIds = new ArrayList<>();
         for (Variable t : p.targets()) {
             targetIds.add(idOf(t, ctx.loc(star)));
         }
-        return new LValue.Choice(p.id(), p.targets(), targetIds);
+        return new LValue.Choice(p.id(), p.targets(), targetIds, type, p.mayBeNull());
     }
 
-    /** The declaration of the local pointer variable {@code binding}, which must be initialized with an address. */
+    /**
+     * The declaration of the local pointer variable {@code binding}: initialized with an address or
+     * null, or without initializer indeterminate ({@link #INDETERMINATE}) until assigned, and every
+     * read of it checked (C11 §6.3.2.1p2: its address is never taken, so such a read is undefined).
+     */
     void declare(IVariable binding, String name, IASTExpression init, IASTNode declarator, SourceLoc loc) {
-        if (init == null) {
-            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer " + name + " declared without initializer"
-                    + " (PDPV needs every pointer to point to a variable or into an array from its declaration on)");
-        }
-        IASTFunctionDefinition definition = enclosing(declarator);
-        PointsTo analysis = analyses.computeIfAbsent(definition,
-                d -> PointsTo.of(d, b -> b instanceof IVariable v && isPointerType(v.getType())));
-        analysisOf.put(binding, analysis);
-        checkLifetimes(binding, analysis, loc);
+        checkLifetimes(binding, analysis(declarator), loc);
         Variable p = ctx.ir.variable(ctx.frame().prefix() + name, name + " (pointer)", idType, Variable.Kind.TEMPORARY);
-        ctx.ir.assign(p, value(init).id(), loc);
+        if (init == null) {
+            uninitialized.add(binding);
+            ctx.ir.assign(p, new Expr.Const(idType, INDETERMINATE), loc);
+        } else {
+            ctx.ir.assign(p, value(init).id(), loc);
+        }
         ctx.frame().pointerVariables().put(binding, p);
+        describe(binding, p, name, loc);
+    }
+
+    /**
+     * The declaration of a global or {@code static} pointer variable {@code binding} (issue #20),
+     * once: initialized before the entry runs, to null without initializer (C11 §6.7.9p10, also under
+     * {@code --nondet-globals}: an input pointer would be an address the function cannot name) or to
+     * the constant address {@code init} of a global or static variable. Its IR name is {@code prefix}
+     * (the function's, {@code f::}, for a static local) and its name.
+     */
+    void declareStatic(IBinding binding, String name, IASTExpression init, IASTNode declarator, String prefix, SourceLoc loc) {
+        if (staticPointers.containsKey(binding)) {
+            return;
+        }
+        analysis(declarator);
+        if (init != null && ctx.arrays.pointsIntoArray(init)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer " + name + " into an array"
+                    + " (PDPV reads global and static pointers to variables; write a local pointer into the array)");
+        }
+        Expr id = init == null ? new Expr.Const(idType, 0) : value(init).id();
+        if (init == null) {
+            zeroInitialized.add(binding);
+        }
+        if (!(id instanceof Expr.Const)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "non-constant initializer of the static pointer " + name);
+        }
+        Variable p = ctx.ir.variable(prefix + name, name + " (pointer)", idType, Variable.Kind.GLOBAL);
+        staticPointers.put(binding, p);
+        ctx.ir.addToPrologue(new pdpv.cfg.Stmt.Assign(p, id, loc));
+        describe(binding, p, name, loc);
+    }
+
+    /** The variable of the pointer {@code b} in the current function: a local (or parameter's) or a global or static one; null if none. */
+    private Variable variable(IBinding b) {
+        Variable p = ctx.frame().pointerVariables().get(b);
+        return p != null ? p : staticPointers.get(b);
+    }
+
+    /** Records the C name and targets of the pointer variable {@code p}, for C text of the program's state. */
+    private void describe(IBinding binding, Variable p, String name, SourceLoc loc) {
         try {
-            pointerVariables.put(p, new Addresses.PointerVariable(name, targets(binding, name, loc)));
+            Pointer all = pointed(binding, new Expr.VarRef(p), name, loc);
+            pointerVariables.put(p, new Addresses.PointerVariable(name, all.targets(), all.mayBeNull()));
         } catch (UserError notYet) {
             // a target declared after the pointer: this pointer has no C text (its uses are checked where they are)
         }
+    }
+
+    /** The points-to analysis of the translation unit of {@code node}, solved once. */
+    private PointsTo analysis(IASTNode node) {
+        if (analysis == null) {
+            analysis = PointsTo.of(node.getTranslationUnit(), b -> b instanceof IVariable v && isPointerType(v.getType()));
+        }
+        return analysis;
     }
 
     /** The ids of the variables whose address was taken and the pointer variables declared, so far. */
@@ -203,9 +272,10 @@ final class PointerLowering {
     /** {@code p = e} for a local pointer variable {@code p}; the value is not wanted. */
     void assign(IASTBinaryExpression b) {
         IASTIdExpression id = (IASTIdExpression) ExpressionLowering.strip(b.getOperand1());
-        Variable p = ctx.frame().pointerVariables().get(id.getName().resolveBinding());
+        Variable p = variable(id.getName().resolveBinding());
         if (p == null) {
-            throw unsupported("assignment to the pointer " + id.getName() + " (PDPV assigns pointers that are local variables)", b);
+            throw unsupported("assignment to the pointer " + id.getName() + " (PDPV assigns pointers that are local, global or"
+                    + " static variables)", b);
         }
         ctx.ir.assign(p, value(b.getOperand2()).id(), ctx.loc(b));
     }
@@ -224,6 +294,11 @@ final class PointerLowering {
         return new Expr.Binary(op, left, right, ctx.typing.intType());
     }
 
+    /** {@code e != 0} for the pointer {@code e}, as C tests a pointer in a condition: int 1 when it is not null. */
+    Expr notNull(IASTExpression e) {
+        return new Expr.Binary(BinaryOp.NE, value(e).id(), new Expr.Const(idType, 0), ctx.typing.intType());
+    }
+
     /** A null pointer constant: 0, possibly cast to a pointer type (NULL). */
     static boolean isNull(IASTExpression expression) {
         IASTExpression e = ExpressionLowering.strip(expression);
@@ -235,15 +310,24 @@ final class PointerLowering {
     }
 
     /**
-     * The variables the pointer variable {@code p} may point to, in this activation: its
-     * points-to set, a parameter in it standing for what that parameter was passed.
+     * The pointer variable {@code p}, whose id {@code id} holds, in this activation: its targets are
+     * its points-to set, a parameter in it standing for what that parameter was passed, and it may
+     * be null when null may flow to it, or was passed to such a parameter.
      */
-    private List<Variable> targets(IBinding p, String name, SourceLoc loc) {
+    private Pointer pointed(IBinding p, Expr id, String name, SourceLoc loc) {
         Set<Variable> out = new LinkedHashSet<>();
-        for (IBinding b : analysisOf.get(p).of(p)) {
+        // a pointer that may be indeterminate is dereferenced through the checked choice, which reads it (and checks that read)
+        boolean mayBeNull = analysis.mayBeNull(p) || uninitialized.contains(p) || zeroInitialized.contains(p);
+        boolean isStatic = staticPointers.containsKey(p);
+        for (IBinding b : analysis.of(p)) {
+            if (isStatic && !ctx.globals.containsKey(b)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer " + name + " to " + b.getName()
+                        + ", which is no global or static integer variable declared before (a global pointer to a local could dangle)");
+            }
             Pointer passed = ctx.frame().pointers().get(b);
             if (passed != null) {
                 out.addAll(passed.targets());
+                mayBeNull |= passed.mayBeNull();
             } else if (b instanceof IParameter || !ctx.frame().locals().containsKey(b) && !ctx.globals.containsKey(b)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "use of the pointer " + name + " where " + b.getName()
                         + ", which it may point to, is not declared yet");
@@ -251,11 +335,11 @@ final class PointerLowering {
                 out.add(ctx.variable(b, b.getName(), loc));
             }
         }
-        if (out.isEmpty()) {
+        if (out.isEmpty() && !mayBeNull) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer " + name + " whose targets PDPV cannot resolve (a pointer"
                     + " variable points to integer variables, &x)");
         }
-        return new ArrayList<>(out);
+        return new Pointer(id, new ArrayList<>(out), mayBeNull);
     }
 
     /**
@@ -278,14 +362,6 @@ final class PointerLowering {
         } catch (DOMException ex) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer " + p.getName() + " whose scope cannot be resolved");
         }
-    }
-
-    private static IASTFunctionDefinition enclosing(IASTNode node) {
-        IASTNode n = node;
-        while (!(n instanceof IASTFunctionDefinition)) {
-            n = n.getParent();
-        }
-        return (IASTFunctionDefinition) n;
     }
 
     private UserError unsupported(String what, IASTExpression e) {

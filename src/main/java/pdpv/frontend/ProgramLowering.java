@@ -53,6 +53,9 @@ final class ProgramLowering {
         this.ctx = new LoweringContext(locator, types, options, definitions, !unreachCall);
     }
 
+    /** The global pointer variables' declarations, declared in the entry's frame. */
+    private final Map<IBinding, PointerDeclaration> pointers = new LinkedHashMap<>();
+
     Program lower() {
         String function = ctx.options.function();
         IASTFunctionDefinition entry = ctx.definitions.get(function);
@@ -63,6 +66,7 @@ final class ProgramLowering {
         globals();
         FunctionFrame frame = FunctionFrame.entry(function);
         ctx.frames.push(frame);
+        globalPointers();
         parameters(entry, frame);
         ctx.statements.statement(entry.getBody());
         ctx.ir.halt(Terminator.Halt.Kind.RETURN, ctx.locator.end(entry.getBody()));
@@ -138,6 +142,15 @@ final class ProgramLowering {
                     locations.put(binding, loc);
                     continue;
                 }
+                if (ctx.pointers.isPointerType(variable.getType())) {
+                    // declared once all integer globals exist, with the initializer of the declaration that has one
+                    IASTExpression init = ctx.statements.initializer(outer.getInitializer(), loc);
+                    if (init != null || !pointers.containsKey(binding)) {
+                        pointers.put(binding, new PointerDeclaration(name, init, declarator, loc));
+                    }
+                    ctx.unusable.putIfAbsent(binding, "use of the global pointer " + name);
+                    continue;
+                }
                 if (!ctx.types.isInteger(variable.getType())) {
                     String type = String.valueOf(variable.getType());
                     try {
@@ -184,6 +197,26 @@ final class ProgramLowering {
                 ctx.statements.initializeStatic(v, initializers.get(g.getKey()), g.getValue());
             }
         }
+    }
+
+    /**
+     * Declares the global pointer variables (issue #20), in the entry's frame (their initializers
+     * name globals only). One that PDPV does not read (a pointer into an array, to a string) is
+     * refused where it is used, with the reason.
+     */
+    private void globalPointers() {
+        pointers.forEach((binding, p) -> {
+            try {
+                ctx.pointers.declareStatic(binding, p.name(), p.init(), p.declarator(), "", p.loc());
+                ctx.unusable.remove(binding);
+            } catch (UserError e) {
+                ctx.unusable.put(binding, e.getMessage() + " (declared at line " + p.loc().line() + ")");
+            }
+        });
+    }
+
+    /** A global pointer variable's declaration (issue #20): the one with its initializer, if any. */
+    private record PointerDeclaration(String name, IASTExpression init, IASTDeclarator declarator, SourceLoc loc) {
     }
 
     /**

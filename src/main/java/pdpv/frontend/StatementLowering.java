@@ -208,8 +208,13 @@ final class StatementLowering {
                 continue;
             }
             if (ctx.pointers.isPointerType(variable.getType())) {
-                if (storage == IASTDeclSpecifier.sc_extern || storage == IASTDeclSpecifier.sc_static) {
-                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "static or extern pointer " + name);
+                if (storage == IASTDeclSpecifier.sc_extern) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "extern pointer " + name + " declared in a block");
+                }
+                if (storage == IASTDeclSpecifier.sc_static) {
+                    ctx.pointers.declareStatic(binding, name, initializer(outer.getInitializer(), loc), declarator,
+                            ctx.frame().name() + "::", loc);
+                    continue;
                 }
                 ctx.pointers.declare(variable, name, initializer(outer.getInitializer(), loc), declarator, loc);
                 continue;

@@ -126,6 +126,9 @@ public final class CSemantics {
             // read as unsigned, a negative index is at least 2^(w-1), beyond every array's cells
             return alg.lnot(alg.ult(a, b));
         }
+        if (kind.ofPointers()) {
+            return alg.eq(a, b);
+        }
         if (!kind.concerns(op, t)) {
             return alg.truth(false);
         }
@@ -135,7 +138,7 @@ public final class CSemantics {
             case DIVISION_BY_ZERO -> alg.eq(b, alg.constant(0, w));
             // read as unsigned, a negative amount is at least 2^(w-1) >= w
             case SHIFT -> alg.lnot(alg.ult(b, alg.constant(w, w)));
-            case ARRAY_BOUNDS -> throw new AssertionError("handled above");
+            case ARRAY_BOUNDS, NULL_DEREFERENCE, UNINITIALIZED_POINTER -> throw new AssertionError("handled above");
         };
     }
 
@@ -150,7 +153,7 @@ public final class CSemantics {
         }
         long b = t.normalize(bits);
         return switch (kind) {
-            case ARRAY_BOUNDS -> false;
+            case ARRAY_BOUNDS, NULL_DEREFERENCE, UNINITIALIZED_POINTER -> false;
             case DIVISION_BY_ZERO, SHIFT -> {
                 ConcreteAlgebra c = new ConcreteAlgebra();
                 yield undefined(c, kind, op, t, new BitVec(0, t.width()), new BitVec(b, t.width()));

@@ -91,7 +91,13 @@ public final class UbReadings {
     @Override
     public String toString() {
         List<String> parts = new ArrayList<>();
-        readings.forEach((k, r) -> parts.add(k.description() + " " + k.name(r)));
+        Set<String> options = new java.util.HashSet<>();
+        // one part per option: a kind that shares another's option (a null dereference) is read as it is
+        readings.forEach((k, r) -> {
+            if (options.add(k.option())) {
+                parts.add(k.description() + " " + k.name(r));
+            }
+        });
         return String.join(", ", parts);
     }
 }

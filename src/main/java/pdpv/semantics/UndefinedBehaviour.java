@@ -32,7 +32,22 @@ public enum UndefinedBehaviour {
      * {@code --bounds-check} reads a pointer's object). No arithmetic operator has it: the front end
      * guards subscripts ({@link #ofSubscripts}), as {@code i ADD n} read as "i is not below n".
      */
-    ARRAY_BOUNDS("array index out of bounds", "array-bounds", "smtlib", EnumSet.noneOf(BinaryOp.class));
+    ARRAY_BOUNDS("array index out of bounds", "array-bounds", "smtlib", EnumSet.noneOf(BinaryOp.class)),
+    /**
+     * C11 §6.5.3.2p4 (issue #20): {@code *p} read or written where the pointer {@code p} is null. An
+     * invalid dereference as an access outside an array is, so it shares {@link #ARRAY_BOUNDS}'s
+     * option (as CBMC's {@code --pointer-check} covers both). No arithmetic operator has it: the front
+     * end marks a dereference of a pointer that may be null, {@code p EQ 0} read as "p is the null id".
+     */
+    NULL_DEREFERENCE("null pointer dereference", "array-bounds", "smtlib", EnumSet.noneOf(BinaryOp.class)),
+    /**
+     * C11 §6.3.2.1p2 and §6.7.9p10 (issue #20): the value of a local pointer variable read (compared,
+     * copied, dereferenced) before anything is assigned to it, an indeterminate value of an object
+     * whose address is never taken. It shares {@link #ARRAY_BOUNDS}'s option as
+     * {@link #NULL_DEREFERENCE} does; the front end marks such a read, {@code p EQ u} read as "p holds
+     * the id u of no variable that stands for indeterminate".
+     */
+    UNINITIALIZED_POINTER("read of an uninitialized pointer", "array-bounds", "smtlib", EnumSet.noneOf(BinaryOp.class));
 
     private final String description;
     private final String option;
@@ -51,7 +66,7 @@ public enum UndefinedBehaviour {
         return description;
     }
 
-    /** The option that sets its reading, without dashes: {@code div-by-zero}. */
+    /** The option that sets its reading, without dashes: {@code div-by-zero}; two kinds may share one. */
     public String option() {
         return option;
     }
@@ -72,6 +87,15 @@ public enum UndefinedBehaviour {
      */
     public boolean ofSubscripts() {
         return this == ARRAY_BOUNDS;
+    }
+
+    /**
+     * Whether this kind is of pointers to variables: {@link pdpv.cfg.Expr.Undefined} of it has the
+     * pointer's target id as left operand and an id of no variable as right (null's, 0, or the
+     * indeterminate one), and holds when they are equal.
+     */
+    public boolean ofPointers() {
+        return this == NULL_DEREFERENCE || this == UNINITIALIZED_POINTER;
     }
 
     /** Whether {@code op} on operands of type {@code operandType} can have this behaviour; unary minus is {@code 0 - a}. */

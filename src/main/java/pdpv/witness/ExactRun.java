@@ -149,11 +149,14 @@ public final class ExactRun {
 
     /**
      * The value {@code bits} of {@code v} in C: a constant, or for a pointer variable the address of
-     * the variable it points to ({@code &x}); null if that variable has no C name.
+     * the variable it points to ({@code &x}), or {@code 0} for a null one; null if that variable has no C name.
      */
     private static String value(Program program, Variable v, long bits) {
         if (!program.addresses().pointers().containsKey(v)) {
             return CText.of(new Expr.Const(v.type(), bits)).orElseThrow();
+        }
+        if (bits == 0) {
+            return "0";
         }
         Variable target = program.addresses().target(bits);
         return target == null ? null : CText.of(new Expr.VarRef(target)).map(t -> "&" + t).orElse(null);

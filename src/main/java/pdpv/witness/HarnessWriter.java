@@ -75,6 +75,10 @@ public final class HarnessWriter {
             // bounds sees subscripts of declared arrays; address (AddressSanitizer) a dereference
             // through a pointer into one past its end (issue #20's pointers into arrays)
             case ARRAY_BOUNDS -> "bounds,address";
+            // UBSan's null: a load or store through a null pointer (AddressSanitizer would report a SEGV too)
+            case NULL_DEREFERENCE -> "null";
+            // none sees a read of an indeterminate pointer (MemorySanitizer is clang's): the harness may not fail there
+            case UNINITIALIZED_POINTER -> "null";
         };
     }
 
@@ -95,7 +99,7 @@ public final class HarnessWriter {
         if (readings.of(UndefinedBehaviour.SIGNED_OVERFLOW) == UbReading.DEFINED) {
             options.add("-fwrapv");
         }
-        List<String> checks = readings.guarded().stream().map(HarnessWriter::sanitizer).toList();
+        List<String> checks = readings.guarded().stream().map(HarnessWriter::sanitizer).distinct().toList();
         if (!checks.isEmpty()) {
             options.add("-fsanitize=" + String.join(",", checks));
             options.add("-fno-sanitize-recover=all");

@@ -95,6 +95,52 @@ class AggregateDifferentialTest {
         assertTrue(unsafe >= POINTER_WALKS / 4, "enough unsafe programs: " + unsafe);
     }
 
+    /** The number of programs on pointers that may be null, every other one with unguarded dereferences. */
+    private static final int NULL_POINTER_PROGRAMS = 24;
+
+    /**
+     * Null pointers (issue #20) against gcc: pointers to locals and a global pointer to globals,
+     * assigned null under conditions on the inputs, tested and dereferenced ({@link RandomNullPointers}),
+     * loop-free. gcc's table says which inputs dereference null: then PDPV must answer UNSAFE (under
+     * C's reading, {@code --array-bounds error}), and its inputs must either dereference null under
+     * gcc, with the violation named so, or compute K.
+     */
+    @Test
+    void nullPointersAgreeWithGcc() throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of null pointers skipped");
+        Random random = new Random(20261129L);
+        int nullHits = 0;
+        int unsafe = 0;
+        for (int p = 0; p < NULL_POINTER_PROGRAMS; p++) {
+            String program = new RandomNullPointers(random, p % 2 == 1).generate();
+            DataModel model = p % 4 < 2 ? DataModel.LP64 : DataModel.ILP32;
+            List<Long> table = tabulate("null" + p, RandomNullPointers.GCC_PRELUDE + program, List.of());
+            List<Long> values = table.stream().filter(v -> v != RandomNullPointers.NULL_HIT).toList();
+            boolean hitsNull = values.size() < table.size();
+            long k = !values.isEmpty() && random.nextBoolean() ? values.get(random.nextInt(values.size())) : absent(table, random);
+            boolean expectUnsafe = hitsNull || values.contains(k);
+            String checked = verified(RandomNullPointers.PDPV_PRELUDE + program, k);
+            Program lowered = FrontEnd.parse("null" + p + ".c", checked,
+                    new FrontEndOptions("main", model, false, pdpv.semantics.UbReadings.forC(), false));
+            Verdict v = new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withTests(0))).verify(lowered);
+            String label = "null program " + p + " (" + model + ")";
+            assertEquals(expectUnsafe ? Verdict.Kind.UNSAFE : Verdict.Kind.SAFE, v.kind(), () -> label + ": " + v.reason() + "\n" + checked);
+            nullHits += hitsNull ? 1 : 0;
+            if (v.kind() != Verdict.Kind.UNSAFE) {
+                continue;
+            }
+            unsafe++;
+            long x0 = Long.parseLong(v.inputs().get(0).value());
+            long x1 = Long.parseLong(v.inputs().get(1).value());
+            long computed = table.get((int) (x0 * RandomAggregatePrograms.INPUT_VALUES + x1));
+            boolean nullDereference = v.failedAssertion().text().startsWith("no null pointer dereference");
+            assertEquals(nullDereference ? RandomNullPointers.NULL_HIT : k, computed, () -> label + ": the answer (" + v.failedAssertion().text()
+                    + ") with inputs " + x0 + ", " + x1 + " is not what gcc does with them\n" + checked);
+        }
+        assertTrue(nullHits >= NULL_POINTER_PROGRAMS / 4, "enough programs that dereference null: " + nullHits);
+        assertTrue(unsafe > nullHits, "enough programs whose assertion fails: " + unsafe);
+    }
+
     /** The number of programs on structs with bit-fields, each under LP64 and ILP32. */
     private static final int BIT_FIELD_PROGRAMS = 16;
 

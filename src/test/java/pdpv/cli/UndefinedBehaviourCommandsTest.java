@@ -86,7 +86,8 @@ class UndefinedBehaviourCommandsTest {
         Path f = program();
         CliResult unreach = run("verify", "--property", "unreach-call.prp", f.toString());
         assertEquals(ExitCodes.SAFE, unreach.code(), unreach.out() + unreach.err());
-        assertTrue(unreach.out().contains("scope: every run without signed overflow, division by zero, undefined shift or array index out of bounds ("),
+        assertTrue(unreach.out().contains("scope: every run without signed overflow, division by zero, undefined shift, array index out of bounds,"
+                + " null pointer dereference or read of an uninitialized pointer ("),
                 unreach.out());
         Files.writeString(dir.resolve("ub.yml"), "format_version: '2.0'\ninput_files: 'ub.c'\nproperties:\n"
                 + "  - property_file: ../properties/unreach-call.prp\n    expected_verdict: true\n"

@@ -164,6 +164,9 @@ public final class IntegerExprEncoder implements ValueTheory {
             Expr<IntSort> index = value(u.left(), variants);
             return ctx.mkOr(ctx.mkLt(index, ctx.mkInt(0)), ctx.mkGe(index, value(u.right(), variants)));
         }
+        if (u.kind().ofPointers()) {
+            return ctx.mkEq(value(u.left(), variants), value(u.right(), variants));
+        }
         if (!u.kind().concerns(u.op(), t)) {
             return ctx.mkFalse();
         }
@@ -171,7 +174,7 @@ public final class IntegerExprEncoder implements ValueTheory {
         return switch (u.kind()) {
             case DIVISION_BY_ZERO -> ctx.mkEq(right, ctx.mkInt(0));
             case SHIFT -> ctx.mkOr(ctx.mkLt(right, ctx.mkInt(0)), ctx.mkGe(right, ctx.mkInt(t.width())));
-            case ARRAY_BOUNDS -> throw new AssertionError("handled above");
+            case ARRAY_BOUNDS, NULL_DEREFERENCE, UNINITIALIZED_POINTER -> throw new AssertionError("handled above");
             case SIGNED_OVERFLOW -> {
                 BinaryOp op = u.op() == BinaryOp.REM ? BinaryOp.DIV : u.op();
                 BoolExpr overflows = outOfRange(arithmetic(new pdpv.cfg.Expr.Binary(op, u.left(), u.right(), t), variants), t);
