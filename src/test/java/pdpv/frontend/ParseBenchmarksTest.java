@@ -132,7 +132,7 @@ class ParseBenchmarksTest {
     @Test
     void errorsAreLocatedInTheGivenFile() {
         UserError e = org.junit.jupiter.api.Assertions.assertThrows(UserError.class, () -> FrontEnd.parse("x.i",
-                "# 1 \"orig.c\"\nint main() {\n# 40 \"orig.c\"\n  int *p;\n  return 0;\n}\n", FrontEndOptions.defaults()));
+                "# 1 \"orig.c\"\nint main() {\n# 40 \"orig.c\"\n  double d = 1;\n  return 0;\n}\n", FrontEndOptions.defaults()));
         assertEquals("x.i:4: unsupported: " + e.getMessage(), e.render());
     }
 }
