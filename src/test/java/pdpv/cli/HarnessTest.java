@@ -65,11 +65,13 @@ class HarnessTest {
         String line = failing.group(1);
         long inputs = r.out().lines().dropWhile(l -> !l.startsWith("inputs (")).skip(1).takeWhile(l -> l.startsWith("  ")).count();
         Path exe = build(harness, "-g", "-O0", "-no-pie");
-        boolean undefinedBehaviour = failing.group(2).matches("no (signed overflow|division by zero|undefined shift|array index out of bounds(: .*)?)");
+        boolean undefinedBehaviour = failing.group(2).matches("no (signed overflow|division by zero|undefined shift|array index out of bounds(: .*)?"
+                + "|null pointer dereference(: .*)?)");
         String out = run(List.of(exe.toString()), undefinedBehaviour ? 1 : 134);
         assertTrue((inputs == 0 || out.contains("input " + inputs + ": ")) && !out.contains("input " + (inputs + 1) + ": "), out);
         if (undefinedBehaviour) {
-            // UBSan's report, or AddressSanitizer's for an access through a pointer into an array (its frame #0 at the line)
+            // UBSan's report (a null dereference's by -fsanitize=null), or AddressSanitizer's for an access through a
+            // pointer into an array (its frame #0 at the line)
             assertTrue(out.matches("(?s).*:" + line + ":\\d+: runtime error: .*") || out.matches("(?s).*AddressSanitizer.*#0 0x\\p{XDigit}+ in \\w+ \\S*:" + line + "\\b.*"),
                     "the sanitizers name another line than " + line + ": " + out);
         } else if (out.contains("Assertion `")) {
