@@ -36,16 +36,21 @@ final class EngineOptions {
             description = "Z3 resource units the integer relaxation of a PDR query may spend; 0 = bit-blasting only (default: ${DEFAULT-VALUE})")
     long integerResources;
 
+    @Option(names = "--generalization-resources", paramLabel = "UNITS", defaultValue = "" + PdrOptions.GENERALIZATION_RESOURCES,
+            description = "Z3 resource units of each PDR check that only decides how far a lemma generalizes; one that gives up keeps the smaller lemma (default: ${DEFAULT-VALUE})")
+    long generalizationResources;
+
     /** Null when the options are valid, else the message for the user. */
     String problem() {
         return cubeProbability < 0 || cubeProbability > 1 ? "-c must be in [0, 1], found " + cubeProbability
                 : ctgBudget < 0 ? "--ctg must be at least 0, found " + ctgBudget
                 : integerAfter < 0 ? "--integer-after must be at least 0, found " + integerAfter
-                : integerResources < 0 ? "--integer-resources must be at least 0, found " + integerResources : null;
+                : integerResources < 0 ? "--integer-resources must be at least 0, found " + integerResources
+                : generalizationResources <= 0 ? "--generalization-resources must be positive, found " + generalizationResources : null;
     }
 
     PdrOptions applyTo(PdrOptions base) {
         return base.withCubeProbability(cubeProbability).withSeed(seed).withSimulation(simulation).withCtgBudget(ctgBudget)
-                .withRelaxation(new RelaxationBudget(integerAfter, integerResources));
+                .withRelaxation(new RelaxationBudget(integerAfter, integerResources)).withGeneralizationResources(generalizationResources);
     }
 }

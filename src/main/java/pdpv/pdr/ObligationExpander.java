@@ -105,7 +105,7 @@ final class ObligationExpander {
 
     /** Check 3.3 by the solver: no state of the candidate is good for all inputs, ¬∃x ∈ ã ∀i. ¬B(x, i). */
     private CoreQuery solverBadQuery(TransitionSystem ts) {
-        SolverQueries queries = new SolverQueries(lift, enc, ts);
+        SolverQueries queries = new SolverQueries(lift, enc, ts, options.generalizationResources());
         List<BoolExpr> assertions = List.of(forallNot(ts.bad(), inputs(ts)));
         return aru -> queries.checkCandidate(List.of(), assertions, aru, ts.currentVars(), ts.currentVars()).core();
     }
@@ -123,7 +123,7 @@ final class ObligationExpander {
     }
 
     private CoreQuery solverPredecessorQuery(Assignment model, Aru successor, TransitionSystem ts) {
-        SolverQueries queries = new SolverQueries(lift, enc, ts);
+        SolverQueries queries = new SolverQueries(lift, enc, ts, options.generalizationResources());
         List<BoolExpr> assertions = new ArrayList<>();
         if (ts.isFunctional()) {
             List<BitVecExpr> images = ts.vars().stream().map(v -> ts.nextFunctions().get(v.name())).toList();

@@ -56,7 +56,7 @@ public final class PdrEngine {
         this.cancellation = new Cancellation(ctx);
         this.budget = new Budget(cancellation);
         this.solver = new SmtSolver(ctx, stats.smt, cancellation, options.relaxation());
-        this.queries = new SolverQueries(solver, enc, ts);
+        this.queries = new SolverQueries(solver, enc, ts, options.generalizationResources());
         this.frames = new Frames(solver, enc, ts);
         this.expander = new Expander(enc, stats, rng, budget);
         this.reshaper = new Reshaper(enc, options, stats, budget);

@@ -19,6 +19,10 @@ import pdpv.smt.RelaxationBudget;
  *     of invgen-bench/results/2026-11-24-policy-sweep, where 0, 1 and 6 each lost a task)
  * @param relaxation when a query goes to its integer relaxation (pdpv.smt.IntegerRelaxation) and
  *     for how long (default {@link #RELAXATION}; {@link RelaxationBudget#NONE}: bit-blasting only)
+ * @param generalizationResources Z3 resource units of each check that only decides how far a lemma
+ *     generalizes (expansion of an ARU, §3.3; a counterexample to generalization; whether a reshaped
+ *     polytope still covers its obligation, Alg. 3.2): one that gives up keeps the smaller lemma
+ *     (default {@link #GENERALIZATION_RESOURCES})
  */
 public record PdrOptions(
         double cubeProbability,
@@ -29,7 +33,8 @@ public record PdrOptions(
         int guideCandidates,
         Duration timeout,
         int ctgBudget,
-        RelaxationBudget relaxation) {
+        RelaxationBudget relaxation,
+        long generalizationResources) {
 
     /** Bit-blasting units before the relaxation (see {@link #RELAXATION}). */
     public static final long INTEGER_AFTER = 50_000;
@@ -47,17 +52,24 @@ public record PdrOptions(
      */
     public static final RelaxationBudget RELAXATION = new RelaxationBudget(INTEGER_AFTER, INTEGER_RESOURCES);
 
+    /**
+     * Default of {@code generalizationResources}: 2,500,000 units, about half a second on the machines
+     * of the committed benchmark runs; counted, not timed, so that where a check gives up does not
+     * depend on the machine's speed or load.
+     */
+    public static final long GENERALIZATION_RESOURCES = 2_500_000;
+
     /** The options with the default budget of counterexamples to generalization (3). */
     public PdrOptions(double cubeProbability, long seed, SimulationType simulation, int extraPolytopeBits, int guides,
                       int guideCandidates, Duration timeout) {
-        this(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, 3, RELAXATION);
+        this(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, 3, RELAXATION, GENERALIZATION_RESOURCES);
     }
 
     public PdrOptions {
         if (cubeProbability < 0 || cubeProbability > 1) {
             throw new IllegalArgumentException("cube probability must be in [0, 1]");
         }
-        if (extraPolytopeBits < 0 || guides < 0 || guideCandidates < 0 || ctgBudget < 0) {
+        if (extraPolytopeBits < 0 || guides < 0 || guideCandidates < 0 || ctgBudget < 0 || generalizationResources <= 0) {
             throw new IllegalArgumentException("negative option");
         }
     }
@@ -68,30 +80,34 @@ public record PdrOptions(
     }
 
     public PdrOptions withCubeProbability(double c) {
-        return new PdrOptions(c, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, relaxation);
+        return new PdrOptions(c, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, relaxation, generalizationResources);
     }
 
     public PdrOptions withSeed(long s) {
-        return new PdrOptions(cubeProbability, s, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, relaxation);
+        return new PdrOptions(cubeProbability, s, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, relaxation, generalizationResources);
     }
 
     public PdrOptions withSimulation(SimulationType type) {
-        return new PdrOptions(cubeProbability, seed, type, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, relaxation);
+        return new PdrOptions(cubeProbability, seed, type, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, relaxation, generalizationResources);
     }
 
     public PdrOptions withGuides(int k) {
-        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, k, guideCandidates, timeout, ctgBudget, relaxation);
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, k, guideCandidates, timeout, ctgBudget, relaxation, generalizationResources);
     }
 
     public PdrOptions withCtgBudget(int ctgs) {
-        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgs, relaxation);
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgs, relaxation, generalizationResources);
     }
 
     public PdrOptions withTimeout(Duration t) {
-        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, t, ctgBudget, relaxation);
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, t, ctgBudget, relaxation, generalizationResources);
     }
 
     public PdrOptions withRelaxation(RelaxationBudget budget) {
-        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, budget);
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, budget, generalizationResources);
+    }
+
+    public PdrOptions withGeneralizationResources(long units) {
+        return new PdrOptions(cubeProbability, seed, simulation, extraPolytopeBits, guides, guideCandidates, timeout, ctgBudget, relaxation, units);
     }
 }

@@ -22,20 +22,16 @@ final class SolverQueries {
     private final SmtSolver solver;
     private final Encoding enc;
     private final TransitionSystem ts;
+    private final long candidateResources;
     private final List<BoolExpr> partLiterals = new ArrayList<>();
 
-    SolverQueries(SmtSolver solver, Encoding enc, TransitionSystem ts) {
+    /** {@code candidateResources}: the Z3 resource units a candidate check may spend before it gives up. */
+    SolverQueries(SmtSolver solver, Encoding enc, TransitionSystem ts, long candidateResources) {
         this.solver = solver;
         this.enc = enc;
         this.ts = ts;
+        this.candidateResources = candidateResources;
     }
-
-    /**
-     * Z3 resource units a candidate check may spend before it gives up: about half a second on the
-     * machines of the committed benchmark runs, but counted, not timed, so where a check gives up
-     * does not depend on the machine's speed or load.
-     */
-    static final long CANDIDATE_RESOURCES = 2_500_000;
 
     /** The outcome of one check: a model's values, or the core as part indices; neither if it gave up. */
     record Outcome(Assignment model, BitSet core) {
@@ -57,7 +53,7 @@ final class SolverQueries {
         return check(false, assumptions, assertions, aru, vars, modelVars);
     }
 
-    /** A check like {@link #check} that gives up after {@link #CANDIDATE_RESOURCES}. */
+    /** A check like {@link #check} that gives up after the candidate resources ({@link PdrOptions#generalizationResources}). */
     Outcome checkCandidate(List<BoolExpr> assumptions, List<BoolExpr> assertions, Aru aru, List<BitVecExpr> vars,
             List<BitVecExpr> modelVars) {
         return check(true, assumptions, assertions, aru, vars, modelVars);
@@ -78,7 +74,7 @@ final class SolverQueries {
                 solver.add(ctx.mkImplies(lit, parts.get(j)));
                 assume.add(lit);
             }
-            SmtResult result = candidate ? solver.checkWithinResources(CANDIDATE_RESOURCES, assume) : solver.check(assume);
+            SmtResult result = candidate ? solver.checkWithinResources(candidateResources, assume) : solver.check(assume);
             if (result instanceof SmtResult.Sat sat) {
                 return new Outcome(read(sat.model(), modelVars), null);
             }
