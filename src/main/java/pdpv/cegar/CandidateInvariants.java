@@ -13,6 +13,8 @@ import pdpv.daikon.Invariant;
 import pdpv.daikon.InvariantEncoder;
 import pdpv.daikon.Polynomial;
 import pdpv.pdr.TransitionSystem;
+import pdpv.smt.Cancellation;
+import pdpv.smt.RelaxationBudget;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.ProductAbstraction;
@@ -31,6 +33,7 @@ import pdpv.smt.SmtStatistics;
 final class CandidateInvariants {
     /** Its budgets: the joint query's, one candidate's and one loop's (see {@link CegarOptions.Policy}). */
     private final CegarOptions.Policy policy;
+    private final RelaxationBudget relaxation;
     private final Context ctx;
     private final SmtStatistics stats;
     private volatile SmtSolver solver;
@@ -58,10 +61,17 @@ final class CandidateInvariants {
         }
     }
 
-    CandidateInvariants(Context ctx, SmtStatistics stats, CegarOptions.Policy policy) {
+    /**
+     * {@code relaxation}: how long a query goes to the bit-blaster before its exact integer
+     * relaxation is tried ({@link SmtSolver}); a candidate over a quotient by a constant
+     * ({@code n == i / 3} beside the body's {@code i % 3}) is shown inductive there in a few
+     * thousand units where the bit-blaster needs seconds.
+     */
+    CandidateInvariants(Context ctx, SmtStatistics stats, CegarOptions.Policy policy, RelaxationBudget relaxation) {
         this.ctx = ctx;
         this.stats = stats;
         this.policy = policy;
+        this.relaxation = relaxation;
     }
 
     /**
@@ -385,7 +395,7 @@ final class CandidateInvariants {
      * its incremental core bit-blasts both sides and often gives up.
      */
     private SmtResult check(List<BoolExpr> background, long resources, BoolExpr... formulas) {
-        SmtSolver s = new SmtSolver(ctx, stats);
+        SmtSolver s = new SmtSolver(ctx, stats, new Cancellation(ctx), relaxation);
         solver = s;
         if (cancelled) {
             return new SmtResult.Unknown("cancelled");

@@ -21,6 +21,7 @@ import pdpv.smt.Cancellation;
 import pdpv.smt.ConservedEqualities;
 import pdpv.smt.Conjuncts;
 import pdpv.smt.ProductAbstraction;
+import pdpv.smt.RelaxationBudget;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
 import pdpv.smt.SmtStatistics;
@@ -49,6 +50,7 @@ final class CertificateChecker {
     private final SmtStatistics stats;
     private final long jointResources;
     private final Cancellation cancellation;
+    private final RelaxationBudget relaxation;
 
     /**
      * A checker whose consecution query for all of a loop's invariants at once gets
@@ -57,16 +59,23 @@ final class CertificateChecker {
      * a second where the joint query takes ten (see {@link CegarOptions.Policy#candidateJointResources}).
      */
     CertificateChecker(Context ctx, LoopForest loops, SmtStatistics stats, long jointResources) {
-        this(ctx, loops, stats, jointResources, new Cancellation(ctx));
+        this(ctx, loops, stats, jointResources, new Cancellation(ctx), RelaxationBudget.NONE);
     }
 
-    /** As above, every check stopped (answering that it could not show what it checks) once {@code cancellation} is cancelled. */
-    CertificateChecker(Context ctx, LoopForest loops, SmtStatistics stats, long jointResources, Cancellation cancellation) {
+    /**
+     * As above, every check stopped (answering that it could not show what it checks) once
+     * {@code cancellation} is cancelled; a check the bit-blaster does not decide quickly goes to its
+     * exact integer relaxation within {@code relaxation} ({@link pdpv.smt.SmtSolver}), whose
+     * unsatisfiability implies the check's.
+     */
+    CertificateChecker(Context ctx, LoopForest loops, SmtStatistics stats, long jointResources, Cancellation cancellation,
+                       RelaxationBudget relaxation) {
         this.ctx = ctx;
         this.loops = loops;
         this.stats = stats;
         this.jointResources = jointResources;
         this.cancellation = cancellation;
+        this.relaxation = relaxation;
     }
 
     /** Null if the invariants of {@code store} prove {@code encoding} safe, else what fails. */
@@ -278,7 +287,7 @@ final class CertificateChecker {
 
     /** The conjuncts checked together in a fresh solver, within {@code resources} Z3 resource units (0: no limit). */
     private SmtResult check(List<BoolExpr> conjuncts, long resources) {
-        SmtSolver solver = new SmtSolver(ctx, stats, cancellation);
+        SmtSolver solver = new SmtSolver(ctx, stats, cancellation, relaxation);
         solver.add(conjuncts.toArray(new BoolExpr[0]));
         return resources > 0 ? solver.checkWithinResources(resources, List.of()) : solver.check();
     }

@@ -100,7 +100,7 @@ final class InvariantRefiner {
             throw new IllegalStateException("loop at B" + l.head().id() + " is seeded after it was refined or seeded");
         }
         RefinementInstance inst = instance(l);
-        CandidateInvariants check = new CandidateInvariants(ctx, seedStats, options.policy());
+        CandidateInvariants check = new CandidateInvariants(ctx, seedStats, options.policy(), options.pdr().relaxation());
         checking = check;
         if (cancelled) {
             return new CandidateInvariants.Outcome(List.of(), ctx.mkTrue(), 0, candidates.size(), 0, 0);

@@ -376,7 +376,8 @@ public final class Verifier implements ProgramVerifier {
 
         /** The checker of a SAFE answer's certificate, also of the loop summaries before they enter F. */
         private CertificateChecker checker() {
-            return new CertificateChecker(ctx, loops, smt, options.cegar().policy().candidateJointResources(), acceleration);
+            return new CertificateChecker(ctx, loops, smt, options.cegar().policy().candidateJointResources(), acceleration,
+                    options.cegar().pdr().relaxation());
         }
 
         /**
