@@ -68,13 +68,13 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
      *     sweep, 0 and 1 lost nothing and 6 lost two tasks, and the two tasks 0 gained at 20 s
      *     timed out again at 60 s)
      * @param candidateJointResources Z3 resource units of Houdini's query for a model violating any
-     *     candidate, before the candidates are asked one by one (default 5,000,000, about a second:
-     *     the PDR engine's candidate checks count 2,500,000 as half a second); counted rather than
+     *     candidate, before the candidates are asked one by one (default {@link #CANDIDATE_JOINT_RESOURCES},
+     *     about a second: the PDR engine's candidate checks count 2,500,000 as half a second); counted rather than
      *     timed so that what survives does not depend on the machine's load; the certificate
      *     check's consecution query for all of a loop's invariants gets as many before it asks
      *     them one by one too
      * @param candidateResources resource units of Houdini's query for one candidate; one that gives
-     *     up drops that candidate as undecided (default 10,000,000, about 2 s: a likely invariant
+     *     up drops that candidate as undecided (default {@link #CANDIDATE_RESOURCES}, about 2 s: a likely invariant
      *     that Z3 cannot show inductive quickly rarely pays for itself later)
      * @param candidateProductResources resource units of each of Houdini's queries on the candidates
      *     with products of variables (its second round, after the linear survivors): those queries
@@ -83,11 +83,8 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
      *     l == 1 || r == n) or one Z3 cannot decide (nest-len's i*k + n == k*n + i) can spend the
      *     whole budget; how much of it Z3 needs varies from run to run with the context's history
      *     (heapsort1's query, the same text, was refuted within 0.6 million units in some runs and
-     *     gave up at 10 million in others: 3.7 to 9.9 s for the row). Default 10,000,000, the
-     *     linear candidates' budget, as before the option existed: no sweep over both sets has
-     *     been run yet (invgen-bench/product-candidate-sweep.tsv); in a partial one (20 s per task,
-     *     load 20) the only product candidate shown inductive by a query, in thesis id_build,
-     *     needed 0.27 million units
+     *     gave up at 10 million in others: 3.7 to 9.9 s for the row). Default
+     *     {@link #PRODUCT_CANDIDATE_RESOURCES}
      * @param candidateLoopBudget processor time of all Houdini's queries for one loop (the seeding
      *     thread's, so that what is kept does not depend on the load), a backstop; the candidates left
      *     then are dropped as undecided (default 30 s)
@@ -105,8 +102,8 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
             if (lookaheadSteps < 0) {
                 throw new IllegalArgumentException("negative look-ahead");
             }
-            if (candidateProductResources <= 0) {
-                throw new IllegalArgumentException("the product candidates' resources must be positive");
+            if (candidateProductResources <= 0 || candidateJointResources <= 0 || candidateResources <= 0) {
+                throw new IllegalArgumentException("the candidates' resources must be positive");
             }
         }
 
@@ -118,9 +115,15 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
          */
         public static final long PRODUCT_CANDIDATE_RESOURCES = 1_000_000L;
 
+        /** Default of {@code candidateJointResources}: 5,000,000 units, about a second. */
+        public static final long CANDIDATE_JOINT_RESOURCES = 5_000_000L;
+
+        /** Default of {@code candidateResources}: 10,000,000 units, about 2 s. */
+        public static final long CANDIDATE_RESOURCES = 10_000_000L;
+
         public static Policy defaults() {
             return new Policy(List.of(BadKind.VIOLATIONS, BadKind.GENERALIZED, BadKind.ENTRY_VIOLATIONS, BadKind.POINT),
-                    Duration.ofSeconds(10), 3, 5_000_000L, 10_000_000L, PRODUCT_CANDIDATE_RESOURCES, Duration.ofSeconds(30));
+                    Duration.ofSeconds(10), 3, CANDIDATE_JOINT_RESOURCES, CANDIDATE_RESOURCES, PRODUCT_CANDIDATE_RESOURCES, Duration.ofSeconds(30));
         }
 
         public Policy withBadOrder(List<BadKind> order) {
@@ -133,6 +136,10 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
 
         public Policy withCandidateProductResources(long units) {
             return new Policy(badOrder, wideBadBudget, lookaheadSteps, candidateJointResources, candidateResources, units, candidateLoopBudget);
+        }
+
+        public Policy withCandidateResources(long joint, long one) {
+            return new Policy(badOrder, wideBadBudget, lookaheadSteps, joint, one, candidateProductResources, candidateLoopBudget);
         }
 
         public Policy withLookaheadSteps(int steps) {

@@ -135,6 +135,16 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     long productCandidateResources;
 
+    @Option(names = "--candidate-resources", paramLabel = "UNITS", defaultValue = "" + CegarOptions.Policy.CANDIDATE_RESOURCES,
+            description = "Z3 resource units of each query on one mined linear candidate; one that gives up drops it "
+                    + "(default: ${DEFAULT-VALUE})")
+    long candidateResources;
+
+    @Option(names = "--candidate-joint-resources", paramLabel = "UNITS", defaultValue = "" + CegarOptions.Policy.CANDIDATE_JOINT_RESOURCES,
+            description = "Z3 resource units of the query for a state that breaks any mined candidate, before they are "
+                    + "asked one by one (default: ${DEFAULT-VALUE})")
+    long candidateJointResources;
+
     @Option(names = "--lookahead", paramLabel = "N", defaultValue = "3",
             description = "loop iterations unrolled to find a short trace to B before PDR runs (default: ${DEFAULT-VALUE})")
     int lookahead;
@@ -579,7 +589,7 @@ final class VerifyCommand implements Callable<Integer> {
         return problem != null ? problem : OutputPaths.directory("--dump-instances", dumpInstances, true);
     }
 
-    /** The refinement policy of --bad-order, --wide-bad-budget, --lookahead and --product-candidate-resources. */
+    /** The refinement policy of --bad-order, --wide-bad-budget, --lookahead and the candidates' resources. */
     private CegarOptions.Policy policy() {
         List<CegarOptions.BadKind> order = new ArrayList<>();
         for (String name : badOrder) {
@@ -588,7 +598,8 @@ final class VerifyCommand implements Callable<Integer> {
         }
         return CegarOptions.Policy.defaults().withBadOrder(order)
                 .withWideBadBudget(Duration.ofMillis((long) (wideBadBudget * 1000))).withLookaheadSteps(lookahead)
-                .withCandidateProductResources(productCandidateResources);
+                .withCandidateProductResources(productCandidateResources)
+                .withCandidateResources(candidateJointResources, candidateResources);
     }
 
     /** Null when the policy options are valid, else the message for the user. */
@@ -596,8 +607,8 @@ final class VerifyCommand implements Callable<Integer> {
         if (wideBadBudget <= 0 || lookahead < 0) {
             return "--wide-bad-budget must be positive and --lookahead at least 0";
         }
-        if (productCandidateResources <= 0) {
-            return "--product-candidate-resources must be positive";
+        if (productCandidateResources <= 0 || candidateResources <= 0 || candidateJointResources <= 0) {
+            return "--product-candidate-resources, --candidate-resources and --candidate-joint-resources must be positive";
         }
         try {
             policy();

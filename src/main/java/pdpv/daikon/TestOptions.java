@@ -51,7 +51,9 @@ public record TestOptions(int tests, long maxSteps, long seed, int firstSamples,
      * 2 over five variables ({@link PolynomialEqualities#ROWS_PER_COLUMN} times 21 monomials is 42,
      * with room for rows whose products overflow); inputs that an assumption such as
      * {@code a <= 65535} rejects in all but a few of the random tests otherwise leave a loop with a
-     * dozen samples, too few to tell a real equality from an accident. Not swept: 0 switches it off.
+     * dozen samples, too few to tell a real equality from an accident; 0 switches it off. Swept over
+     * both sets at 30, 60 and 120 ({@code invgen-bench/results/2026-11-27-spread-generalization-sweep/NOTES.md}):
+     * 30 loses SV-COMP lcm2, 120 decides what 60 does, slower.
      */
     public static final int SPREAD_TESTS = 60;
 

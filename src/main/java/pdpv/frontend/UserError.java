@@ -5,7 +5,8 @@ import pdpv.cfg.SourceLoc;
 
 /**
  * A problem with the user's input, reported as {@code file:line:col: error: message} (syntax
- * errors, missing files) or {@code file:line: unsupported: what} (constructs PDPV does not model).
+ * errors, missing files) or {@code file:line:col: unsupported: what} (constructs PDPV does not
+ * model; the column is left out where it is unknown).
  * The CLI turns it into exit code 30; it is never shown as a stack trace.
  */
 public final class UserError extends RuntimeException {
@@ -48,7 +49,7 @@ public final class UserError extends RuntimeException {
     public String render() {
         return switch (kind) {
             case SYNTAX, INPUT -> (loc.line() > 0 ? loc.toString() : loc.file()) + ": error: " + getMessage();
-            case UNSUPPORTED -> (loc.line() > 0 ? loc.file() + ":" + loc.line() : loc.file()) + ": unsupported: " + getMessage();
+            case UNSUPPORTED -> (loc.line() > 0 ? loc.toString() : loc.file()) + ": unsupported: " + getMessage();
         };
     }
 }

@@ -55,7 +55,9 @@ public record PdrOptions(
     /**
      * Default of {@code generalizationResources}: 2,500,000 units, about half a second on the machines
      * of the committed benchmark runs; counted, not timed, so that where a check gives up does not
-     * depend on the machine's speed or load.
+     * depend on the machine's speed or load. Swept over both sets at 600,000 and 10,000,000
+     * ({@code invgen-bench/results/2026-11-27-spread-generalization-sweep/NOTES.md}): neither decides
+     * more, 600,000 loses a family program of issue #19.
      */
     public static final long GENERALIZATION_RESOURCES = 2_500_000;
 
