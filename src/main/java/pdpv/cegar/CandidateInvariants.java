@@ -14,6 +14,7 @@ import pdpv.daikon.InvariantEncoder;
 import pdpv.daikon.Polynomial;
 import pdpv.pdr.TransitionSystem;
 import pdpv.smt.Cancellation;
+import pdpv.smt.ConstantDivisions;
 import pdpv.smt.RelaxationBudget;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
@@ -62,10 +63,12 @@ final class CandidateInvariants {
     }
 
     /**
-     * {@code relaxation}: how long a query goes to the bit-blaster before its exact integer
-     * relaxation is tried ({@link SmtSolver}); a candidate over a quotient by a constant
-     * ({@code n == i / 3} beside the body's {@code i % 3}) is shown inductive there in a few
-     * thousand units where the bit-blaster needs seconds.
+     * {@code relaxation}: how long a query that divides by a constant other than a power of two
+     * ({@link ConstantDivisions}) goes to the bit-blaster before its exact integer relaxation is
+     * tried ({@link SmtSolver}); a candidate over a quotient ({@code n == i / 3} beside the body's
+     * {@code i % 3}) is shown inductive there in a few thousand units where the bit-blaster needs
+     * seconds. Other queries are bit-blasted only: there the relaxation's attempts cost time and
+     * decide nothing (SV-COMP divbin, ps3-ll).
      */
     CandidateInvariants(Context ctx, SmtStatistics stats, CegarOptions.Policy policy, RelaxationBudget relaxation) {
         this.ctx = ctx;
@@ -395,7 +398,10 @@ final class CandidateInvariants {
      * its incremental core bit-blasts both sides and often gives up.
      */
     private SmtResult check(List<BoolExpr> background, long resources, BoolExpr... formulas) {
-        SmtSolver s = new SmtSolver(ctx, stats, new Cancellation(ctx), relaxation);
+        List<BoolExpr> all = new ArrayList<>(background);
+        all.addAll(List.of(formulas));
+        SmtSolver s = new SmtSolver(ctx, stats, new Cancellation(ctx),
+                ConstantDivisions.any(all) ? relaxation : RelaxationBudget.NONE);
         solver = s;
         if (cancelled) {
             return new SmtResult.Unknown("cancelled");

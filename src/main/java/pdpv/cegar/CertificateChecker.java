@@ -19,6 +19,7 @@ import pdpv.encode.Z3Algebra;
 import pdpv.encode.accel.PhaseSummary;
 import pdpv.smt.Cancellation;
 import pdpv.smt.ConservedEqualities;
+import pdpv.smt.ConstantDivisions;
 import pdpv.smt.Conjuncts;
 import pdpv.smt.ProductAbstraction;
 import pdpv.smt.RelaxationBudget;
@@ -64,8 +65,9 @@ final class CertificateChecker {
 
     /**
      * As above, every check stopped (answering that it could not show what it checks) once
-     * {@code cancellation} is cancelled; a check the bit-blaster does not decide quickly goes to its
-     * exact integer relaxation within {@code relaxation} ({@link pdpv.smt.SmtSolver}), whose
+     * {@code cancellation} is cancelled; a check that divides by a constant other than a power of two
+     * ({@link ConstantDivisions}) and that the bit-blaster does not decide quickly goes to its exact
+     * integer relaxation within {@code relaxation} ({@link pdpv.smt.SmtSolver}), whose
      * unsatisfiability implies the check's.
      */
     CertificateChecker(Context ctx, LoopForest loops, SmtStatistics stats, long jointResources, Cancellation cancellation,
@@ -287,7 +289,8 @@ final class CertificateChecker {
 
     /** The conjuncts checked together in a fresh solver, within {@code resources} Z3 resource units (0: no limit). */
     private SmtResult check(List<BoolExpr> conjuncts, long resources) {
-        SmtSolver solver = new SmtSolver(ctx, stats, cancellation, relaxation);
+        SmtSolver solver = new SmtSolver(ctx, stats, cancellation,
+                ConstantDivisions.any(conjuncts) ? relaxation : RelaxationBudget.NONE);
         solver.add(conjuncts.toArray(new BoolExpr[0]));
         return resources > 0 ? solver.checkWithinResources(resources, List.of()) : solver.check();
     }
