@@ -324,6 +324,9 @@ final class ExpressionLowering {
         if (m instanceof LValue.Bytes b) {
             return b; // a scalar member of a struct in a union's bytes
         }
+        if (m instanceof LValue.Choice c) {
+            return c; // a scalar member through a pointer that may point to several structs (issue #20)
+        }
         throw unsupported("use of the " + (m instanceof Variable || m instanceof ArrayView ? "array" : "struct") + " member " + SourceLocator.text(r)
                 + " as an integer value", r);
     }

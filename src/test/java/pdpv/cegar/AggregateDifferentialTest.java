@@ -141,6 +141,53 @@ class AggregateDifferentialTest {
         assertTrue(unsafe > nullHits, "enough programs whose assertion fails: " + unsafe);
     }
 
+    /** The number of programs on local pointer variables to structs ({@link RandomStructPointers}). */
+    private static final int STRUCT_POINTER_PROGRAMS = 24;
+
+    /**
+     * Local pointer variables to structs (issue #20) against gcc ({@link RandomStructPointers}):
+     * members written and read through a pointer that may point to either of two structs or be
+     * null, struct copies through it, comparisons, a helper's parameter; loop-free. As for null
+     * pointers ({@link #nullPointersAgreeWithGcc}): where gcc's table says some inputs dereference
+     * null, PDPV must answer UNSAFE, with inputs that either dereference null under gcc, the
+     * violation named so, or compute K.
+     */
+    @Test
+    void structPointersAgreeWithGcc() throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of pointers to structs skipped");
+        Random random = new Random(20261127L);
+        int nullHits = 0;
+        int unsafe = 0;
+        for (int p = 0; p < STRUCT_POINTER_PROGRAMS; p++) {
+            String program = new RandomStructPointers(random, p % 2 == 1).generate();
+            DataModel model = p % 4 < 2 ? DataModel.LP64 : DataModel.ILP32;
+            List<Long> table = tabulate("structp" + p, RandomStructPointers.GCC_PRELUDE + program, List.of());
+            List<Long> values = table.stream().filter(v -> v != RandomNullPointers.NULL_HIT).toList();
+            boolean hitsNull = values.size() < table.size();
+            long k = !values.isEmpty() && random.nextBoolean() ? values.get(random.nextInt(values.size())) : absent(table, random);
+            boolean expectUnsafe = hitsNull || values.contains(k);
+            String checked = verified(RandomStructPointers.PDPV_PRELUDE + program, k);
+            Program lowered = FrontEnd.parse("structp" + p + ".c", checked,
+                    new FrontEndOptions("main", model, false, pdpv.semantics.UbReadings.forC(), false));
+            Verdict v = new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withTests(0))).verify(lowered);
+            String label = "struct pointer program " + p + " (" + model + ")";
+            assertEquals(expectUnsafe ? Verdict.Kind.UNSAFE : Verdict.Kind.SAFE, v.kind(), () -> label + ": " + v.reason() + "\n" + checked);
+            nullHits += hitsNull ? 1 : 0;
+            if (v.kind() != Verdict.Kind.UNSAFE) {
+                continue;
+            }
+            unsafe++;
+            long x0 = Long.parseLong(v.inputs().get(0).value());
+            long x1 = Long.parseLong(v.inputs().get(1).value());
+            long computed = table.get((int) (x0 * RandomAggregatePrograms.INPUT_VALUES + x1));
+            boolean nullDereference = v.failedAssertion().text().startsWith("no null pointer dereference");
+            assertEquals(nullDereference ? RandomNullPointers.NULL_HIT : k, computed, () -> label + ": the answer (" + v.failedAssertion().text()
+                    + ") with inputs " + x0 + ", " + x1 + " is not what gcc does with them\n" + checked);
+        }
+        assertTrue(nullHits >= STRUCT_POINTER_PROGRAMS / 4, "enough programs that dereference null: " + nullHits);
+        assertTrue(unsafe > nullHits, "enough programs whose assertion fails: " + unsafe);
+    }
+
     /** The number of programs on structs with bit-fields, each under LP64 and ILP32. */
     private static final int BIT_FIELD_PROGRAMS = 16;
 
