@@ -1,5 +1,5 @@
 // expect: safe
-// A cursor over two channel records (issue #20): each round an input picks the channel, a local
+// A cursor over two channel records (issue #20): each of four rounds an input picks the channel, a local
 // pointer to its struct, and the round's sample is counted into it and its maximum kept. PDPV
 // reads a local pointer variable to structs as the id of the struct it points to: c->count is the
 // choice between left.count and right.count, and a write through c writes the one chosen.
@@ -8,8 +8,7 @@ extern void __VERIFIER_assert(int cond);
 struct Channel { unsigned count; unsigned max; };
 int main(void) {
     struct Channel left = {0, 0}, right = {0, 0};
-    unsigned n = __VERIFIER_nondet_uint();
-    for (unsigned i = 0; i < n; i++) {
+    for (unsigned round = 0; round < 4; round++) {
         unsigned sample = __VERIFIER_nondet_uint() % 8;
         struct Channel *c = __VERIFIER_nondet_uint() % 2 ? &left : &right;
         c->count++;
@@ -17,7 +16,7 @@ int main(void) {
             (*c).max = sample;
         }
     }
-    __VERIFIER_assert(left.count + right.count == n);
+    __VERIFIER_assert(left.count + right.count == 4);
     __VERIFIER_assert(left.max < 8 && right.max < 8);
     return 0;
 }

@@ -7,8 +7,7 @@ extern void __VERIFIER_assert(int cond);
 struct Channel { unsigned count; unsigned max; };
 int main(void) {
     struct Channel left = {0, 0}, right = {0, 0};
-    unsigned n = __VERIFIER_nondet_uint();
-    for (unsigned i = 0; i < n; i++) {
+    for (unsigned round = 0; round < 4; round++) {
         unsigned sample = __VERIFIER_nondet_uint() % 8;
         unsigned selector = __VERIFIER_nondet_uint() % 3;
         struct Channel *c = selector == 0 ? &left : selector == 1 ? &right : 0;
@@ -17,6 +16,6 @@ int main(void) {
             c->max = sample;
         }
     }
-    __VERIFIER_assert(left.count + right.count == n);
+    __VERIFIER_assert(left.count + right.count == 4);
     return 0;
 }

@@ -41,8 +41,10 @@ import pdpv.semantics.CType;
  * the callee does not assign is its argument's pointer, resolved statically. Null is the id 0: a
  * dereference of a pointer that may be null is checked ({@link LValue.Choice}, read as
  * {@code --array-bounds} says). Global and {@code static} pointer variables point to global and
- * static variables. Refused: local pointers without initializer, pointer arithmetic and ordering,
- * pointers to pointers, a pointer's conversion to another type.
+ * static variables. A local pointer variable to structs is read the same way: a struct variable's id
+ * stands for the whole struct ({@link #structOf}), and {@link StructLowering} makes {@code p->f} the
+ * choice between the targets' members. Refused: pointer arithmetic and ordering, pointers to
+ * pointers, a pointer's conversion to another type, global and static pointers to structs.
  */
 final class PointerLowering {
     /** Ids fit the unsigned char id type; 0 is null's and 255 an indeterminate pointer's ({@link #INDETERMINATE}). */
