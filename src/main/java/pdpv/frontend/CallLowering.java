@@ -278,8 +278,14 @@ final class CallLowering {
      */
     private Pointer passedPointer(IASTExpression arg, IParameter param, SourceLoc at, SourceLoc loc) {
         Pointer p = ctx.pointers.value(arg);
-        CType pointee = ctx.types.resolve(((IPointerType) TypeResolver.strip(param.getType())).getType(), at);
+        IType to = ((IPointerType) TypeResolver.strip(param.getType())).getType();
         for (Variable t : p.targets()) {
+            StructObject s = ctx.pointers.structOf(t);
+            if (StructLowering.isStruct(to) != (s != null) || s != null && !s.type().isSameType(TypeResolver.strip(to))) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " may point to "
+                        + t.sourceName() + " but is passed for " + param.getName() + " (a pointer to " + to + ")");
+            }
+            CType pointee = s != null ? t.type() : ctx.types.resolve(to, at);
             if (!t.type().equals(pointee)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " may point to "
                         + t.sourceName() + " (" + t.type() + ") but is passed for " + param.getName() + " (a pointer to " + pointee + ")");
@@ -323,6 +329,9 @@ final class CallLowering {
             } else if (i < params.length && (UnionLowering.isUnionPointer(params[i].getType())
                     || UnionLowering.isUnionArray(params[i].getType()))) {
                 values[i] = new UnionPointer(ctx.unions.pointer(arg));
+            } else if (i < params.length && StructLowering.isStructPointer(params[i].getType())
+                    && (ctx.pointers.isPointer(arg) || PointerLowering.isNull(arg))) {
+                values[i] = passedPointer(arg, params[i], at, loc); // &s, a pointer variable to structs, null (issue #20)
             } else if (i < params.length && (StructLowering.isStructPointer(params[i].getType())
                     || StructLowering.isStructArray(params[i].getType()))) {
                 StructArray into = ctx.structs.pointer(arg);
@@ -360,7 +369,10 @@ final class CallLowering {
         Set<Variable> pointed = new HashSet<>();
         for (Object value : values) {
             if (value instanceof Pointer p) {
-                pointed.addAll(p.targets());
+                for (Variable t : p.targets()) {
+                    StructObject s = ctx.pointers.structOf(t);
+                    pointed.addAll(s != null ? s.leaves() : List.of(t));
+                }
             } else if (value instanceof StructPointer p) {
                 pointed.addAll(p.target().leaves());
             } else if (value instanceof StructArray a) {
