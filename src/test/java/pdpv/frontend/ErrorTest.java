@@ -64,7 +64,7 @@ class ErrorTest {
         assertUnsupported("int main() {\n  int x = 0;\n  int *p = &x;\n  int **q = &p;\n  return 0;\n}\n", 4, "pointer to a pointer");
         UserError out = error("void set(int **pp, int *t) {\n  *pp = t;\n}\nint main() {\n  int x = 0, y = 1;\n  int *p = &x;\n"
                 + "  set(&p, &y);\n  return *p;\n}\n");
-        assertTrue(out.render().startsWith("t.c:2: unsupported: pointer to a pointer in *pp = t"), out::render);
+        assertTrue(out.render().startsWith("t.c:2:3: unsupported: pointer to a pointer in *pp = t"), out::render);
         assertEquals(3, out.loc().column(), out::render);
         assertUnsupported("void f(int *p) { int y = 0; p = &y; }\nint main() {\n  int x = 0;\n  f(&x);\n  return 0;\n}\n", 4,
                 "assignment to the pointer parameter p");
