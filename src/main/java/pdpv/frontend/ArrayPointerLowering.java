@@ -118,6 +118,34 @@ final class ArrayPointerLowering {
         return ExpressionLowering.strip(e) instanceof IASTIdExpression id && states.containsKey(id.getName().resolveBinding());
     }
 
+    /**
+     * The array the pointer expression {@code e} points into, found from its text where it names an
+     * array or a pointer variable bound to one (evaluates nothing); null if it names none.
+     */
+    private ArrayView root(IASTExpression expression) {
+        IASTExpression e = ExpressionLowering.strip(expression);
+        if (e instanceof IASTIdExpression id) {
+            IBinding b = id.getName().resolveBinding();
+            return hasState(id) || ctx.frame().arrays().containsKey(b) ? ctx.frame().arrays().get(b)
+                    : ctx.isKnown(b) && ctx.arrays.isArray(id) ? ctx.arrays.view(id) : null;
+        }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper) {
+            return root(u.getOperand());
+        }
+        if (e instanceof org.eclipse.cdt.core.dom.ast.IASTArraySubscriptExpression s) {
+            return root(s.getArrayExpression());
+        }
+        if (e instanceof IASTBinaryExpression b && (b.getOperator() == IASTBinaryExpression.op_plus || b.getOperator() == IASTBinaryExpression.op_minus)) {
+            ArrayView left = root(b.getOperand1());
+            return left != null ? left : root(b.getOperand2());
+        }
+        if (e instanceof IASTConditionalExpression c && c.getPositiveResultExpression() != null) {
+            ArrayView positive = root(c.getPositiveResultExpression());
+            return positive != null ? positive : root(c.getNegativeResultExpression());
+        }
+        return null;
+    }
+
     /** The right-hand sides of the assignments {@code p = e} to the pointer variable {@code binding} in the function that declares it. */
     private static java.util.List<IASTExpression> assignments(IBinding binding, IASTNode declarator) {
         IASTNode f = declarator;
@@ -153,7 +181,7 @@ final class ArrayPointerLowering {
      */
     void declare(IBinding binding, IASTNode declarator, IType type, String name, IASTExpression init, SourceLoc loc) {
         boolean stateful = init == null || !plain(init) || ctx.pointers.mayBeNull(binding, declarator)
-                || assignments(binding, declarator).stream().anyMatch(e -> !plain(e));
+                || assignments(binding, declarator).stream().anyMatch(e -> !plain(e) && (intoArray(e) || PointerLowering.isNull(e)));
         if (!stateful) {
             TypeResolver.Shape pointee = ctx.types.pointee(type, loc);
             ArrayView v = ctx.arrays.converted(ctx.arrays.pointer(init), SourceLocator.text(init), name, pointee, loc);
@@ -165,7 +193,22 @@ final class ArrayPointerLowering {
         ctx.frame().arrayPointers().remove(binding);
         states.put(binding, state);
         if (init == null) {
-            indeterminate.add(state);
+            indeterminate.add(state); // before its view is made, whose mark reads the state
+        }
+        TypeResolver.Shape pointee = ctx.types.pointee(type, loc);
+        java.util.List<IASTExpression> values = new java.util.ArrayList<>(assignments(binding, declarator));
+        if (init != null) {
+            values.add(0, init);
+        }
+        for (IASTExpression e : values) {
+            ArrayView root = root(e);
+            if (root != null && root.array().type().equals(pointee.element())) {
+                // its array is known where it is declared: bound now, so that it may be tested and used before its first assignment
+                bindWithState(binding, name, new ArrayView(root.array(), new Expr.Const(ctx.typing.indexType(), 0), pointee.dims()), loc);
+                break;
+            }
+        }
+        if (init == null) {
             ctx.ir.assign(state, new Expr.Const(state.type(), PointerLowering.INDETERMINATE), loc);
         } else {
             assignValue(binding, name, init, loc);

@@ -141,6 +141,51 @@ class AggregateDifferentialTest {
         assertTrue(unsafe > nullHits, "enough programs whose assertion fails: " + unsafe);
     }
 
+    /** The number of programs on pointers into an array that may be null, every other one with unguarded dereferences. */
+    private static final int NULL_ARRAY_POINTER_PROGRAMS = 16;
+
+    /**
+     * Null pointers into an array and pointers returned by helpers (issue #20) against gcc
+     * ({@link RandomNullArrayPointers}): a search that returns the cell holding a key or NULL, an
+     * index helper that returns NULL past the end, pointers declared null or without initializer;
+     * checked as {@link #nullPointersAgreeWithGcc} checks pointers to variables.
+     */
+    @Test
+    void nullArrayPointersAgreeWithGcc() throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of null pointers into arrays skipped");
+        Random random = new Random(20261130L);
+        int nullHits = 0;
+        int unsafe = 0;
+        for (int p = 0; p < NULL_ARRAY_POINTER_PROGRAMS; p++) {
+            String program = new RandomNullArrayPointers(random, p % 2 == 1).generate();
+            DataModel model = p % 4 < 2 ? DataModel.LP64 : DataModel.ILP32;
+            List<Long> table = tabulate("nullarray" + p, RandomNullPointers.GCC_PRELUDE + program, List.of());
+            List<Long> values = table.stream().filter(v -> v != RandomNullPointers.NULL_HIT).toList();
+            boolean hitsNull = values.size() < table.size();
+            long k = !values.isEmpty() && random.nextBoolean() ? values.get(random.nextInt(values.size())) : absent(table, random);
+            boolean expectUnsafe = hitsNull || values.contains(k);
+            String checked = verified(RandomNullPointers.PDPV_PRELUDE + program, k);
+            Program lowered = FrontEnd.parse("nullarray" + p + ".c", checked,
+                    new FrontEndOptions("main", model, false, pdpv.semantics.UbReadings.forC(), false));
+            Verdict v = new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withTests(0))).verify(lowered);
+            String label = "null array pointer program " + p + " (" + model + ")";
+            assertEquals(expectUnsafe ? Verdict.Kind.UNSAFE : Verdict.Kind.SAFE, v.kind(), () -> label + ": " + v.reason() + "\n" + checked);
+            nullHits += hitsNull ? 1 : 0;
+            if (v.kind() != Verdict.Kind.UNSAFE) {
+                continue;
+            }
+            unsafe++;
+            long x0 = Long.parseLong(v.inputs().get(0).value());
+            long x1 = Long.parseLong(v.inputs().get(1).value());
+            long computed = table.get((int) (x0 * RandomAggregatePrograms.INPUT_VALUES + x1));
+            boolean nullDereference = v.failedAssertion().text().startsWith("no null pointer dereference");
+            assertEquals(nullDereference ? RandomNullPointers.NULL_HIT : k, computed, () -> label + ": the answer (" + v.failedAssertion().text()
+                    + ") with inputs " + x0 + ", " + x1 + " is not what gcc does with them\n" + checked);
+        }
+        assertTrue(nullHits >= NULL_ARRAY_POINTER_PROGRAMS / 4, "enough programs that dereference null: " + nullHits);
+        assertTrue(unsafe > nullHits, "enough programs whose assertion fails: " + unsafe);
+    }
+
     /** The number of programs on structs with bit-fields, each under LP64 and ILP32. */
     private static final int BIT_FIELD_PROGRAMS = 16;
 
