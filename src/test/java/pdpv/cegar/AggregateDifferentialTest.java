@@ -109,36 +109,7 @@ class AggregateDifferentialTest {
     void nullPointersAgreeWithGcc() throws Exception {
         Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of null pointers skipped");
         Random random = new Random(20261129L);
-        int nullHits = 0;
-        int unsafe = 0;
-        for (int p = 0; p < NULL_POINTER_PROGRAMS; p++) {
-            String program = new RandomNullPointers(random, p % 2 == 1).generate();
-            DataModel model = p % 4 < 2 ? DataModel.LP64 : DataModel.ILP32;
-            List<Long> table = tabulate("null" + p, RandomNullPointers.GCC_PRELUDE + program, List.of());
-            List<Long> values = table.stream().filter(v -> v != RandomNullPointers.NULL_HIT).toList();
-            boolean hitsNull = values.size() < table.size();
-            long k = !values.isEmpty() && random.nextBoolean() ? values.get(random.nextInt(values.size())) : absent(table, random);
-            boolean expectUnsafe = hitsNull || values.contains(k);
-            String checked = verified(RandomNullPointers.PDPV_PRELUDE + program, k);
-            Program lowered = FrontEnd.parse("null" + p + ".c", checked,
-                    new FrontEndOptions("main", model, false, pdpv.semantics.UbReadings.forC(), false));
-            Verdict v = new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withTests(0))).verify(lowered);
-            String label = "null program " + p + " (" + model + ")";
-            assertEquals(expectUnsafe ? Verdict.Kind.UNSAFE : Verdict.Kind.SAFE, v.kind(), () -> label + ": " + v.reason() + "\n" + checked);
-            nullHits += hitsNull ? 1 : 0;
-            if (v.kind() != Verdict.Kind.UNSAFE) {
-                continue;
-            }
-            unsafe++;
-            long x0 = Long.parseLong(v.inputs().get(0).value());
-            long x1 = Long.parseLong(v.inputs().get(1).value());
-            long computed = table.get((int) (x0 * RandomAggregatePrograms.INPUT_VALUES + x1));
-            boolean nullDereference = v.failedAssertion().text().startsWith("no null pointer dereference");
-            assertEquals(nullDereference ? RandomNullPointers.NULL_HIT : k, computed, () -> label + ": the answer (" + v.failedAssertion().text()
-                    + ") with inputs " + x0 + ", " + x1 + " is not what gcc does with them\n" + checked);
-        }
-        assertTrue(nullHits >= NULL_POINTER_PROGRAMS / 4, "enough programs that dereference null: " + nullHits);
-        assertTrue(unsafe > nullHits, "enough programs whose assertion fails: " + unsafe);
+        agreeOnNullDereferences("null", NULL_POINTER_PROGRAMS, random, p -> new RandomNullPointers(random, p % 2 == 1).generate());
     }
 
     /** The number of programs on pointers into an array that may be null, every other one with unguarded dereferences. */
@@ -154,21 +125,34 @@ class AggregateDifferentialTest {
     void nullArrayPointersAgreeWithGcc() throws Exception {
         Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of null pointers into arrays skipped");
         Random random = new Random(20261130L);
+        agreeOnNullDereferences("null array pointer", NULL_ARRAY_POINTER_PROGRAMS, random,
+                p -> new RandomNullArrayPointers(random, p % 2 == 1).generate());
+    }
+
+    /**
+     * {@code count} programs of {@code generator} (given the program's number) against gcc, under
+     * LP64 and ILP32 in turn: gcc's table says which inputs dereference null, then PDPV must answer
+     * UNSAFE, and its inputs must either dereference null under gcc, with the violation named so,
+     * or compute K.
+     */
+    private void agreeOnNullDereferences(String name, int count, Random random, java.util.function.IntFunction<String> generator)
+            throws Exception {
         int nullHits = 0;
         int unsafe = 0;
-        for (int p = 0; p < NULL_ARRAY_POINTER_PROGRAMS; p++) {
-            String program = new RandomNullArrayPointers(random, p % 2 == 1).generate();
+        for (int p = 0; p < count; p++) {
+            String program = generator.apply(p);
             DataModel model = p % 4 < 2 ? DataModel.LP64 : DataModel.ILP32;
-            List<Long> table = tabulate("nullarray" + p, RandomNullPointers.GCC_PRELUDE + program, List.of());
+            String file = name.replace(" ", "") + p;
+            List<Long> table = tabulate(file, RandomNullPointers.GCC_PRELUDE + program, List.of());
             List<Long> values = table.stream().filter(v -> v != RandomNullPointers.NULL_HIT).toList();
             boolean hitsNull = values.size() < table.size();
             long k = !values.isEmpty() && random.nextBoolean() ? values.get(random.nextInt(values.size())) : absent(table, random);
             boolean expectUnsafe = hitsNull || values.contains(k);
             String checked = verified(RandomNullPointers.PDPV_PRELUDE + program, k);
-            Program lowered = FrontEnd.parse("nullarray" + p + ".c", checked,
+            Program lowered = FrontEnd.parse(file + ".c", checked,
                     new FrontEndOptions("main", model, false, pdpv.semantics.UbReadings.forC(), false));
             Verdict v = new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withTests(0))).verify(lowered);
-            String label = "null array pointer program " + p + " (" + model + ")";
+            String label = name + " program " + p + " (" + model + ")";
             assertEquals(expectUnsafe ? Verdict.Kind.UNSAFE : Verdict.Kind.SAFE, v.kind(), () -> label + ": " + v.reason() + "\n" + checked);
             nullHits += hitsNull ? 1 : 0;
             if (v.kind() != Verdict.Kind.UNSAFE) {
@@ -182,7 +166,7 @@ class AggregateDifferentialTest {
             assertEquals(nullDereference ? RandomNullPointers.NULL_HIT : k, computed, () -> label + ": the answer (" + v.failedAssertion().text()
                     + ") with inputs " + x0 + ", " + x1 + " is not what gcc does with them\n" + checked);
         }
-        assertTrue(nullHits >= NULL_ARRAY_POINTER_PROGRAMS / 4, "enough programs that dereference null: " + nullHits);
+        assertTrue(nullHits >= count / 4, "enough programs that dereference null: " + nullHits);
         assertTrue(unsafe > nullHits, "enough programs whose assertion fails: " + unsafe);
     }
 

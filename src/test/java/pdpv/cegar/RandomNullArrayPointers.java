@@ -71,14 +71,6 @@ final class RandomNullArrayPointers {
         };
     }
 
-    private String value() {
-        return switch (random.nextInt(3)) {
-            case 0 -> "x0";
-            case 1 -> "x1 + " + random.nextInt(5);
-            default -> String.valueOf(random.nextInt(9) - 3);
-        };
-    }
-
     private void statement() {
         String p = random.nextBoolean() ? "p" : "q";
         String other = p.equals("p") ? "q" : "p";
@@ -88,14 +80,14 @@ final class RandomNullArrayPointers {
             case 1 -> body.append("  if (x").append(random.nextInt(2)).append(" > ").append(k).append(") ").append(p).append(" = ")
                     .append(random.nextBoolean() ? other : "NULL").append(";\n");
             case 2 -> body.append("  if (").append(p).append(") D(").append(p).append(")").append(random.nextBoolean() ? " = " : " += ")
-                    .append(value()).append(";\n");
+                    .append(RandomNullPointers.value(random)).append(";\n");
             case 3 -> body.append("  if (").append(p).append(" != NULL) r = r * 3 + D(").append(p).append(");\n  else r = r * 3 + 1;\n");
             case 4 -> body.append("  r = r * 5 + (").append(p).append(" ? D(").append(p).append(") : -1);\n");
             case 5 -> body.append("  r = r * 3 + (").append(p).append(" && D(").append(p).append(") > ").append(k).append(");\n");
             case 6 -> body.append("  r = r * 7 + (").append(p).append(" == NULL) + 2 * (!").append(p).append(") + 4 * (p == q);\n");
             case 7 -> body.append("  ").append(p).append(" = find(a, 4, (").append(type).append(") (x").append(random.nextInt(2)).append(" % 5));\n");
             case 8 -> body.append("  ").append(p).append(" = at(a, x").append(random.nextInt(2)).append(" % 6);\n");
-            case 9, 10 -> body.append("  D(").append(p).append(") ").append(random.nextBoolean() ? "+= " : "= ").append(value()).append(";\n");
+            case 9, 10 -> body.append("  D(").append(p).append(") ").append(random.nextBoolean() ? "+= " : "= ").append(RandomNullPointers.value(random)).append(";\n");
             default -> body.append("  r = r * 3 + D(").append(p).append(");\n");
         }
     }
