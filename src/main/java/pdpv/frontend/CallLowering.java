@@ -257,6 +257,11 @@ final class CallLowering {
      * inner extents the parameter's (no pointer conversion).
      */
     private ArrayView passedArray(IASTExpression arg, String param, String callee, TypeResolver.Shape pointee, SourceLoc loc) {
+        if (ctx.arrayPointers.hasState(arg)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(arg) + ", a pointer that may be null or"
+                    + " indeterminate, for the pointer parameter " + param + " of " + callee + " (PDPV passes pointers into arrays that are"
+                    + " neither: pass a + k or &a[i])");
+        }
         ArrayView v = ctx.arrays.pointsIntoArray(arg) ? ctx.arrays.pointer(arg) : null;
         if (v == null) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(arg) + " for the pointer parameter "
@@ -348,6 +353,8 @@ final class CallLowering {
             }
         }
         IType returnType = function.getType().getReturnType();
+        // a pointer result (issue #20): a pointer into an array, with a state, that the callee's returns assign
+        TypeResolver.Shape pointerResult = ctx.pointers.isPointerType(returnType) ? ctx.types.pointee(returnType, at) : null;
         Variable result = null;
         StructObject structResult = null;
         UnionLowering.UnionObject unionResult = null;
@@ -355,7 +362,7 @@ final class CallLowering {
             structResult = ctx.structs.create(returnType, name + "::result", name + "()", Variable.Kind.TEMPORARY, loc);
         } else if (UnionLowering.isUnion(returnType)) {
             unionResult = ctx.unions.create(returnType, name + "::result", name + "()", Variable.Kind.TEMPORARY, loc);
-        } else if (!ctx.types.isVoid(returnType)) {
+        } else if (pointerResult == null && !ctx.types.isVoid(returnType)) {
             result = ctx.ir.variable(name + "::result", name + "()",
                     ctx.types.resolve(returnType, ctx.loc(definition.getDeclarator())), Variable.Kind.TEMPORARY);
         }
@@ -363,6 +370,9 @@ final class CallLowering {
         FunctionFrame frame = FunctionFrame.inlined(name, result, exit, call);
         frame.setStructResult(structResult);
         frame.setUnionResult(unionResult);
+        if (pointerResult != null) {
+            ctx.arrayPointers.startResult(frame, name, pointerResult, loc);
+        }
         Set<IBinding> assigned = new HashSet<>();
         assignments(definition.getBody(), assigned, new HashSet<>());
         // what the callee can write through the pointers it is passed (all targets, by the points-to analysis)
@@ -475,6 +485,9 @@ final class CallLowering {
         ctx.ir.continueIn(exit);
         frame.checkLabels();
         ctx.frames.pop();
+        if (pointerResult != null) {
+            ctx.arrayPointers.endResult(frame, loc);
+        }
         lastStructResult = structResult;
         lastUnionResult = unionResult;
         return result == null ? null : new Expr.VarRef(result);

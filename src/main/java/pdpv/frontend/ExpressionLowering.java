@@ -96,9 +96,12 @@ final class ExpressionLowering {
 
     /**
      * The value of {@code e} where C compares it with 0 (a condition, an operand of {@code !},
-     * {@code &&} and {@code ||}): a pointer to variables is compared with null (issue #20).
+     * {@code &&} and {@code ||}): a pointer is compared with null (issue #20).
      */
-    private Expr tested(IASTExpression e) {
+    Expr tested(IASTExpression e) {
+        if (ctx.arrayPointers.intoArray(e)) {
+            return ctx.arrayPointers.notNull(e);
+        }
         return ctx.pointers.isPointer(e) ? ctx.pointers.notNull(e) : value(e);
     }
 

@@ -50,7 +50,7 @@ final class PointerLowering {
     /** Ids fit the unsigned char id type; 0 is null's and 255 an indeterminate pointer's ({@link #INDETERMINATE}). */
     private static final int MAX_TARGETS = 254;
     /** The id a local pointer declared without initializer holds until it is assigned: no variable's, not null's. */
-    private static final long INDETERMINATE = 255;
+    static final long INDETERMINATE = 255;
 
     private final LoweringContext ctx;
     private final CType idType;
@@ -355,6 +355,16 @@ final class PointerLowering {
             analysis = PointsTo.of(node.getTranslationUnit(), b -> b instanceof IVariable v && isPointerType(v.getType()));
         }
         return analysis;
+    }
+
+    /** The type of a pointer's id (and of a pointer into an array's state, {@link ArrayPointerLowering}). */
+    CType idType() {
+        return idType;
+    }
+
+    /** Whether the points-to analysis finds that a null pointer may flow to the pointer variable {@code binding}. */
+    boolean mayBeNull(IBinding binding, IASTNode declarator) {
+        return analysis(declarator).mayBeNull(binding);
     }
 
     /** The ids of the variables whose address was taken and the pointer variables declared, so far. */

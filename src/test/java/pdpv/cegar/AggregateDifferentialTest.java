@@ -113,6 +113,23 @@ class AggregateDifferentialTest {
                 RandomNullPointers.PDPV_PRELUDE);
     }
 
+    /** The number of programs on pointers into an array that may be null, every other one with unguarded dereferences. */
+    private static final int NULL_ARRAY_POINTER_PROGRAMS = 16;
+
+    /**
+     * Null pointers into an array and pointers returned by helpers (issue #20) against gcc
+     * ({@link RandomNullArrayPointers}): a search that returns the cell holding a key or NULL, an
+     * index helper that returns NULL past the end, pointers declared null or without initializer;
+     * checked as {@link #nullPointersAgreeWithGcc} checks pointers to variables.
+     */
+    @Test
+    void nullArrayPointersAgreeWithGcc() throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of null pointers into arrays skipped");
+        mayDereferenceNull("nullarray", NULL_ARRAY_POINTER_PROGRAMS, new Random(20261130L),
+                (random, unguarded) -> new RandomNullArrayPointers(random, unguarded).generate(), RandomNullPointers.GCC_PRELUDE,
+                RandomNullPointers.PDPV_PRELUDE);
+    }
+
     /**
      * {@code programs} programs of {@code generator} (every other one with unguarded dereferences,
      * loop-free, D(p) dereferencing as {@code gccPrelude} and {@code pdpvPrelude} say) against gcc:
