@@ -50,6 +50,9 @@ final class ArrayLowering {
     /** The array {@code e} designates, or null if it designates none. */
     ArrayView view(IASTExpression expression) {
         IASTExpression e = ExpressionLowering.strip(expression);
+        if (e instanceof IASTIdExpression id && ctx.arrayPointers.isVariable(id)) {
+            return ctx.arrayPointers.bound(id);
+        }
         if (e instanceof IASTIdExpression id) {
             IBinding binding = id.getName().resolveBinding();
             ArrayView passed = ctx.frame().arrays().get(binding);
@@ -97,7 +100,7 @@ final class ArrayLowering {
      */
     ArrayView pointer(IASTExpression expression) {
         IASTExpression e = ExpressionLowering.strip(expression);
-        if (isArray(e)) {
+        if (isArray(e) || ctx.arrayPointers.isVariable(e)) {
             return view(e);
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper
@@ -169,7 +172,7 @@ final class ArrayLowering {
     /** Whether {@code e} is one of the pointer forms {@link #pointer} reads (evaluates nothing). */
     boolean pointsIntoArray(IASTExpression expression) {
         IASTExpression e = ExpressionLowering.strip(expression);
-        if (isArray(e)) {
+        if (isArray(e) || ctx.arrayPointers.isVariable(e)) {
             return true;
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper) {

@@ -257,6 +257,11 @@ final class CallLowering {
      * inner extents the parameter's (no pointer conversion).
      */
     private ArrayView passedArray(IASTExpression arg, String param, String callee, TypeResolver.Shape pointee, SourceLoc loc) {
+        if (ctx.arrayPointers.hasState(arg)) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(arg) + ", a pointer that may be null or"
+                    + " indeterminate, for the pointer parameter " + param + " of " + callee + " (PDPV passes pointers into arrays that are"
+                    + " neither: pass a + k or &a[i])");
+        }
         ArrayView v = ctx.arrays.pointsIntoArray(arg) ? ctx.arrays.pointer(arg) : null;
         if (v == null) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "argument " + SourceLocator.text(arg) + " for the pointer parameter "
@@ -278,8 +283,14 @@ final class CallLowering {
      */
     private Pointer passedPointer(IASTExpression arg, IParameter param, SourceLoc at, SourceLoc loc) {
         Pointer p = ctx.pointers.value(arg);
-        CType pointee = ctx.types.resolve(((IPointerType) TypeResolver.strip(param.getType())).getType(), at);
+        IType to = ((IPointerType) TypeResolver.strip(param.getType())).getType();
         for (Variable t : p.targets()) {
+            StructObject s = ctx.pointers.structOf(t);
+            if (StructLowering.isStruct(to) != (s != null) || s != null && !s.type().isSameType(TypeResolver.strip(to))) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " may point to "
+                        + t.sourceName() + " but is passed for " + param.getName() + " (a pointer to " + to + ")");
+            }
+            CType pointee = s != null ? t.type() : ctx.types.resolve(to, at);
             if (!t.type().equals(pointee)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " may point to "
                         + t.sourceName() + " (" + t.type() + ") but is passed for " + param.getName() + " (a pointer to " + pointee + ")");
@@ -323,6 +334,9 @@ final class CallLowering {
             } else if (i < params.length && (UnionLowering.isUnionPointer(params[i].getType())
                     || UnionLowering.isUnionArray(params[i].getType()))) {
                 values[i] = new UnionPointer(ctx.unions.pointer(arg));
+            } else if (i < params.length && StructLowering.isStructPointer(params[i].getType())
+                    && (ctx.pointers.isPointer(arg) || PointerLowering.isNull(arg))) {
+                values[i] = passedPointer(arg, params[i], at, loc); // &s, a pointer variable to structs, null (issue #20)
             } else if (i < params.length && (StructLowering.isStructPointer(params[i].getType())
                     || StructLowering.isStructArray(params[i].getType()))) {
                 StructArray into = ctx.structs.pointer(arg);
@@ -339,6 +353,8 @@ final class CallLowering {
             }
         }
         IType returnType = function.getType().getReturnType();
+        // a pointer result (issue #20): a pointer into an array, with a state, that the callee's returns assign
+        TypeResolver.Shape pointerResult = ctx.pointers.isPointerType(returnType) ? ctx.types.pointee(returnType, at) : null;
         Variable result = null;
         StructObject structResult = null;
         UnionLowering.UnionObject unionResult = null;
@@ -346,7 +362,7 @@ final class CallLowering {
             structResult = ctx.structs.create(returnType, name + "::result", name + "()", Variable.Kind.TEMPORARY, loc);
         } else if (UnionLowering.isUnion(returnType)) {
             unionResult = ctx.unions.create(returnType, name + "::result", name + "()", Variable.Kind.TEMPORARY, loc);
-        } else if (!ctx.types.isVoid(returnType)) {
+        } else if (pointerResult == null && !ctx.types.isVoid(returnType)) {
             result = ctx.ir.variable(name + "::result", name + "()",
                     ctx.types.resolve(returnType, ctx.loc(definition.getDeclarator())), Variable.Kind.TEMPORARY);
         }
@@ -354,13 +370,19 @@ final class CallLowering {
         FunctionFrame frame = FunctionFrame.inlined(name, result, exit, call);
         frame.setStructResult(structResult);
         frame.setUnionResult(unionResult);
+        if (pointerResult != null) {
+            ctx.arrayPointers.startResult(frame, name, pointerResult, loc);
+        }
         Set<IBinding> assigned = new HashSet<>();
         assignments(definition.getBody(), assigned, new HashSet<>());
         // what the callee can write through the pointers it is passed (all targets, by the points-to analysis)
         Set<Variable> pointed = new HashSet<>();
         for (Object value : values) {
             if (value instanceof Pointer p) {
-                pointed.addAll(p.targets());
+                for (Variable t : p.targets()) {
+                    StructObject s = ctx.pointers.structOf(t);
+                    pointed.addAll(s != null ? s.leaves() : List.of(t));
+                }
             } else if (value instanceof StructPointer p) {
                 pointed.addAll(p.target().leaves());
             } else if (value instanceof StructArray a) {
@@ -463,6 +485,9 @@ final class CallLowering {
         ctx.ir.continueIn(exit);
         frame.checkLabels();
         ctx.frames.pop();
+        if (pointerResult != null) {
+            ctx.arrayPointers.endResult(frame, loc);
+        }
         lastStructResult = structResult;
         lastUnionResult = unionResult;
         return result == null ? null : new Expr.VarRef(result);

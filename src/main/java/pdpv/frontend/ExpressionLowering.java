@@ -96,9 +96,12 @@ final class ExpressionLowering {
 
     /**
      * The value of {@code e} where C compares it with 0 (a condition, an operand of {@code !},
-     * {@code &&} and {@code ||}): a pointer to variables is compared with null (issue #20).
+     * {@code &&} and {@code ||}): a pointer is compared with null (issue #20).
      */
-    private Expr tested(IASTExpression e) {
+    Expr tested(IASTExpression e) {
+        if (ctx.arrayPointers.intoArray(e)) {
+            return ctx.arrayPointers.notNull(e);
+        }
         return ctx.pointers.isPointer(e) ? ctx.pointers.notNull(e) : value(e);
     }
 
@@ -324,6 +327,9 @@ final class ExpressionLowering {
         if (m instanceof LValue.Bytes b) {
             return b; // a scalar member of a struct in a union's bytes
         }
+        if (m instanceof LValue.Choice c) {
+            return c; // a scalar member through a pointer that may point to several structs (issue #20)
+        }
         throw unsupported("use of the " + (m instanceof Variable || m instanceof ArrayView ? "array" : "struct") + " member " + SourceLocator.text(r)
                 + " as an integer value", r);
     }
@@ -383,6 +389,10 @@ final class ExpressionLowering {
             if (op == IASTBinaryExpression.op_equals || op == IASTBinaryExpression.op_notequals) {
                 return ctx.pointers.compare(b);
             }
+            if (throughPointerToPointer(b.getOperand1()) || throughPointerToPointer(b.getOperand2())) {
+                throw unsupported("pointer to a pointer in " + SourceLocator.text(b) + " (PDPV reads pointers to integer variables,"
+                        + " array cells and structs; a pointer to a pointer, an out-parameter int **pp, is not read)", b);
+            }
             throw unsupported("pointer arithmetic or ordering in " + SourceLocator.text(b), b);
         }
         if (op == IASTBinaryExpression.op_assign) {
@@ -413,6 +423,19 @@ final class ExpressionLowering {
         Expr left = value(b.getOperand1());
         Expr right = value(b.getOperand2());
         return ctx.typing.binary(plain, left, right);
+    }
+
+    /** Whether {@code e} is a pointer to a pointer, or a pointer read through one ({@code *pp}, {@code pp[i]}). */
+    private static boolean throughPointerToPointer(IASTExpression expression) {
+        IASTExpression e = strip(expression);
+        IASTExpression through = e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star ? u.getOperand()
+                : e instanceof IASTArraySubscriptExpression s ? s.getArrayExpression() : e;
+        return isPointerToPointer(through.getExpressionType()) || isPointerToPointer(e.getExpressionType());
+    }
+
+    private static boolean isPointerToPointer(IType type) {
+        return TypeResolver.strip(type) instanceof org.eclipse.cdt.core.dom.ast.IPointerType p
+                && TypeResolver.strip(p.getType()) instanceof org.eclipse.cdt.core.dom.ast.IPointerType;
     }
 
     /** The left operand of an assignment, located before the right operand is evaluated. */

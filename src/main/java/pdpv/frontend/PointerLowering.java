@@ -41,14 +41,16 @@ import pdpv.semantics.CType;
  * the callee does not assign is its argument's pointer, resolved statically. Null is the id 0: a
  * dereference of a pointer that may be null is checked ({@link LValue.Choice}, read as
  * {@code --array-bounds} says). Global and {@code static} pointer variables point to global and
- * static variables. Refused: local pointers without initializer, pointer arithmetic and ordering,
- * pointers to pointers, a pointer's conversion to another type.
+ * static variables. A local pointer variable to structs is read the same way: a struct variable's id
+ * stands for the whole struct ({@link #structOf}), and {@link StructLowering} makes {@code p->f} the
+ * choice between the targets' members. Refused: pointer arithmetic and ordering, pointers to
+ * pointers, a pointer's conversion to another type, global and static pointers to structs.
  */
 final class PointerLowering {
     /** Ids fit the unsigned char id type; 0 is null's and 255 an indeterminate pointer's ({@link #INDETERMINATE}). */
     private static final int MAX_TARGETS = 254;
     /** The id a local pointer declared without initializer holds until it is assigned: no variable's, not null's. */
-    private static final long INDETERMINATE = 255;
+    static final long INDETERMINATE = 255;
 
     private final LoweringContext ctx;
     private final CType idType;
@@ -63,15 +65,17 @@ final class PointerLowering {
     private final Set<IBinding> uninitialized = new java.util.HashSet<>();
     /** Global and {@code static} pointer variables (issue #20), by the binding of their declaration. */
     private final Map<IBinding, Variable> staticPointers = new HashMap<>();
+    /** The struct variables whose address is taken (issue #20), each with the stand-in that keys its id. */
+    private final Map<StructObject, Variable> structIds = new java.util.IdentityHashMap<>();
 
     PointerLowering(LoweringContext ctx) {
         this.ctx = ctx;
         this.idType = ctx.types.semantics().type(CType.Kind.CHAR, false);
     }
 
-    /** Whether {@code type} is a pointer to an integer type. */
+    /** Whether {@code type} is a pointer to an integer type or to a struct (issue #20: a struct variable's id stands for it). */
     boolean isPointerType(IType type) {
-        return TypeResolver.strip(type) instanceof IPointerType p && ctx.types.isInteger(p.getType());
+        return TypeResolver.strip(type) instanceof IPointerType p && (ctx.types.isInteger(p.getType()) || StructLowering.isStruct(p.getType()));
     }
 
     /**
@@ -80,7 +84,67 @@ final class PointerLowering {
      * nothing reads them, as before pointers were read: {@code __assert_fail}'s strings).
      */
     boolean isPointer(IASTExpression e) {
+        if (StructLowering.isStructPointer(e.getExpressionType())) {
+            return isStructPointer(e);
+        }
         return isPointerType(e.getExpressionType()) && !ctx.arrays.pointsIntoArray(e) && !isNull(e) && !isString(e) && !isNot(e);
+    }
+
+    /**
+     * Whether the pointer to a struct {@code e} is one this class reads (issue #20): a pointer
+     * variable to structs, {@code &s} of a struct variable, {@code c ? p : q} of such pointers or null
+     * and a cast to its own type; not a callee's parameter that was passed a struct or an array of
+     * structs ({@link StructLowering} reads those).
+     */
+    private boolean isStructPointer(IASTExpression expression) {
+        IASTExpression e = ExpressionLowering.strip(expression);
+        if (e instanceof IASTIdExpression id) {
+            IBinding b = id.getName().resolveBinding();
+            return ctx.frame().pointers().containsKey(b) || variable(b) != null;
+        }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper) {
+            return struct(u.getOperand()) != null;
+        }
+        if (e instanceof IASTConditionalExpression c && c.getPositiveResultExpression() != null) {
+            IASTExpression a = c.getPositiveResultExpression();
+            IASTExpression b = c.getNegativeResultExpression();
+            return isStructPointer(a) && (isStructPointer(b) || isNull(b)) || isNull(a) && isStructPointer(b);
+        }
+        return e instanceof IASTCastExpression c && StructLowering.isStructPointer(c.getOperand().getExpressionType())
+                && isStructPointer(c.getOperand());
+    }
+
+    /** The struct variable {@code e} names (a local, a parameter's copy, a global or static one), or null. */
+    private StructObject struct(IASTExpression e) {
+        if (!(ExpressionLowering.strip(e) instanceof IASTIdExpression id)) {
+            return null;
+        }
+        IBinding b = id.getName().resolveBinding();
+        StructObject s = ctx.frame().structs().get(b);
+        return s != null ? s : ctx.globalStructs.get(b);
+    }
+
+    /**
+     * The variable whose id stands for the struct {@code s} (issue #20): no variable of the program,
+     * only the key of s's id in {@link #addresses()}, named as s is.
+     */
+    private Variable standIn(StructObject s) {
+        return structIds.computeIfAbsent(s, k -> new Variable(-1 - structIds.size(), "&" + k.name(), k.name(), idType, Variable.Kind.LOCAL));
+    }
+
+    /** The struct whose id {@code standIn} stands for, or null if it stands for a scalar variable. */
+    StructObject structOf(Variable standIn) {
+        for (Map.Entry<StructObject, Variable> e : structIds.entrySet()) {
+            if (e.getValue().equals(standIn)) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
+    /** The id of the variable (or the struct's stand-in) {@code v}, given it now if it has none. */
+    Expr id(Variable v, SourceLoc loc) {
+        return idOf(v, loc);
     }
 
     /** {@code !p}, an int, which CDT types as its pointer operand. */
@@ -108,6 +172,12 @@ final class PointerLowering {
     Pointer value(IASTExpression expression) {
         IASTExpression e = ExpressionLowering.strip(expression);
         SourceLoc loc = ctx.loc(e);
+        if ((StructLowering.isStructPointer(e.getExpressionType()) || StructLowering.isStructArray(e.getExpressionType()))
+                && !isStructPointer(e) && !isNull(e)) {
+            throw unsupported("pointer " + SourceLocator.text(e) + " to a struct that is no struct variable, or into an array of structs,"
+                    + " where a pointer variable to structs is expected (PDPV reads &s of a struct variable s, pointer variables to"
+                    + " structs and null)", e);
+        }
         if (ctx.arrays.pointsIntoArray(e)) {
             throw unsupported("pointer " + SourceLocator.text(e) + " into an array where a pointer to variables is expected"
                     + " (a pointer variable points either to variables or into one array)", e);
@@ -118,6 +188,10 @@ final class PointerLowering {
                 throw unsupported("address of " + SourceLocator.text(r) + ", which is no integer member", e);
             }
             return new Pointer(idOf(v, loc), List.of(v), false);
+        }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper && struct(u.getOperand()) != null) {
+            Variable s = standIn(struct(u.getOperand()));
+            return new Pointer(idOf(s, loc), List.of(s), false);
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper) {
             if (!(ExpressionLowering.strip(u.getOperand()) instanceof IASTIdExpression x)
@@ -155,8 +229,7 @@ final class PointerLowering {
             both.addAll(b.targets());
             return new Pointer(new Expr.Ite(cond, a.id(), b.id(), idType), new ArrayList<>(both), a.mayBeNull() || b.mayBeNull());
         }
-        if (e instanceof IASTCastExpression c && isPointerType(c.getOperand().getExpressionType())
-                && pointee(c.getExpressionType()).equals(pointee(c.getOperand().getExpressionType()))) {
+        if (e instanceof IASTCastExpression c && isPointerType(c.getOperand().getExpressionType()) && samePointee(c)) {
             return value(c.getOperand());
         }
         if (isNull(e)) {
@@ -167,6 +240,19 @@ final class PointerLowering {
         }
         throw unsupported("pointer expression " + SourceLocator.text(e)
                 + " (PDPV reads &x, pointer variables and c ? p : q; no pointer arithmetic)", e);
+    }
+
+    /** Whether the cast {@code c} converts a pointer to a pointer of its own pointee type. */
+    private boolean samePointee(IASTCastExpression c) {
+        if (!(TypeResolver.strip(c.getExpressionType()) instanceof IPointerType toPointer)) {
+            return false;
+        }
+        IType to = toPointer.getType();
+        IType from = ((IPointerType) TypeResolver.strip(c.getOperand().getExpressionType())).getType();
+        if (StructLowering.isStruct(to) || StructLowering.isStruct(from)) {
+            return StructLowering.isStruct(to) && StructLowering.isStruct(from) && TypeResolver.strip(to).isSameType(TypeResolver.strip(from));
+        }
+        return pointee(c.getExpressionType()).equals(pointee(c.getOperand().getExpressionType()));
     }
 
     private CType pointee(IType pointer) {
@@ -223,6 +309,10 @@ final class PointerLowering {
             return;
         }
         analysis(declarator);
+        if (binding instanceof IVariable v && StructLowering.isStructPointer(v.getType())) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer " + name + " to a struct"
+                    + " (PDPV reads local pointer variables to structs)");
+        }
         if (init != null && ctx.arrays.pointsIntoArray(init)) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer " + name + " into an array"
                     + " (PDPV reads global and static pointers to variables; write a local pointer into the array)");
@@ -248,6 +338,9 @@ final class PointerLowering {
 
     /** Records the C name and targets of the pointer variable {@code p}, for C text of the program's state. */
     private void describe(IBinding binding, Variable p, String name, SourceLoc loc) {
+        if (binding instanceof IVariable v && StructLowering.isStructPointer(v.getType())) {
+            return; // a pointer to structs has no C text yet: a witness reading p == &s would need the struct's type by name
+        }
         try {
             Pointer all = pointed(binding, new Expr.VarRef(p), name, loc);
             pointerVariables.put(p, new Addresses.PointerVariable(name, all.targets(), all.mayBeNull()));
@@ -262,6 +355,16 @@ final class PointerLowering {
             analysis = PointsTo.of(node.getTranslationUnit(), b -> b instanceof IVariable v && isPointerType(v.getType()));
         }
         return analysis;
+    }
+
+    /** The type of a pointer's id (and of a pointer into an array's state, {@link ArrayPointerLowering}). */
+    CType idType() {
+        return idType;
+    }
+
+    /** Whether the points-to analysis finds that a null pointer may flow to the pointer variable {@code binding}. */
+    boolean mayBeNull(IBinding binding, IASTNode declarator) {
+        return analysis(declarator).mayBeNull(binding);
     }
 
     /** The ids of the variables whose address was taken and the pointer variables declared, so far. */
@@ -325,9 +428,12 @@ final class PointerLowering {
                         + ", which is no global or static integer variable declared before (a global pointer to a local could dangle)");
             }
             Pointer passed = ctx.frame().pointers().get(b);
+            StructObject struct = ctx.frame().structs().containsKey(b) ? ctx.frame().structs().get(b) : ctx.globalStructs.get(b);
             if (passed != null) {
                 out.addAll(passed.targets());
                 mayBeNull |= passed.mayBeNull();
+            } else if (struct != null) {
+                out.add(standIn(struct));
             } else if (b instanceof IParameter || !ctx.frame().locals().containsKey(b) && !ctx.globals.containsKey(b)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "use of the pointer " + name + " where " + b.getName()
                         + ", which it may point to, is not declared yet");

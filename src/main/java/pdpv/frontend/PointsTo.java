@@ -23,7 +23,7 @@ import org.eclipse.cdt.core.dom.ast.IParameter;
  * unit (its function bodies and its globals' initializers), for its pointer variables (issue #20). The constraints are those of the
  * only pointer assignments PDPV lowers: {@code p = &x} (x in pts(p)), {@code p = q} (pts(q) in
  * pts(p)), {@code p = c ? e1 : e2} (both) and casts to the same type, in initializers and
- * assignments. The solution's elements are bindings: a scalar variable, or a pointer parameter of
+ * assignments. The solution's elements are bindings: a scalar or struct variable, or a pointer parameter of
  * the function, which stands for the targets its caller passed (resolved when the call is inlined).
  * Null is one more possible value ({@link #mayBeNull}): a null pointer constant assigned, propagated
  * along the same inclusions.

@@ -142,7 +142,7 @@ final class ProgramLowering {
                     locations.put(binding, loc);
                     continue;
                 }
-                if (ctx.pointers.isPointerType(variable.getType())) {
+                if (ctx.pointers.isPointerType(variable.getType()) && !StructLowering.isStructPointer(variable.getType())) {
                     // declared once all integer globals exist, with the initializer of the declaration that has one
                     IASTExpression init = ctx.statements.initializer(outer.getInitializer(), loc);
                     if (init != null || !pointers.containsKey(binding)) {

@@ -200,11 +200,11 @@ final class StatementLowering {
                 ctx.frame().unionPointers().put(binding, ctx.unions.declarePointer(outer, storage, loc));
                 continue;
             }
-            if (ctx.arrayPointers.declares(variable.getType(), initializer(outer.getInitializer(), loc), loc)) {
+            if (ctx.arrayPointers.declares(binding, declarator, variable.getType(), initializer(outer.getInitializer(), loc), loc)) {
                 if (storage == IASTDeclSpecifier.sc_extern || storage == IASTDeclSpecifier.sc_static) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "static or extern pointer " + name);
                 }
-                ctx.arrayPointers.declare(binding, variable.getType(), name, initializer(outer.getInitializer(), loc), loc);
+                ctx.arrayPointers.declare(binding, declarator, variable.getType(), name, initializer(outer.getInitializer(), loc), loc);
                 continue;
             }
             if (ctx.pointers.isPointerType(variable.getType())) {
@@ -430,6 +430,8 @@ final class StatementLowering {
                 ctx.structs.copy(frame.structResult(), ctx.structs.object(value), loc);
             } else if (frame.unionResult() != null) {
                 ctx.unions.copy(frame.unionResult(), ctx.unions.object(value), loc);
+            } else if (ctx.arrayPointers.returnsPointer(frame)) {
+                ctx.arrayPointers.returned(frame, value, loc);
             } else if (frame.result() != null) {
                 ctx.ir.assign(frame.result(), ctx.typing.convert(ctx.expressions.value(value), frame.result().type()), loc);
             } else {

@@ -32,6 +32,7 @@ import pdpv.cfg.Expr;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
 import pdpv.cfg.Variable;
+import pdpv.semantics.CType;
 
 /**
  * Lowers structs (issue #20) by flattening: a struct object is one variable per member, named
@@ -350,7 +351,11 @@ final class StructLowering {
         return null;
     }
 
-    /** The struct a pointer to a struct designates: {@code &s}, or a pointer parameter of an inlined callee. */
+    /**
+     * The struct a pointer to a struct designates: {@code &s}, a pointer parameter of an inlined
+     * callee, or a pointer variable to structs (issue #20), which designates the one struct it points
+     * to, or else the choice between its targets ({@link #chosen}).
+     */
     StructObject pointee(IASTExpression expression) {
         IASTExpression e = ExpressionLowering.strip(expression);
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper
@@ -363,6 +368,9 @@ final class StructLowering {
                 return s;
             }
         }
+        if (ctx.pointers.isPointer(e)) {
+            return chosen(e);
+        }
         StructArray a = pointer(e);
         if (a != null && a.subscript(new Expr.Const(ctx.typing.indexType(), 0), "*" + SourceLocator.text(e), ctx.typing)
                 instanceof StructObject first) {
@@ -372,12 +380,89 @@ final class StructLowering {
                 + " functions that were passed one)", e);
     }
 
+    /**
+     * The struct the pointer to structs {@code e} points to (issue #20): its one target when it
+     * cannot be null, else a struct whose integer members are the choice between the targets' members
+     * ({@link LValue.Choice}, selected by the pointer's id, checked where it may be null) and whose
+     * struct members are such choices again. Its array and union members are refused where they are
+     * used ({@link Unresolved}).
+     */
+    private StructObject chosen(IASTExpression e) {
+        SourceLoc loc = ctx.loc(e);
+        Pointer p = ctx.pointers.value(e);
+        List<StructObject> targets = new ArrayList<>();
+        List<Expr> ids = new ArrayList<>();
+        for (Variable t : p.targets()) {
+            StructObject s = ctx.pointers.structOf(t);
+            if (s == null) {
+                throw unsupported("pointer conversion: " + SourceLocator.text(e) + " may point to " + t.sourceName() + ", which is no struct", e);
+            }
+            targets.add(s);
+            ids.add(ctx.pointers.id(t, loc));
+        }
+        ICompositeType type = (ICompositeType) TypeResolver.strip(((IPointerType) TypeResolver.strip(e.getExpressionType())).getType());
+        for (StructObject s : targets) {
+            if (!s.type().isSameType(type)) {
+                throw unsupported("pointer conversion: " + SourceLocator.text(e) + " may point to " + s.name() + " (struct "
+                        + s.type().getName() + ") but is a pointer to struct " + type.getName(), e);
+            }
+        }
+        if (targets.size() == 1 && !p.mayBeNull()) {
+            return targets.get(0);
+        }
+        Expr selector = p.id();
+        if (!(selector instanceof Expr.Const || selector instanceof Expr.VarRef)) {
+            // what p points to is read once, here, as C reads it: a callee passed the choice cannot move it
+            Variable t = ctx.ir.temporary("pointer", selector.type());
+            ctx.ir.assign(t, selector, loc);
+            selector = new Expr.VarRef(t);
+        }
+        return choice(type, "*" + SourceLocator.text(e), selector, targets, ids, p.mayBeNull(), loc);
+    }
+
+    private StructObject choice(ICompositeType c, String name, Expr selector, List<StructObject> targets, List<Expr> ids, boolean mayBeNull,
+                                SourceLoc loc) {
+        Map<String, Object> members = new LinkedHashMap<>();
+        for (IField f : c.getFields()) {
+            String m = f.getName();
+            if (m.isEmpty() && TypeResolver.isBitField(f)) {
+                continue; // padding
+            }
+            List<Object> parts = targets.stream().map(t -> t.members().get(m)).toList();
+            if (isStruct(f.getType()) && parts.stream().allMatch(StructObject.class::isInstance)) {
+                List<StructObject> inner = parts.stream().map(StructObject.class::cast).toList();
+                members.put(m, choice((ICompositeType) TypeResolver.strip(f.getType()), name + "." + m, selector, inner, ids, mayBeNull, loc));
+            } else if (ctx.types.isInteger(f.getType()) && parts.stream().allMatch(x -> x instanceof Variable v && !v.isArray())) {
+                List<Variable> vars = parts.stream().map(Variable.class::cast).toList();
+                CType type = vars.isEmpty() ? ctx.types.memberType(f, c, loc) : vars.get(0).type();
+                members.put(m, new LValue.Choice(selector, vars, ids, type, mayBeNull));
+            } else {
+                List<Variable> leaves = new ArrayList<>();
+                targets.forEach(t -> leaves.addAll(new StructObject(t.type(), t.name(), Map.of(m, t.members().get(m))).leaves()));
+                members.put(m, new Unresolved("member " + m + " of " + name + ", an array or union member of a struct that the pointer may"
+                        + " not point to alone (PDPV reads integer and struct members through a pointer that may point to several"
+                        + " structs or be null)", leaves));
+            }
+        }
+        return new StructObject(c, name, members);
+    }
+
+    /**
+     * A member of the choice between several structs ({@link #chosen}) that PDPV does not read:
+     * refused, as {@code what}, where it is used; {@code leaves} are the targets' variables it stands for.
+     */
+    record Unresolved(String what, List<Variable> leaves) {
+    }
+
     /** The member {@code r} designates: a variable (scalar or array) or a nested struct object. */
     Object member(IASTFieldReference r) {
         StructObject owner = r.isPointerDereference() ? pointee(r.getFieldOwner()) : object(r.getFieldOwner());
         Object m = owner.members().get(r.getFieldName().toString());
         if (m == null) {
             throw new UserError(UserError.Kind.SYNTAX, ctx.loc(r), "no member named '" + r.getFieldName() + "'");
+        }
+        if (m instanceof Unresolved u) {
+            throw unsupported(u.what(), r);
         }
         return m;
     }
@@ -389,6 +474,11 @@ final class StructLowering {
         }
         List<Object> a = slots(to.members().values());
         List<Object> b = slots(from.members().values());
+        for (Object slot : java.util.stream.Stream.concat(a.stream(), b.stream()).toList()) {
+            if (slot instanceof Unresolved u) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "struct copy through the " + u.what());
+            }
+        }
         if (a.equals(b)) {
             return;
         }

@@ -45,6 +45,10 @@ record StructObject(ICompositeType type, String name, Map<String, Object> member
                 out.add(b.bytes());
             } else if (m instanceof ArrayView row) {
                 out.add(row.array());
+            } else if (m instanceof LValue.Choice c) {
+                out.addAll(c.targets());
+            } else if (m instanceof StructLowering.Unresolved u) {
+                out.addAll(u.leaves());
             } else {
                 out.add((Variable) m);
             }

@@ -445,7 +445,8 @@ final class TypeResolver {
 
     private static String describe(IType t) {
         if (t instanceof IPointerType p) {
-            return strip(p.getType()) instanceof IFunctionType ? "function pointer" : "pointer type";
+            return strip(p.getType()) instanceof IFunctionType ? "function pointer"
+                    : strip(p.getType()) instanceof IPointerType ? "pointer to a pointer" : "pointer type";
         }
         if (t instanceof IArrayType) {
             return "array type";

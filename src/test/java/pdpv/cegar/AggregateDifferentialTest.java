@@ -108,22 +108,52 @@ class AggregateDifferentialTest {
     @Test
     void nullPointersAgreeWithGcc() throws Exception {
         Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of null pointers skipped");
-        Random random = new Random(20261129L);
+        mayDereferenceNull("null", NULL_POINTER_PROGRAMS, new Random(20261129L),
+                (random, unguarded) -> new RandomNullPointers(random, unguarded).generate(), RandomNullPointers.GCC_PRELUDE,
+                RandomNullPointers.PDPV_PRELUDE);
+    }
+
+    /** The number of programs on pointers into an array that may be null, every other one with unguarded dereferences. */
+    private static final int NULL_ARRAY_POINTER_PROGRAMS = 16;
+
+    /**
+     * Null pointers into an array and pointers returned by helpers (issue #20) against gcc
+     * ({@link RandomNullArrayPointers}): a search that returns the cell holding a key or NULL, an
+     * index helper that returns NULL past the end, pointers declared null or without initializer;
+     * checked as {@link #nullPointersAgreeWithGcc} checks pointers to variables.
+     */
+    @Test
+    void nullArrayPointersAgreeWithGcc() throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of null pointers into arrays skipped");
+        mayDereferenceNull("nullarray", NULL_ARRAY_POINTER_PROGRAMS, new Random(20261130L),
+                (random, unguarded) -> new RandomNullArrayPointers(random, unguarded).generate(), RandomNullPointers.GCC_PRELUDE,
+                RandomNullPointers.PDPV_PRELUDE);
+    }
+
+    /**
+     * {@code programs} programs of {@code generator} (every other one with unguarded dereferences,
+     * loop-free, D(p) dereferencing as {@code gccPrelude} and {@code pdpvPrelude} say) against gcc:
+     * where gcc's table says some inputs dereference null, PDPV must answer UNSAFE (under C's reading,
+     * {@code --array-bounds error}), with inputs that either dereference null under gcc, the
+     * violation named so, or compute K.
+     */
+    private void mayDereferenceNull(String name, int programs, Random random, java.util.function.BiFunction<Random, Boolean, String> generator,
+                                    String gccPrelude, String pdpvPrelude) throws Exception {
         int nullHits = 0;
         int unsafe = 0;
-        for (int p = 0; p < NULL_POINTER_PROGRAMS; p++) {
-            String program = new RandomNullPointers(random, p % 2 == 1).generate();
+        for (int p = 0; p < programs; p++) {
+            String program = generator.apply(random, p % 2 == 1);
             DataModel model = p % 4 < 2 ? DataModel.LP64 : DataModel.ILP32;
-            List<Long> table = tabulate("null" + p, RandomNullPointers.GCC_PRELUDE + program, List.of());
+            List<Long> table = tabulate(name + p, gccPrelude + program, List.of());
             List<Long> values = table.stream().filter(v -> v != RandomNullPointers.NULL_HIT).toList();
             boolean hitsNull = values.size() < table.size();
             long k = !values.isEmpty() && random.nextBoolean() ? values.get(random.nextInt(values.size())) : absent(table, random);
             boolean expectUnsafe = hitsNull || values.contains(k);
-            String checked = verified(RandomNullPointers.PDPV_PRELUDE + program, k);
-            Program lowered = FrontEnd.parse("null" + p + ".c", checked,
+            String checked = verified(pdpvPrelude + program, k);
+            Program lowered = FrontEnd.parse(name + p + ".c", checked,
                     new FrontEndOptions("main", model, false, pdpv.semantics.UbReadings.forC(), false));
             Verdict v = new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withTests(0))).verify(lowered);
-            String label = "null program " + p + " (" + model + ")";
+            String label = name + " program " + p + " (" + model + ")";
             assertEquals(expectUnsafe ? Verdict.Kind.UNSAFE : Verdict.Kind.SAFE, v.kind(), () -> label + ": " + v.reason() + "\n" + checked);
             nullHits += hitsNull ? 1 : 0;
             if (v.kind() != Verdict.Kind.UNSAFE) {
@@ -137,8 +167,27 @@ class AggregateDifferentialTest {
             assertEquals(nullDereference ? RandomNullPointers.NULL_HIT : k, computed, () -> label + ": the answer (" + v.failedAssertion().text()
                     + ") with inputs " + x0 + ", " + x1 + " is not what gcc does with them\n" + checked);
         }
-        assertTrue(nullHits >= NULL_POINTER_PROGRAMS / 4, "enough programs that dereference null: " + nullHits);
+        assertTrue(nullHits >= programs / 4, "enough programs that dereference null: " + nullHits);
         assertTrue(unsafe > nullHits, "enough programs whose assertion fails: " + unsafe);
+    }
+
+    /** The number of programs on local pointer variables to structs ({@link RandomStructPointers}). */
+    private static final int STRUCT_POINTER_PROGRAMS = 24;
+
+    /**
+     * Local pointer variables to structs (issue #20) against gcc ({@link RandomStructPointers}):
+     * members written and read through a pointer that may point to either of two structs or be
+     * null, struct copies through it, comparisons, a helper's parameter; loop-free. As for null
+     * pointers ({@link #nullPointersAgreeWithGcc}): where gcc's table says some inputs dereference
+     * null, PDPV must answer UNSAFE, with inputs that either dereference null under gcc, the
+     * violation named so, or compute K.
+     */
+    @Test
+    void structPointersAgreeWithGcc() throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of pointers to structs skipped");
+        mayDereferenceNull("structp", STRUCT_POINTER_PROGRAMS, new Random(20261127L),
+                (random, unguarded) -> new RandomStructPointers(random, unguarded).generate(), RandomStructPointers.GCC_PRELUDE,
+                RandomStructPointers.PDPV_PRELUDE);
     }
 
     /** The number of programs on structs with bit-fields, each under LP64 and ILP32. */

@@ -71,6 +71,11 @@ final class RandomNullPointers {
     }
 
     private String value() {
+        return value(random);
+    }
+
+    /** A value to store through a pointer: an input, an input plus a constant, or a small constant. */
+    static String value(Random random) {
         return switch (random.nextInt(3)) {
             case 0 -> "x0";
             case 1 -> "x1 + " + random.nextInt(5);
