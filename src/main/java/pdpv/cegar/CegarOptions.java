@@ -115,10 +115,14 @@ public record CegarOptions(boolean generalization, boolean memoization, boolean 
          */
         public static final long PRODUCT_CANDIDATE_RESOURCES = 1_000_000L;
 
-        /** Default of {@code candidateJointResources}: 5,000,000 units, about a second. */
+        /** Default of {@code candidateJointResources}: 5,000,000 units, about a second; not swept yet. */
         public static final long CANDIDATE_JOINT_RESOURCES = 5_000_000L;
 
-        /** Default of {@code candidateResources}: 10,000,000 units, about 2 s. */
+        /**
+         * Default of {@code candidateResources}: 10,000,000 units, about 2 s. Swept over both sets and
+         * issue #19's families at 2.5 M and 40 M (invgen-bench/results/2026-11-27-candidate-sweep):
+         * neither decides more; 40 M loses the two SV-COMP tasks nearest the time limit.
+         */
         public static final long CANDIDATE_RESOURCES = 10_000_000L;
 
         public static Policy defaults() {
