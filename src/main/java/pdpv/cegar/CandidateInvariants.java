@@ -14,7 +14,6 @@ import pdpv.daikon.InvariantEncoder;
 import pdpv.daikon.Polynomial;
 import pdpv.pdr.TransitionSystem;
 import pdpv.smt.Cancellation;
-import pdpv.smt.ConstantDivisions;
 import pdpv.smt.RelaxationBudget;
 import pdpv.smt.SmtResult;
 import pdpv.smt.SmtSolver;
@@ -64,7 +63,7 @@ final class CandidateInvariants {
 
     /**
      * {@code relaxation}: how long a query that divides by a constant other than a power of two
-     * ({@link ConstantDivisions}) goes to the bit-blaster before its exact integer relaxation is
+     * ({@link RelaxationBudget#ifDividing}) goes to the bit-blaster before its exact integer relaxation is
      * tried ({@link SmtSolver}); a candidate over a quotient ({@code n == i / 3} beside the body's
      * {@code i % 3}) is shown inductive there in a few thousand units where the bit-blaster needs
      * seconds. Other queries are bit-blasted only: there the relaxation's attempts cost time and
@@ -398,16 +397,14 @@ final class CandidateInvariants {
      * its incremental core bit-blasts both sides and often gives up.
      */
     private SmtResult check(List<BoolExpr> background, long resources, BoolExpr... formulas) {
-        List<BoolExpr> all = new ArrayList<>(background);
-        all.addAll(List.of(formulas));
-        SmtSolver s = new SmtSolver(ctx, stats, new Cancellation(ctx),
-                ConstantDivisions.any(all) ? relaxation : RelaxationBudget.NONE);
+        List<BoolExpr> query = new ArrayList<>(background);
+        query.addAll(List.of(formulas));
+        SmtSolver s = new SmtSolver(ctx, stats, new Cancellation(ctx), relaxation.ifDividing(query));
         solver = s;
         if (cancelled) {
             return new SmtResult.Unknown("cancelled");
         }
-        s.add(background.toArray(new BoolExpr[0]));
-        s.add(formulas);
+        s.add(query.toArray(new BoolExpr[0]));
         return s.checkWithinResources(resources, List.of());
     }
 

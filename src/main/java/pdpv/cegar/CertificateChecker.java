@@ -19,7 +19,6 @@ import pdpv.encode.Z3Algebra;
 import pdpv.encode.accel.PhaseSummary;
 import pdpv.smt.Cancellation;
 import pdpv.smt.ConservedEqualities;
-import pdpv.smt.ConstantDivisions;
 import pdpv.smt.Conjuncts;
 import pdpv.smt.ProductAbstraction;
 import pdpv.smt.RelaxationBudget;
@@ -66,7 +65,7 @@ final class CertificateChecker {
     /**
      * As above, every check stopped (answering that it could not show what it checks) once
      * {@code cancellation} is cancelled; a check that divides by a constant other than a power of two
-     * ({@link ConstantDivisions}) and that the bit-blaster does not decide quickly goes to its exact
+     * ({@link RelaxationBudget#ifDividing}) and that the bit-blaster does not decide quickly goes to its exact
      * integer relaxation within {@code relaxation} ({@link pdpv.smt.SmtSolver}), whose
      * unsatisfiability implies the check's.
      */
@@ -289,8 +288,7 @@ final class CertificateChecker {
 
     /** The conjuncts checked together in a fresh solver, within {@code resources} Z3 resource units (0: no limit). */
     private SmtResult check(List<BoolExpr> conjuncts, long resources) {
-        SmtSolver solver = new SmtSolver(ctx, stats, cancellation,
-                ConstantDivisions.any(conjuncts) ? relaxation : RelaxationBudget.NONE);
+        SmtSolver solver = new SmtSolver(ctx, stats, cancellation, relaxation.ifDividing(conjuncts));
         solver.add(conjuncts.toArray(new BoolExpr[0]));
         return resources > 0 ? solver.checkWithinResources(resources, List.of()) : solver.check();
     }
