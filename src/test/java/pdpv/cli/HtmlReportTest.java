@@ -142,8 +142,9 @@ class HtmlReportTest {
     void aRunThatReachesItsTimeoutGetsItsPageWithoutTheGraphsAndSaysWhy() throws Exception {
         // the layout cannot be stopped mid-way, so past the --timeout deadline the graphs are left out
         // a sum of cubes: its invariant 4s == n^2 (n+1)^2 is of degree 4, beyond the polynomial miner's 3, and
-        // 10^5 passes are beyond complete unrolling, so it is undecided at 20 s (nla-digbench's cohencu,
-        // which this test used, is now proved in about a second: too close to the 1 s deadline)
+        // 10^5 passes are beyond complete unrolling, so it is undecided at 20 s (the cube after nla-digbench's
+        // cohencu that this test used, x == n*n*n for n <= 1001, is now proved in about a second: too close to
+        // the 1 s deadline)
         Path program = dir.resolve("cubes.c");
         Files.writeString(program, """
                 extern int __VERIFIER_nondet_int(void);
