@@ -147,7 +147,7 @@ final class ArrayPointerLowering {
     }
 
     /** The right-hand sides of the assignments {@code p = e} to the pointer variable {@code binding} in the function that declares it. */
-    private static java.util.List<IASTExpression> assignments(IBinding binding, IASTNode declarator) {
+    static java.util.List<IASTExpression> assignments(IBinding binding, IASTNode declarator) {
         IASTNode f = declarator;
         while (f != null && !(f instanceof IASTFunctionDefinition)) {
             f = f.getParent();

@@ -102,6 +102,9 @@ final class ExpressionLowering {
         if (ctx.arrayPointers.intoArray(e)) {
             return ctx.arrayPointers.notNull(e);
         }
+        if (ctx.structArrayPointers.intoArray(e)) {
+            return ctx.structArrayPointers.notNull(e);
+        }
         return ctx.pointers.isPointer(e) ? ctx.pointers.notNull(e) : value(e);
     }
 
@@ -229,6 +232,14 @@ final class ExpressionLowering {
                         + " compared, subtracted and passed to called functions)", u);
             }
             ctx.arrayPointers.step(u);
+            return null;
+        }
+        if (ctx.structArrayPointers.isStep(u)) {
+            if (want) {
+                throw unsupported("use of the pointer " + SourceLocator.text(u) + " as a value (PDPV reads it dereferenced,"
+                        + " compared, subtracted and passed to called functions)", u);
+            }
+            ctx.structArrayPointers.step(u);
             return null;
         }
         return switch (op) {
@@ -373,6 +384,16 @@ final class ExpressionLowering {
         }
         if (ctx.arrayPointers.isPointerOperation(b)) {
             return ctx.arrayPointers.operation(b);
+        }
+        if (ctx.structArrayPointers.isAssignment(b)) {
+            if (want) {
+                throw unsupported("use of the pointer assignment " + SourceLocator.text(b) + " as a value", b);
+            }
+            ctx.structArrayPointers.assign(b);
+            return null;
+        }
+        if (ctx.structArrayPointers.isOperation(b)) {
+            return ctx.structArrayPointers.operation(b);
         }
         if (ctx.pointers.isPointerAssignment(b)) {
             if (want) {

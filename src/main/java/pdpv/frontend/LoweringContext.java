@@ -51,6 +51,7 @@ final class LoweringContext {
     final ArrayLowering arrays;
     final PointerLowering pointers;
     final ArrayPointerLowering arrayPointers;
+    final StructArrayPointerLowering structArrayPointers;
     final StructLowering structs;
     final UnionLowering unions;
     final CallLowering calls;
@@ -70,6 +71,7 @@ final class LoweringContext {
         this.arrays = new ArrayLowering(this);
         this.pointers = new PointerLowering(this);
         this.arrayPointers = new ArrayPointerLowering(this);
+        this.structArrayPointers = new StructArrayPointerLowering(this);
         this.structs = new StructLowering(this);
         this.unions = new UnionLowering(this);
         this.calls = new CallLowering(this);

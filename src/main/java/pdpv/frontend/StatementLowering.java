@@ -200,6 +200,13 @@ final class StatementLowering {
                 ctx.frame().unionPointers().put(binding, ctx.unions.declarePointer(outer, storage, loc));
                 continue;
             }
+            if (ctx.structArrayPointers.declares(binding, declarator, variable.getType(), initializer(outer.getInitializer(), loc))) {
+                if (storage == IASTDeclSpecifier.sc_extern || storage == IASTDeclSpecifier.sc_static) {
+                    throw new UserError(UserError.Kind.UNSUPPORTED, loc, "static or extern pointer " + name + " into an array of structs");
+                }
+                ctx.structArrayPointers.declare(binding, declarator, variable.getType(), name, initializer(outer.getInitializer(), loc), loc);
+                continue;
+            }
             if (ctx.arrayPointers.declares(binding, declarator, variable.getType(), initializer(outer.getInitializer(), loc), loc)) {
                 if (storage == IASTDeclSpecifier.sc_extern || storage == IASTDeclSpecifier.sc_static) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "static or extern pointer " + name);

@@ -348,6 +348,9 @@ final class StructLowering {
             Expr k = ctx.typing.convert(ctx.expressions.value(left ? b.getOperand2() : b.getOperand1()), ctx.typing.indexType());
             return a.from(k, SourceLocator.text(e), ctx.typing);
         }
+        if (ctx.structArrayPointers.intoArray(e)) {
+            return ctx.structArrayPointers.view(e); // p++, p - k, c ? p : q
+        }
         return null;
     }
 

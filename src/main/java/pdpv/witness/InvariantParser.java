@@ -196,6 +196,17 @@ final class InvariantParser {
                 ambiguous.put(name, candidates.get(0));
             }
         });
+        String read = text;
+        for (Map.Entry<String, Variable> named : scope.entrySet()) {
+            Matcher m = CText.ARRAY_POINTER.matcher(named.getKey());
+            if (m.matches() && scope.get(m.group(3)) == null && read.contains(named.getKey())) {
+                // a pointer into an array of structs (issue #20), whose members are arrays of their own here: its
+                // offset (p - ps) is read as a stand-in variable
+                String standIn = "__pdpv_offset_" + m.group(1);
+                read = read.replace(named.getKey(), standIn);
+                extra.put(standIn, named.getValue());
+            }
+        }
         StringBuilder source = new StringBuilder();
         Map<String, Map<String, Object>> structs = new LinkedHashMap<>();
         scope.forEach((name, v) -> {
@@ -228,7 +239,7 @@ final class InvariantParser {
                 body.append(scope.get(m.group(3)).type()).append(" *").append(m.group(1)).append(" = ").append(m.group(2)).append(";\n");
             }
         });
-        source.append(body).append("__VERIFIER_assume(\n").append(text).append("\n);\nreturn 0;\n}\n");
+        source.append(body).append("__VERIFIER_assume(\n").append(read).append("\n);\nreturn 0;\n}\n");
         Object unit = units.computeIfAbsent(source.toString(), src -> {
             readings++;
             try {
