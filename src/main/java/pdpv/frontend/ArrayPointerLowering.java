@@ -257,7 +257,7 @@ final class ArrayPointerLowering {
      * ({@code p (offset in cells into m)}, which the witness writer leaves out), nor has a pointer
      * into an array that C's scope does not show where p is (a callee's parameter into its caller's).
      */
-    private static String offsetName(String name, ArrayView v, boolean inScope) {
+    static String offsetName(String name, ArrayView v, boolean inScope) {
         if (v.dims().size() > 1 || !inScope) {
             return name + " (offset in cells into " + v.array().sourceName() + ")";
         }

@@ -393,7 +393,7 @@ final class CallLowering {
         }
         for (int i = 0; i < params.length; i++) {
             IParameter p = params[i];
-            if (values[i] instanceof ArrayView passed && assigned.contains(p)) {
+            if (values[i] instanceof ArrayView passed && (assigned.contains(p) || ctx.staticArrayPointers.moves(passed))) {
                 ctx.arrayPointers.bind(frame, p, p.getName(), passed, Variable.Kind.PARAMETER, loc); // the callee moves it: an offset variable of its own
                 continue;
             }
@@ -469,6 +469,7 @@ final class CallLowering {
                 ctx.ir.havoc(v, Stmt.Havoc.Reason.UNINITIALIZED, "missing argument " + p.getName(), loc);
             }
         }
+        ctx.staticArrayPointers.enter(frame);
         ctx.frames.push(frame);
         ctx.statements.statement(definition.getBody());
         if (result != null) {

@@ -414,7 +414,16 @@ final class ExpressionLowering {
                 throw unsupported("pointer to a pointer in " + SourceLocator.text(b) + " (PDPV reads pointers to integer variables,"
                         + " array cells and structs; a pointer to a pointer, an out-parameter int **pp, is not read)", b);
             }
-            throw unsupported("pointer arithmetic or ordering in " + SourceLocator.text(b), b);
+            if (Operators.isAssignment(op)) {
+                // the left side is no pointer variable PDPV reads (one it reads is assigned above)
+                throw unsupported("pointer assignment " + SourceLocator.text(b) + " to " + SourceLocator.text(b.getOperand1())
+                        + " (PDPV assigns local, global and static pointer variables to integers and structs with =, and pointers"
+                        + " into arrays with =, += and -=)", b);
+            }
+            boolean ordering = op == IASTBinaryExpression.op_lessThan || op == IASTBinaryExpression.op_lessEqual
+                    || op == IASTBinaryExpression.op_greaterThan || op == IASTBinaryExpression.op_greaterEqual;
+            throw unsupported((ordering ? "ordering of pointers to variables in " : "pointer arithmetic on pointers to variables in ")
+                    + SourceLocator.text(b) + " (PDPV orders and moves pointers into arrays only)", b);
         }
         if (op == IASTBinaryExpression.op_assign) {
             LValue v = assigned(b);

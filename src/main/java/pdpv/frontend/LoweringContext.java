@@ -52,6 +52,7 @@ final class LoweringContext {
     final PointerLowering pointers;
     final ArrayPointerLowering arrayPointers;
     final StructArrayPointerLowering structArrayPointers;
+    final StaticArrayPointers staticArrayPointers;
     final StructLowering structs;
     final UnionLowering unions;
     final CallLowering calls;
@@ -72,6 +73,7 @@ final class LoweringContext {
         this.pointers = new PointerLowering(this);
         this.arrayPointers = new ArrayPointerLowering(this);
         this.structArrayPointers = new StructArrayPointerLowering(this);
+        this.staticArrayPointers = new StaticArrayPointers(this);
         this.structs = new StructLowering(this);
         this.unions = new UnionLowering(this);
         this.calls = new CallLowering(this);

@@ -43,8 +43,9 @@ import pdpv.semantics.CType;
  * {@code --array-bounds} says). Global and {@code static} pointer variables point to global and
  * static variables. A local pointer variable to structs is read the same way: a struct variable's id
  * stands for the whole struct ({@link #structOf}), and {@link StructLowering} makes {@code p->f} the
- * choice between the targets' members. Refused: pointer arithmetic and ordering, pointers to
- * pointers, a pointer's conversion to another type, global and static pointers to structs.
+ * choice between the targets' members; so are global and static pointers to global and static
+ * structs. Refused: pointer arithmetic and ordering, pointers to pointers, a pointer's conversion
+ * to another type.
  */
 final class PointerLowering {
     /** Ids fit the unsigned char id type; 0 is null's and 255 an indeterminate pointer's ({@link #INDETERMINATE}). */
@@ -309,10 +310,6 @@ final class PointerLowering {
             return;
         }
         analysis(declarator);
-        if (binding instanceof IVariable v && StructLowering.isStructPointer(v.getType())) {
-            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer " + name + " to a struct"
-                    + " (PDPV reads local pointer variables to structs)");
-        }
         if (init != null && ctx.arrays.pointsIntoArray(init)) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer " + name + " into an array"
                     + " (PDPV reads global and static pointers to variables; write a local pointer into the array)");
@@ -423,9 +420,10 @@ final class PointerLowering {
         boolean mayBeNull = analysis.mayBeNull(p) || uninitialized.contains(p) || zeroInitialized.contains(p);
         boolean isStatic = staticPointers.containsKey(p);
         for (IBinding b : analysis.of(p)) {
-            if (isStatic && !ctx.globals.containsKey(b)) {
+            if (isStatic && !ctx.globals.containsKey(b) && !ctx.globalStructs.containsKey(b)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer " + name + " to " + b.getName()
-                        + ", which is no global or static integer variable declared before (a global pointer to a local could dangle)");
+                        + ", which is no global or static integer or struct variable declared before (a global pointer to a local"
+                        + " could dangle)");
             }
             Pointer passed = ctx.frame().pointers().get(b);
             StructObject struct = ctx.frame().structs().containsKey(b) ? ctx.frame().structs().get(b) : ctx.globalStructs.get(b);

@@ -15,6 +15,7 @@ import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
 import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.IFunction;
 import org.eclipse.cdt.core.dom.ast.IParameter;
+import org.eclipse.cdt.core.dom.ast.IType;
 import org.eclipse.cdt.core.dom.ast.IVariable;
 import pdpv.cfg.Expr;
 import pdpv.cfg.FunctionSpan;
@@ -142,7 +143,7 @@ final class ProgramLowering {
                     locations.put(binding, loc);
                     continue;
                 }
-                if (ctx.pointers.isPointerType(variable.getType()) && !StructLowering.isStructPointer(variable.getType())) {
+                if (ctx.pointers.isPointerType(variable.getType())) {
                     // declared once all integer globals exist, with the initializer of the declaration that has one
                     IASTExpression init = ctx.statements.initializer(outer.getInitializer(), loc);
                     if (init != null || !pointers.containsKey(binding)) {
@@ -207,7 +208,12 @@ final class ProgramLowering {
     private void globalPointers() {
         pointers.forEach((binding, p) -> {
             try {
-                ctx.pointers.declareStatic(binding, p.name(), p.init(), p.declarator(), "", p.loc());
+                IType type = ((IVariable) binding).getType();
+                if (ctx.staticArrayPointers.declares(type, p.init(), p.loc())) {
+                    ctx.staticArrayPointers.declare(binding, type, p.name(), p.init(), "", p.loc());
+                } else {
+                    ctx.pointers.declareStatic(binding, p.name(), p.init(), p.declarator(), "", p.loc());
+                }
                 ctx.unusable.remove(binding);
             } catch (UserError e) {
                 ctx.unusable.put(binding, e.getMessage() + " (declared at line " + p.loc().line() + ")");

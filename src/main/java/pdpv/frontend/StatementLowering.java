@@ -207,6 +207,12 @@ final class StatementLowering {
                 ctx.structArrayPointers.declare(binding, declarator, variable.getType(), name, initializer(outer.getInitializer(), loc), loc);
                 continue;
             }
+            if (storage == IASTDeclSpecifier.sc_static
+                    && ctx.staticArrayPointers.declares(variable.getType(), initializer(outer.getInitializer(), loc), loc)) {
+                ctx.staticArrayPointers.declare(binding, variable.getType(), name, initializer(outer.getInitializer(), loc),
+                        ctx.frame().name() + "::", loc);
+                continue;
+            }
             if (ctx.arrayPointers.declares(binding, declarator, variable.getType(), initializer(outer.getInitializer(), loc), loc)) {
                 if (storage == IASTDeclSpecifier.sc_extern || storage == IASTDeclSpecifier.sc_static) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "static or extern pointer " + name);
