@@ -370,6 +370,9 @@ final class StructLowering {
             if (s != null) {
                 return s;
             }
+            if (ctx.unusable.containsKey(id.getName().resolveBinding())) {
+                throw unsupported(ctx.unusable.get(id.getName().resolveBinding()), e); // a global pointer PDPV does not read, with why
+            }
         }
         if (ctx.pointers.isPointer(e)) {
             return chosen(e);
