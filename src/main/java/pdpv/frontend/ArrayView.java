@@ -41,7 +41,7 @@ record ArrayView(Variable array, Expr offset, List<Long> dims) {
     Object subscript(Expr index, Typing typing) {
         Expr scaled = stride() == 1 ? index
                 : flat(typing, BinaryOp.MUL, index, new Expr.Const(typing.indexType(), stride()));
-        Expr at = isZero(offset) ? scaled : flat(typing, BinaryOp.ADD, offset, scaled);
+        Expr at = isZero(offset) ? scaled : isZero(scaled) ? offset : flat(typing, BinaryOp.ADD, offset, scaled);
         if (dims.size() == 1) {
             return new LValue.Cell(array, at);
         }
