@@ -248,7 +248,30 @@ final class ArrayLowering {
                     + ", which is not an array of integers PDPV models");
         }
         Expr index = ctx.typing.convert(ctx.expressions.value(subscript), ctx.typing.indexType());
+        if (isMember(array) && v.dims().get(0) > 0 && v.array().length() > cells(v)) {
+            // a row of an array member inside a larger array (an element's member of an array of structs, ps[k].a):
+            // the member is its own object, whose neighbours are the element's other members in C, not this array's cells
+            ctx.ir.checkExtent(SourceLocator.text(array), index, v.dims().get(0), ctx.loc(s));
+        }
         return v.subscript(index, ctx.typing);
+    }
+
+    /** Whether {@code e} is a struct's array member or a row of one ({@code ps[k].a}, {@code p->m[i]}). */
+    private static boolean isMember(IASTExpression expression) {
+        IASTExpression e = ExpressionLowering.strip(expression);
+        while (e instanceof IASTArraySubscriptExpression s) {
+            e = ExpressionLowering.strip(s.getArrayExpression());
+        }
+        return e instanceof IASTFieldReference r && !UnionLowering.isMember(r);
+    }
+
+    /** The cells {@code v} spans. */
+    private static long cells(ArrayView v) {
+        long n = 1;
+        for (long d : v.dims()) {
+            n = Math.multiplyExact(n, d);
+        }
+        return n;
     }
 
     /** One cell an initializer sets: its flat index and the clause giving its value, or the constant (of a string's character). */
