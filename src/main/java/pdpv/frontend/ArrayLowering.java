@@ -225,7 +225,11 @@ final class ArrayLowering {
     }
 
     /** The cell {@code a[i]} designates; a subscript that leaves a row is unsupported as a value. */
-    LValue.Cell cell(IASTArraySubscriptExpression s) {
+    LValue cell(IASTArraySubscriptExpression s) {
+        LValue chosen = ctx.structs.chosenCell(s);
+        if (chosen != null) {
+            return chosen; // p->a[i] through a pointer that may point to several structs
+        }
         Object element = element(s);
         if (element instanceof LValue.Cell c) {
             return c;

@@ -81,6 +81,60 @@ sealed interface LValue {
     }
 
     /**
+     * What {@code p->a[i]} designates when p may point to several structs, or be null (issue #20):
+     * the cell {@code index} of the array member of the target whose id {@code selector} holds,
+     * each target's member one of {@code arrays} (of one extent). Read and written as
+     * {@link Choice} reads and writes its targets: the write stores into every target's array, the
+     * chosen one the value and the others the cell they hold, so that each store is bounds-checked
+     * as the chosen one's is (the arrays have one extent).
+     */
+    record CellChoice(Expr selector, List<Variable> arrays, List<Expr> ids, Expr index, CType type, boolean mayBeNull) implements LValue {
+        public CellChoice {
+            arrays = List.copyOf(arrays);
+            ids = List.copyOf(ids);
+        }
+
+        @Override
+        public Expr read() {
+            return new Choice(selector, List.of(), ids, type, mayBeNull).chosenOf(arrays.stream().map(a -> (Expr) cell(a)).toList());
+        }
+
+        private Expr cell(Variable array) {
+            return new Expr.Select(array, index, type);
+        }
+
+        @Override
+        public void write(IrBuilder ir, Expr value, SourceLoc loc) {
+            if (mayBeNull) {
+                ir.evaluate(UbGuards.nullDereference(selector, CType.signedInt()), loc);
+            }
+            Expr v = value;
+            if (!(v instanceof Expr.Const)) {
+                Variable t = ir.temporary("value", value.type());
+                ir.assign(t, value, loc);
+                v = new Expr.VarRef(t);
+            }
+            for (int i = 0; i < arrays.size(); i++) {
+                Variable a = arrays.get(i);
+                Expr chosen = new Expr.Ite(new Expr.Binary(BinaryOp.EQ, selector, ids.get(i), CType.signedInt()), v, cell(a), type);
+                ir.add(new Stmt.ArrayAssign(a, new ArrayExpr.Store(new ArrayExpr.Whole(a), index, chosen), loc));
+            }
+        }
+
+        @Override
+        public LValue frozen(IrBuilder ir, SourceLoc loc) {
+            Choice c = (Choice) new Choice(selector, List.of(), ids, type, mayBeNull).frozen(ir, loc);
+            Expr at = index;
+            if (!(at instanceof Expr.Const || at instanceof Expr.VarRef r && r.variable().kind() == Variable.Kind.TEMPORARY)) {
+                Variable t = ir.temporary("index", at.type());
+                ir.assign(t, at, loc);
+                at = new Expr.VarRef(t);
+            }
+            return new CellChoice(c.selector(), arrays, ids, at, type, mayBeNull);
+        }
+    }
+
+    /**
      * An integer member of a union (issue #20): {@code type}'s bytes in the array of
      * {@code unsigned char} {@code bytes} from the flat {@code offset} on, little-endian as gcc
      * lays them out. Reading combines the bytes, writing replaces them, in one assignment. A
@@ -178,9 +232,14 @@ sealed interface LValue {
 
         @Override
         public Expr read() {
-            Expr out = targets.isEmpty() ? new Expr.Const(type, 0) : new Expr.VarRef(targets.get(targets.size() - 1));
-            for (int i = targets.size() - 2; i >= 0; i--) {
-                out = new Expr.Ite(chosen(i), new Expr.VarRef(targets.get(i)), out, type);
+            return chosenOf(targets.stream().map(t -> (Expr) new Expr.VarRef(t)).toList());
+        }
+
+        /** The choice between {@code values}, one per target id, by the selector (the null case first and marked when it may be null). */
+        Expr chosenOf(List<Expr> values) {
+            Expr out = values.isEmpty() ? new Expr.Const(type, 0) : values.get(values.size() - 1);
+            for (int i = values.size() - 2; i >= 0; i--) {
+                out = new Expr.Ite(chosen(i), values.get(i), out, type);
             }
             return mayBeNull ? new Expr.Ite(UbGuards.nullDereference(selector, CType.signedInt()), new Expr.Const(type, 0), out, type) : out;
         }

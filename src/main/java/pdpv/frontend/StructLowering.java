@@ -391,7 +391,7 @@ final class StructLowering {
      * cannot be null, else a struct whose integer members are the choice between the targets' members
      * ({@link LValue.Choice}, selected by the pointer's id, checked where it may be null) and whose
      * struct members are such choices again. Its array and union members are refused where they are
-     * used ({@link Unresolved}).
+     * used ({@link Unresolved}), but for a cell of an array member of one dimension ({@link #chosenCell}).
      */
     private StructObject chosen(IASTExpression e) {
         SourceLoc loc = ctx.loc(e);
@@ -445,9 +445,13 @@ final class StructLowering {
             } else {
                 List<Variable> leaves = new ArrayList<>();
                 targets.forEach(t -> leaves.addAll(new StructObject(t.type(), t.name(), Map.of(m, t.members().get(m))).leaves()));
+                boolean cells = !parts.isEmpty() && parts.stream().allMatch(x -> x instanceof Variable v && v.isArray() && v.dims().size() == 1
+                        && v.dims().equals(((Variable) parts.get(0)).dims()) && v.type().equals(((Variable) parts.get(0)).type()));
                 members.put(m, new Unresolved("member " + m + " of " + name + ", an array or union member of a struct that the pointer may"
-                        + " not point to alone (PDPV reads integer and struct members through a pointer that may point to several"
-                        + " structs or be null)", leaves));
+                        + " not point to alone (PDPV reads integer and struct members, and cells of array members, through a pointer"
+                        + " that may point to several structs or be null)", leaves,
+                        cells ? new LValue.Choice(selector, parts.stream().map(Variable.class::cast).toList(), ids,
+                                ((Variable) parts.get(0)).type(), mayBeNull) : null));
             }
         }
         return new StructObject(c, name, members);
@@ -457,7 +461,33 @@ final class StructLowering {
      * A member of the choice between several structs ({@link #chosen}) that PDPV does not read:
      * refused, as {@code what}, where it is used; {@code leaves} are the targets' variables it stands for.
      */
-    record Unresolved(String what, List<Variable> leaves) {
+    record Unresolved(String what, List<Variable> leaves, LValue.Choice arrays) {
+    }
+
+    /**
+     * {@code p->a[i]} or {@code (*p).a[i]} of an array member (of one dimension) through a pointer
+     * that may point to several structs or be null (issue #20): the choice between the targets'
+     * cells ({@link LValue.CellChoice}); null for any other subscript. The owner is evaluated here
+     * only when it has no side effects (a subscript that is no such choice evaluates it again).
+     */
+    LValue chosenCell(IASTArraySubscriptExpression s) {
+        if (!(ExpressionLowering.strip(s.getArrayExpression()) instanceof IASTFieldReference r) || UnionLowering.isMember(r)
+                || SideEffects.has(r.getFieldOwner()) || SideEffects.has((IASTExpression) s.getArgument())) {
+            return null;
+        }
+        IASTExpression owner = ExpressionLowering.strip(r.getFieldOwner());
+        IASTExpression pointer = r.isPointerDereference() ? owner
+                : owner instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star ? u.getOperand() : null;
+        if (pointer == null || !ctx.pointers.isPointer(pointer)) {
+            return null;
+        }
+        StructObject target = pointee(pointer);
+        if (!(target.members().get(r.getFieldName().toString()) instanceof Unresolved u) || u.arrays() == null) {
+            return null;
+        }
+        LValue.Choice c = u.arrays();
+        Expr index = ctx.typing.convert(ctx.expressions.value((IASTExpression) s.getArgument()), ctx.typing.indexType());
+        return new LValue.CellChoice(c.selector(), c.targets(), c.ids(), index, c.type(), c.mayBeNull());
     }
 
     /** The member {@code r} designates: a variable (scalar or array) or a nested struct object. */
