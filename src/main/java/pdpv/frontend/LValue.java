@@ -96,7 +96,7 @@ sealed interface LValue {
 
         @Override
         public Expr read() {
-            return new Choice(selector, List.of(), ids, type, mayBeNull).chosenOf(arrays.stream().map(a -> (Expr) cell(a)).toList());
+            return choice().chosenOf(arrays.stream().map(a -> (Expr) cell(a)).toList());
         }
 
         private Expr cell(Variable array) {
@@ -105,25 +105,23 @@ sealed interface LValue {
 
         @Override
         public void write(IrBuilder ir, Expr value, SourceLoc loc) {
-            if (mayBeNull) {
-                ir.evaluate(UbGuards.nullDereference(selector, CType.signedInt()), loc);
-            }
-            Expr v = value;
-            if (!(v instanceof Expr.Const)) {
-                Variable t = ir.temporary("value", value.type());
-                ir.assign(t, value, loc);
-                v = new Expr.VarRef(t);
-            }
+            Choice choice = choice();
+            Expr v = choice.written(ir, value, loc);
             for (int i = 0; i < arrays.size(); i++) {
                 Variable a = arrays.get(i);
-                Expr chosen = new Expr.Ite(new Expr.Binary(BinaryOp.EQ, selector, ids.get(i), CType.signedInt()), v, cell(a), type);
+                Expr chosen = new Expr.Ite(choice.chosen(i), v, cell(a), type);
                 ir.add(new Stmt.ArrayAssign(a, new ArrayExpr.Store(new ArrayExpr.Whole(a), index, chosen), loc));
             }
         }
 
+        /** The choice by the same selector between no targets: its ids, null check and selector read. */
+        private Choice choice() {
+            return new Choice(selector, List.of(), ids, type, mayBeNull);
+        }
+
         @Override
         public LValue frozen(IrBuilder ir, SourceLoc loc) {
-            Choice c = (Choice) new Choice(selector, List.of(), ids, type, mayBeNull).frozen(ir, loc);
+            Choice c = (Choice) choice().frozen(ir, loc);
             Expr at = index;
             if (!(at instanceof Expr.Const || at instanceof Expr.VarRef r && r.variable().kind() == Variable.Kind.TEMPORARY)) {
                 Variable t = ir.temporary("index", at.type());
@@ -244,21 +242,27 @@ sealed interface LValue {
             return mayBeNull ? new Expr.Ite(UbGuards.nullDereference(selector, CType.signedInt()), new Expr.Const(type, 0), out, type) : out;
         }
 
-        private Expr chosen(int i) {
+        /** Whether the selector chooses the target {@code i}, an int. */
+        Expr chosen(int i) {
             return new Expr.Binary(BinaryOp.EQ, selector, ids.get(i), CType.signedInt());
+        }
+
+        /** Before a write: the null check where the pointer may be null, then {@code value}, held in a temporary unless constant. */
+        Expr written(IrBuilder ir, Expr value, SourceLoc loc) {
+            if (mayBeNull) {
+                ir.evaluate(UbGuards.nullDereference(selector, CType.signedInt()), loc);
+            }
+            if (value instanceof Expr.Const) {
+                return value;
+            }
+            Variable t = ir.temporary("value", value.type());
+            ir.assign(t, value, loc);
+            return new Expr.VarRef(t);
         }
 
         @Override
         public void write(IrBuilder ir, Expr value, SourceLoc loc) {
-            if (mayBeNull) {
-                ir.evaluate(UbGuards.nullDereference(selector, CType.signedInt()), loc);
-            }
-            Expr v = value;
-            if (!(v instanceof Expr.Const)) {
-                Variable t = ir.temporary("value", value.type());
-                ir.assign(t, value, loc);
-                v = new Expr.VarRef(t);
-            }
+            Expr v = written(ir, value, loc);
             for (int i = 0; i < targets.size(); i++) {
                 Variable target = targets.get(i);
                 Expr chosen = mayBeNull || targets.size() > 1 ? new Expr.Ite(chosen(i), v, new Expr.VarRef(target), target.type()) : v;

@@ -200,7 +200,7 @@ class AggregateDifferentialTest {
     }
 
     /** The number of programs on pointers into arrays of structs ({@link RandomStructArrayPointers}), every other one with null. */
-    private static final int STRUCT_ARRAY_POINTER_PROGRAMS = 16;
+    private static final int STRUCT_ARRAY_POINTER_PROGRAMS = 24;
 
     /**
      * Pointers into arrays of structs (issue #20) against gcc ({@link RandomStructArrayPointers}):

@@ -13,7 +13,8 @@ import java.util.Random;
  * {@code p->b[j]}, {@code (*p).b[j]}, {@code p[0].a}), whole elements copied ({@code t = *p},
  * {@code *p = *q}), pointers compared and subtracted ({@code p == q}, {@code p < q},
  * {@code p - q}, {@code p < ps + n}) and passed to a helper's {@code struct E *} parameter. The
- * inputs may move a pointer out of the array: every dereference is written {@code E(p)}, for PDPV
+ * inputs may move a pointer out of the array (most dereferences are guarded by a test that it is
+ * inside, some are not): every dereference is written {@code E(p)}, for PDPV
  * the pointer itself, for gcc a check that reports a pointer outside the array or null
  * ({@link RandomNullPointers#NULL_HIT}) and ends the run, so that gcc's table says which inputs
  * access out of bounds. Where p may be null, its other uses as an address (a step, an ordering, a
@@ -64,10 +65,11 @@ final class RandomStructArrayPointers {
             statement();
         }
         for (int i = 0; i < n; i++) {
-            body.append("  r = r * 31 + ps[").append(i).append("].a * 7 + ps[").append(i).append("].b[0] * 3 + ps[").append(i).append("].b[1];\n");
+            body.append("  r = r * 31 + ps[").append(i).append("].a * 7 + ps[").append(i).append("].b[0] * 3 + ps[").append(i)
+                    .append("].b[1];\n");
         }
-        // r kept small, so that no sum overflows whatever the members' values
-        String bounded = body.toString().replaceAll("r = (r \\* \\d+ [^;]*);", "r = ($1) % 1000003;");
+        // r kept below 2^20 (a mask, which the solver bit-blasts cheaply, unlike a 64-bit remainder), so that no sum overflows
+        String bounded = body.toString().replaceAll("r = (r \\* \\d+ [^;]*);", "r = ($1) & 1048575;");
         return types + helpers + "long long compute(unsigned char x0, unsigned char x1) {\n" + bounded + "  return r;\n}\n";
     }
 
@@ -76,7 +78,7 @@ final class RandomStructArrayPointers {
         int k = random.nextInt(n + 1);
         return switch (random.nextInt(6)) {
             case 0 -> "ps";
-            case 1 -> "&ps[x" + random.nextInt(2) + "]";
+            case 1 -> "&ps[x" + random.nextInt(2) + " % N]";
             case 2 -> "ps + x" + random.nextInt(2) + " - " + random.nextInt(3);
             case 3 -> "&ps[" + Math.min(k, n - 1) + "]";
             case 4 -> "x" + random.nextInt(2) + " > " + random.nextInt(5) + " ? ps + " + k + " : &ps[" + random.nextInt(n) + "]";
@@ -97,6 +99,17 @@ final class RandomStructArrayPointers {
         return mayBeNull ? "P(" + p + ")" : p;
     }
 
+    /**
+     * {@code if (...) } that keeps the dereference of {@code e} (the pointer variable {@code v}, maybe
+     * moved) inside ps, three times in four; else nothing, so that the inputs may move it out.
+     */
+    private String guard(String v, String e) {
+        if (random.nextInt(4) == 0) {
+            return "";
+        }
+        return "if (" + (mayBeNull ? v + " != 0 && " : "") + e + " >= ps && " + e + " < ps + N) ";
+    }
+
     private void statement() {
         String p = random.nextBoolean() ? "p" : "q";
         String other = p.equals("p") ? "q" : "p";
@@ -111,20 +124,28 @@ final class RandomStructArrayPointers {
             case 2 -> body.append("  ").append(mayBeNull ? p + " = 1 + " + ap : (random.nextBoolean() ? "++" : "--") + p).append(";\n");
             case 3 -> body.append("  ").append(mayBeNull ? p + " = " + ap + " + " + random.nextInt(3)
                     : p + (random.nextBoolean() ? " += " : " -= ") + random.nextInt(3)).append(";\n");
-            case 4 -> body.append("  E(").append(p).append(")->a").append(random.nextBoolean() ? " = " : " += ").append(value()).append(";\n");
-            case 5 -> body.append("  E(").append(p).append(")->b[").append(j).append("] = ").append(value()).append(";\n");
-            case 6 -> body.append("  r = r * 3 + E(").append(p).append(")->a - (*E(").append(p).append(")).b[").append(j).append("];\n");
+            case 4 -> body.append("  ").append(guard(p, p)).append("E(").append(p).append(")->a")
+                    .append(random.nextBoolean() ? " = " : " += ").append(value()).append(";\n");
+            case 5 -> body.append("  ").append(guard(p, p)).append("E(").append(p).append(")->b[").append(j).append("] = ")
+                    .append(value()).append(";\n");
+            case 6 -> body.append("  ").append(guard(p, p)).append("r = r * 3 + E(").append(p).append(")->a - (*E(").append(p)
+                    .append(")).b[").append(j).append("];\n");
             case 7 -> body.append("  r = r * 5 + (").append(p).append(" == ").append(other).append(") + 2 * (").append(ap).append(" < ")
                     .append(ao).append(") + 4 * (").append(ap).append(" - ps);\n");
             case 8 -> body.append("  if (").append(ap).append(" >= ps && ").append(p).append(" < ps + N) E(").append(p).append(")[0].a = ")
                     .append(value()).append(";\n");
-            case 9 -> body.append("  bump(E(").append(p).append("), ").append(value()).append(");\n");
-            case 10 -> body.append("  t = *E(").append(p).append(");\n  r = r * 7 + t.a + t.b[").append(j).append("];\n");
-            case 11 -> body.append("  *E(").append(p).append(") = *E(").append(other).append(");\n");
+            case 9 -> body.append("  ").append(guard(p, p)).append("bump(E(").append(p).append("), ").append(value()).append(");\n");
+            case 10 -> body.append("  ").append(guard(p, p)).append("{ t = *E(").append(p).append("); r = r * 7 + t.a + t.b[").append(j)
+                    .append("]; }\n");
+            case 11 -> body.append("  ").append(guard(p, p)).append(guard(other, other)).append("*E(").append(p).append(") = *E(")
+                    .append(other).append(");\n");
             case 12 -> body.append("  if (").append(p).append(" != 0 && ").append(p).append(" != ps + N) r = r * 3 + (")
                     .append(p).append(" - ").append(ao).append(");\n");
-            default -> body.append("  r = r * 11 + E(").append(ao).append(" + ").append(random.nextInt(2)).append(")->b[").append(j)
-                    .append("];\n");
+            default -> {
+                String moved = "(" + other + " + " + random.nextInt(2) + ")";
+                body.append("  ").append(guard(other, moved)).append("r = r * 11 + E(").append(ao).append(" + ")
+                        .append(moved.substring(moved.indexOf('+') + 2, moved.length() - 1)).append(")->b[").append(j).append("];\n");
+            }
         }
     }
 }
