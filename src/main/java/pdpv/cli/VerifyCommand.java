@@ -328,24 +328,25 @@ final class VerifyCommand implements Callable<Integer> {
                 return ExitCodes.BAD_INPUT;
             }
         }
-        // a proof by complete unrolling has no loop invariants: with --witness only where the one run gives them (ExactRun)
-        boolean bmcProofs = witness == null;
-        if (!bmcProofs) {
+        // a proof by complete unrolling has no loop invariants: with --witness it waits for the CEGAR
+        // loop's unless the one run gives them (ExactRun)
+        boolean bmcReserve = witness != null;
+        if (bmcReserve) {
             try {
-                bmcProofs = ExactRun.inputFree(input.parse(resolved));
+                bmcReserve = !ExactRun.inputFree(input.parse(resolved));
             } catch (UserError e) {
                 return fail(e.render());
             }
         }
         try (ProgressPrinter printer = run.progress() ? new ProgressPrinter(spec.commandLine().getErr(), start) : null) {
-            return verify(resolved, daikonText, bmcProofs, start, printer == null ? Progress.NONE : printer);
+            return verify(resolved, daikonText, bmcReserve, start, printer == null ? Progress.NONE : printer);
         }
     }
 
     /** The rest of {@link #call}: the verification, its answer and its evidence, telling {@code progress} each step. */
-    private int verify(ProgramOptions.Input resolved, String daikonText, boolean bmcProofs, long start, Progress progress)
+    private int verify(ProgramOptions.Input resolved, String daikonText, boolean bmcReserve, long start, Progress progress)
             throws Exception {
-        ProgramVerifier verifier = verifier(daikonText, bmcProofs, progress);
+        ProgramVerifier verifier = verifier(daikonText, bmcReserve, progress);
         Verdict verdict;
         try (Watchdog watchdog = run.watchdog("pdpv-verify", start, 0)) {
             Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> {
@@ -545,12 +546,12 @@ final class VerifyCommand implements Callable<Integer> {
      * The portfolio of the engines {@code --engine} selects, in this order (the first one also
      * decides loop-free programs alone); an engine is one line here.
      */
-    private ProgramVerifier verifier(String daikonText, boolean bmcProofs, Progress progress) {
+    private ProgramVerifier verifier(String daikonText, boolean bmcReserve, Progress progress) {
         List<Portfolio.Engine> all = new ArrayList<>();
         all.add(new Portfolio.Engine("cegar", cegar(daikonText, progress.named("cegar"))));
         all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks)
-                .withProofs(bmcProofs).withAcceleration(acceleration()).withAcceleratedCopies(bmcAcceleratedCopies),
-                VerifierOptions.defaults().withProgress(progress.named("bmc")))));
+                .withAcceleration(acceleration()).withAcceleratedCopies(bmcAcceleratedCopies),
+                VerifierOptions.defaults().withProgress(progress.named("bmc"))), bmcReserve));
         return new SlicingVerifier(new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList(), progress),
                 // a witness or harness must replay on the whole program, skipped loops included: no slicing then
                 new SliceOptions(!noSlice && witness == null && harness == null, sliceResources), progress);
