@@ -167,6 +167,41 @@ final class CellInvariants {
         List<Expr<?>> pass0 = new ArrayList<>(pass.constraints());
         pass0.addAll(pass.nextFunctions().values());
         background.addAll(Instances.atReads(ctx, facts, pass0));
+        List<BoolExpr> live = houdini(t, pass, background, candidates);
+        if (live.isEmpty()) {
+            return List.of();
+        }
+        return List.of(ctx.mkImplies(fact, live.size() == 1 ? live.get(0) : ctx.mkAnd(live.toArray(new BoolExpr[0]))));
+    }
+
+    /**
+     * The inductive ones among likely invariants over the cells of the small arrays loop {@code l}
+     * writes ({@code candidates}: formulas over l's templates, {@link pdpv.daikon.TestOptions#cellTerms}),
+     * by Houdini over the exact pass as in {@link #readOnly}, given LI_l so far ({@code li}): PDR's
+     * abstraction reads those cells as arbitrary values, so they are checked here and not with the
+     * scalars' candidates.
+     */
+    List<BoolExpr> smallArrays(ProgramEncoding encoding, LoopInvariantStore store, Loop l, BoolExpr li, List<BoolExpr> candidates) {
+        if (candidates.isEmpty()) {
+            return List.of();
+        }
+        LoopInvariantStore.Templates t = store.templates(l);
+        LoopIteration pass = encoding.iteration(l, t.beforeExprs(), t.endExprs());
+        List<BoolExpr> background = new ArrayList<>(pass.constraints());
+        for (LoopSite site : pass.dag().loopSites()) {
+            background.add(store.instantiateFrom(site, 0));
+        }
+        background.add(li);
+        return houdini(t, pass, background, candidates);
+    }
+
+    /**
+     * Houdini over the exact {@code pass} of a loop with templates {@code t}: the candidates that
+     * hold on entry (x_e = x_b) and that the pass preserves, {@code background} and all of them
+     * assumed, until none fails.
+     */
+    private List<BoolExpr> houdini(LoopInvariantStore.Templates t, LoopIteration pass, List<BoolExpr> background,
+                                   List<BoolExpr> candidates) {
         Map<Variable, Expr<?>> start = new LinkedHashMap<>();
         Map<Variable, Expr<?>> before = t.beforeExprs();
         t.endExprs().keySet().forEach(v -> start.put(v, before.get(v)));
@@ -186,10 +221,7 @@ final class CellInvariants {
                 }
             }
         }
-        if (live.isEmpty()) {
-            return List.of();
-        }
-        return List.of(ctx.mkImplies(fact, live.size() == 1 ? live.get(0) : ctx.mkAnd(live.toArray(new BoolExpr[0]))));
+        return live;
     }
 
     /**
