@@ -100,6 +100,11 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     int quotientModuli = TestOptions.QUOTIENT_MODULI;
 
+    @Option(names = "--cell-terms", paramLabel = "N",
+            description = "a one-dimensional array of at most N cells that a loop writes gets a term per cell in the mined "
+                    + "invariants (h[0] <= h[1]), checked over the loop's exact pass; 0 = none (default: ${DEFAULT-VALUE})")
+    int cellTerms = TestOptions.CELL_TERMS;
+
     @Option(names = "--invariants", paramLabel = "FILE",
             description = "Daikon's printed invariants for the program points of 'pdpv daikon-trace': checked like the "
                     + "mined ones (Houdini) and the inductive ones seeded into the loop invariants; lines that cannot be "
@@ -294,6 +299,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && dumpInstances != null ? "--dump-instances applies to --encoding loops only"
                 : entryTests < 0 ? "--entry-tests must not be negative"
                 : spreadTests < 0 ? "--spread-tests must not be negative"
+                : cellTerms < 0 ? "--cell-terms must not be negative"
                 : quotientModuli > TestOptions.MAX_QUOTIENT_MODULI ? "--quotient-moduli must be at most " + TestOptions.MAX_QUOTIENT_MODULI
                 : encoding == Encoding.SYMBOLIC && entryTestsGiven() ? "--entry-tests applies to --encoding loops only"
                 : noDynamic && entryTestsGiven() ? "--entry-tests has nothing to direct with --no-dynamic"
@@ -571,7 +577,7 @@ final class VerifyCommand implements Callable<Integer> {
         TestOptions tests = noDynamic ? TestOptions.defaults().withTests(0)
                 : TestOptions.defaults().withTimeLimit(run.timeoutSeconds).withPolynomials(!noPolynomials)
                         .withEntryTests(entryTests).withSpreadTests(spreadTests)
-                        .withQuotientModuli(quotientModuli);
+                        .withQuotientModuli(quotientModuli).withCellTerms(cellTerms);
         return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
                 .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr).withPolicy(policy()))
                 .withDumpInstances(dumpInstances).withProgress(progress).withAcceleration(acceleration(), witness == null));

@@ -45,6 +45,30 @@ class CellInvariantsTest {
         assertTrue(v.invariants().stream().anyMatch(c -> c.invariant().contains("forall")), v.invariants().toString());
     }
 
+    /**
+     * A small array's cells at constant indices are terms of the miner ({@code TestOptions#cellTerms}):
+     * range[0] <= range[1] is mined, kept by Houdini over the exact pass and proves the assertion; with
+     * no cell terms the loop has no invariant over the cells, and only a failing run could end it.
+     */
+    @Test
+    void aSmallArraysCellsGetInvariantsOfTheirOwn() {
+        Verdict v = verify(new Verifier(VerifierOptions.defaults()), CProgram.example("array_small_range_safe.c"));
+        assertEquals(Verdict.Kind.SAFE, v.kind(), v.reason());
+        assertTrue(v.invariants().stream().anyMatch(c -> c.invariant().contains("range[0] <= range[1]")),
+                v.invariants().toString());
+        Verifier none = new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withCellTerms(0)));
+        Timer stop = new Timer(true);
+        stop.schedule(new TimerTask() {
+            @Override
+            public void run() {
+                none.cancel("enough");
+            }
+        }, 15_000);
+        Verdict without = none.verify(CProgram.example("array_small_range_safe.c"));
+        stop.cancel();
+        assertFalse(without.invariants().stream().anyMatch(c -> c.invariant().contains("range[")), without.invariants().toString());
+    }
+
     @Test
     void cellsWrittenUpToAnInputBoundAndTheUnwrittenRestAreBothKnown() {
         Verdict v = verify(new Verifier(VerifierOptions.defaults()), CProgram.example("array_fill_input_bound.c"));
