@@ -162,16 +162,26 @@ final class InvariantRefiner {
     }
 
     /**
-     * Adds to LI_l the inductive ones among the likely invariants over the cells of the small arrays
-     * loop {@code l} writes ({@code candidates}, {@link CellInvariants#smallArrays}); PDR, which sees
-     * arrays only through {@link ArrayAbstraction}, does not get them. Returns how many.
+     * Adds to LI_l what the likely invariants over the cells of the small arrays loop {@code l}
+     * writes ({@code candidates}) give, {@link CellInvariants#smallArrays}; PDR, which sees arrays
+     * only through {@link ArrayAbstraction}, does not get them. Returns how many conjuncts.
      */
     int seedCellTerms(Loop l, List<Invariant> candidates) {
         if (cancelled || candidates.isEmpty()) {
             return 0;
         }
+        LoopInvariantStore.Templates t = store.templates(l);
+        pdpv.daikon.InvariantEncoder encoder = new pdpv.daikon.InvariantEncoder(ctx);
+        List<CellInvariants.Mapped> mapped = new ArrayList<>();
+        for (Invariant inv : candidates) {
+            try {
+                mapped.add(new CellInvariants.Mapped(encoder.atEntry(inv, t.beforeExprs()), encoder.atHead(inv, t.beforeExprs(), t.endExprs())));
+            } catch (IllegalArgumentException e) {
+                // over a variable the templates cannot mention: not offered
+            }
+        }
         List<BoolExpr> kept = new CellInvariants(ctx, seedStats, options.policy().candidateResources())
-                .smallArrays(encoding, store, l, store.conjunction(l), overLoop(l, candidates));
+                .smallArrays(encoding, store, l, store.conjunction(l), mapped);
         kept.forEach(c -> store.add(l, c));
         return kept.size();
     }

@@ -272,8 +272,8 @@ public final class Verifier implements ProgramVerifier {
                 }
                 if (!overCells.isEmpty() && !cancelled.isSet()) {
                     int cells = refiner.seedCellTerms(l, overCells);
-                    progress.report("mining: " + cells + " of " + overCells.size() + " likely invariants over the cells of small arrays kept for "
-                            + Evidence.describe(l));
+                    progress.report("mining: " + overCells.size() + " likely invariants over the cells of small arrays of "
+                            + Evidence.describe(l) + " checked over its exact pass: " + cells + " conjuncts kept");
                 }
                 if (mining && !store.templates(l).arraysBefore().isEmpty() && !cancelled.isSet()) {
                     List<Invariant> dropped = candidates.stream().filter(c -> !o.kept().contains(c)).toList();

@@ -54,7 +54,7 @@ public final class LoopSamples {
         return variables;
     }
 
-    /** The cells sampled after the scalars in each row ({@link TestOptions#cellTerms}), their values at the head only. */
+    /** The cells sampled after the scalars in each row ({@link TestOptions#cellTerms}), as terms at the head. */
     public List<Term> cells() {
         return cells;
     }
@@ -63,7 +63,7 @@ public final class LoopSamples {
      * The terms an invariant of this loop may read: x and \old(x) for each x the loop updates
      * (U_l), x alone for each x it only reads (constant in the loop, its old value is its value).
      * Temporaries of the front end (a nondet call's result, say) are left out, as Daikon sees only
-     * the program's variables. Then the {@link #cells}, at the head.
+     * the program's variables. Then the {@link #cells}, at the head and on entry.
      */
     public List<Term> terms() {
         List<Term> terms = new ArrayList<>();
@@ -78,6 +78,7 @@ public final class LoopSamples {
             }
         }
         terms.addAll(cells);
+        cells.forEach(c -> terms.add(new Term(c.variable(), true, c.cell())));
         return terms;
     }
 
@@ -87,7 +88,7 @@ public final class LoopSamples {
 
     /** The value of {@code t} in sample {@code i} as raw bits of its variable's width. */
     public long bits(int i, Term t) {
-        Integer k = t.isCell() ? (t.old() ? null : variables.size() + cells.indexOf(t)) : index.get(t.variable());
+        Integer k = t.isCell() ? variables.size() + cells.indexOf(new Term(t.variable(), false, t.cell())) : index.get(t.variable());
         if (k == null) {
             throw new IllegalArgumentException(t + " is not a variable of the loop");
         }
