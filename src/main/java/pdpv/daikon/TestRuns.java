@@ -17,6 +17,7 @@ import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
 import pdpv.interp.State;
+import pdpv.semantics.BitVec;
 
 /**
  * The tests of thesis Algorithm 6.1 run from the program's entry in the concrete interpreter, with
@@ -39,7 +40,7 @@ public final class TestRuns {
     private TestRuns(Program program, LoopForest loops, TestOptions options) {
         this.program = program;
         this.options = options;
-        loops.loops().forEach(l -> samples.put(l, new LoopSamples(l)));
+        loops.loops().forEach(l -> samples.put(l, new LoopSamples(l, options.cellTerms())));
         this.interpreter = new Interpreter(program.semantics(),
                 InterpreterOptions.DEFAULTS.withMaxSteps(options.maxSteps()));
         this.generator = new TestGenerator(options.seed());
@@ -126,7 +127,7 @@ public final class TestRuns {
     }
 
     private Execution run(Interpreter with, InputOracle oracle) {
-        Recorder recorder = new Recorder(samples, options);
+        Recorder recorder = new Recorder(samples, options, program.semantics().indexType().width());
         Execution e = with.run(program.entry(), Map.of(), oracle, recorder);
         recorder.flush();
         recorder.entry.keySet().forEach(l -> entries.merge(l, 1, Integer::sum));
@@ -175,11 +176,14 @@ public final class TestRuns {
         private final Map<Loop, long[]> entry = new HashMap<>();
         private final Map<Loop, Long> visits = new HashMap<>();
         private final Map<Loop, long[][]> pending = new HashMap<>();
+        /** The width of an array index (ptrdiff_t's), for reading the sampled cells. */
+        private final int indexWidth;
         private Block previous;
 
-        Recorder(Map<Loop, LoopSamples> samples, TestOptions options) {
+        Recorder(Map<Loop, LoopSamples> samples, TestOptions options, int indexWidth) {
             this.samples = samples;
             this.options = options;
+            this.indexWidth = indexWidth;
             samples.keySet().forEach(l -> headOf.computeIfAbsent(l.head(), k -> new ArrayList<>()).add(l));
         }
 
@@ -196,7 +200,7 @@ public final class TestRuns {
 
         private void visit(Loop l, State state) {
             LoopSamples s = samples.get(l);
-            long[] now = values(s.variables(), state);
+            long[] now = values(s, state);
             if (previous == null || !l.body().contains(previous)) {
                 entry.put(l, now);
             }
@@ -224,10 +228,16 @@ public final class TestRuns {
             pending.clear();
         }
 
-        private static long[] values(List<Variable> vars, State state) {
-            long[] out = new long[vars.size()];
-            for (int i = 0; i < out.length; i++) {
+        /** The row of {@code s}'s scalars and then its cells in {@code state}. */
+        private long[] values(LoopSamples s, State state) {
+            List<Variable> vars = s.variables();
+            long[] out = new long[vars.size() + s.cells().size()];
+            for (int i = 0; i < vars.size(); i++) {
                 out[i] = state.get(vars.get(i)).bits();
+            }
+            for (int i = 0; i < s.cells().size(); i++) {
+                Term c = s.cells().get(i);
+                out[vars.size() + i] = state.cell(c.variable(), new BitVec(c.cell(), indexWidth)).bits();
             }
             return out;
         }
