@@ -19,7 +19,9 @@ import java.time.Duration;
  *                      (32 + log2 of the visits + 1 in all), so that a long run does not fill the
  *                      store with one run's values
  * @param maxSamples    per loop, the samples kept in all (later ones are dropped): 5,000
- * @param budget        the wall time of all runs together; runs not started by then are skipped:
+ * @param budget        the processor time of all runs together (the testing thread's, Z3's checks for
+ *                      the directed tests included, so that a loaded machine runs as many); runs not
+ *                      started by then are skipped:
  *                      5 s, and {@link #TIME_LIMIT_SHARE} of a time limit if that is less
  * @param polynomials   whether the miner looks for DIG's polynomial equalities
  *                      ({@link PolynomialEqualities}) besides Daikon's templates: on by default;

@@ -23,13 +23,18 @@ import pdpv.cfg.Variable;
  */
 class CellInvariantsTest {
     private static Verdict verify(Verifier verifier, Program program) {
+        return verify(verifier, program, 300_000);
+    }
+
+    /** {@code verifier}'s verdict on {@code program}, cancelled after {@code millis}. */
+    private static Verdict verify(Verifier verifier, Program program, long millis) {
         Timer backstop = new Timer(true);
         backstop.schedule(new TimerTask() {
             @Override
             public void run() {
                 verifier.cancel("test backstop");
             }
-        }, 300_000);
+        }, millis);
         try {
             return verifier.verify(program);
         } finally {
@@ -57,15 +62,7 @@ class CellInvariantsTest {
         assertTrue(v.invariants().stream().anyMatch(c -> c.invariant().contains("range[0] <= range[1]")),
                 v.invariants().toString());
         Verifier none = new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withCellTerms(0)));
-        Timer stop = new Timer(true);
-        stop.schedule(new TimerTask() {
-            @Override
-            public void run() {
-                none.cancel("enough");
-            }
-        }, 15_000);
-        Verdict without = none.verify(CProgram.example("array_small_range_safe.c"));
-        stop.cancel();
+        Verdict without = verify(none, CProgram.example("array_small_range_safe.c"), 15_000);
         assertFalse(without.invariants().stream().anyMatch(c -> c.invariant().contains("range[")), without.invariants().toString());
     }
 

@@ -47,6 +47,21 @@ class PortfolioTest {
         }
     }
 
+    /** An engine that answers {@code answer} after 300 ms. */
+    private static ProgramVerifier late(Verdict answer) {
+        return new Scripted(null) {
+            @Override
+            public Verdict verify(Program program) {
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return answer;
+            }
+        };
+    }
+
     private static VerifierStatistics.EngineRun run(Verdict v, String name) {
         return v.statistics().engines().stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
     }
@@ -97,17 +112,7 @@ class PortfolioTest {
     @Test
     void aReserveEnginesSafeWaitsForTheOthersAnswer() throws InterruptedException {
         // bounded model checking's complete unrolling under --witness: its SAFE has no loop invariants
-        Scripted unsafe = new Scripted(null) {
-            @Override
-            public Verdict verify(Program program) {
-                try {
-                    Thread.sleep(300);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return new Verdict(Verdict.Kind.UNSAFE, "found", List.of(), null, null, List.of(), FIGURES);
-            }
-        };
+        ProgramVerifier unsafe = late(new Verdict(Verdict.Kind.UNSAFE, "found", List.of(), null, null, List.of(), FIGURES));
         Verdict v = new Portfolio(List.of(new Portfolio.Engine("cegar", unsafe),
                 new Portfolio.Engine("bmc", new Scripted(Verdict.safe(List.of(), FIGURES)), true)))
                 .verify(CProgram.example("counter_loop.c"));
@@ -229,17 +234,7 @@ class PortfolioTest {
                 throw new IllegalStateException("broken engine");
             }
         };
-        ProgramVerifier slowSafe = new Scripted(null) {
-            @Override
-            public Verdict verify(Program program) {
-                try {
-                    Thread.sleep(300);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return Verdict.safe(List.of(), null);
-            }
-        };
+        ProgramVerifier slowSafe = late(Verdict.safe(List.of(), null));
         Portfolio p = new Portfolio(List.of(new Portfolio.Engine("a", slowSafe), new Portfolio.Engine("b", crashes)));
         assertThrows(IllegalStateException.class, () -> p.verify(CProgram.example("counter_loop.c")));
     }
