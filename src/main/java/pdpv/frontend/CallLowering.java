@@ -290,7 +290,7 @@ final class CallLowering {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " may point to "
                         + t.sourceName() + " but is passed for " + param.getName() + " (a pointer to " + to + ")");
             }
-            CType pointee = s != null ? t.type() : ctx.types.resolve(to, at);
+            CType pointee = s != null ? t.type() : ctx.pointers.targetType(param.getType(), at);
             if (!t.type().equals(pointee)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " may point to "
                         + t.sourceName() + " (" + t.type() + ") but is passed for " + param.getName() + " (a pointer to " + pointee + ")");
@@ -379,10 +379,7 @@ final class CallLowering {
         Set<Variable> pointed = new HashSet<>();
         for (Object value : values) {
             if (value instanceof Pointer p) {
-                for (Variable t : p.targets()) {
-                    StructObject s = ctx.pointers.structOf(t);
-                    pointed.addAll(s != null ? s.leaves() : List.of(t));
-                }
+                pointed.addAll(ctx.pointers.writable(p, loc));
             } else if (value instanceof StructPointer p) {
                 pointed.addAll(p.target().leaves());
             } else if (value instanceof StructArray a) {

@@ -67,15 +67,30 @@ final class PointerLowering {
     private final Map<IBinding, Variable> staticPointers = new HashMap<>();
     /** The struct variables whose address is taken (issue #20), each with the stand-in that keys its id. */
     private final Map<StructObject, Variable> structIds = new java.util.IdentityHashMap<>();
+    /** The binding of each pointer variable declared, so that a pointer to it can read its targets. */
+    private final Map<Variable, IBinding> bindings = new HashMap<>();
 
     PointerLowering(LoweringContext ctx) {
         this.ctx = ctx;
         this.idType = ctx.types.semantics().type(CType.Kind.CHAR, false);
     }
 
-    /** Whether {@code type} is a pointer to an integer type or to a struct (issue #20: a struct variable's id stands for it). */
+    /**
+     * Whether {@code type} is a pointer to an integer type, to a struct (issue #20: a struct
+     * variable's id stands for it) or to a pointer to an integer type ({@link #isPointerToPointer}).
+     */
     boolean isPointerType(IType type) {
-        return TypeResolver.strip(type) instanceof IPointerType p && (ctx.types.isInteger(p.getType()) || StructLowering.isStruct(p.getType()));
+        return TypeResolver.strip(type) instanceof IPointerType p
+                && (ctx.types.isInteger(p.getType()) || StructLowering.isStruct(p.getType()) || isPointerToPointer(type));
+    }
+
+    /**
+     * Whether {@code type} is a pointer to a pointer to an integer type ({@code int **}): its targets
+     * are pointer variables, whose address is taken and which have ids as integer variables do.
+     */
+    boolean isPointerToPointer(IType type) {
+        return TypeResolver.strip(type) instanceof IPointerType p && TypeResolver.strip(p.getType()) instanceof IPointerType q
+                && ctx.types.isInteger(q.getType());
     }
 
     /**
@@ -189,6 +204,12 @@ final class PointerLowering {
             }
             return new Pointer(idOf(v, loc), List.of(v), false);
         }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper && isPointerToPointer(u.getExpressionType())) {
+            return new Pointer(idOf(addressedPointer(u), loc), List.of(addressedPointer(u)), false);
+        }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
+            return loaded(u);
+        }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper && struct(u.getOperand()) != null) {
             Variable s = standIn(struct(u.getOperand()));
             return new Pointer(idOf(s, loc), List.of(s), false);
@@ -242,6 +263,72 @@ final class PointerLowering {
                 + " (PDPV reads &x, pointer variables and c ? p : q; no pointer arithmetic)", e);
     }
 
+    /** The pointer variable whose address {@code &p} takes: a local or global one to integer variables. */
+    private Variable addressedPointer(IASTUnaryExpression amper) {
+        IASTExpression operand = ExpressionLowering.strip(amper.getOperand());
+        Variable p = operand instanceof IASTIdExpression id ? variable(id.getName().resolveBinding()) : null;
+        if (p == null) {
+            throw unsupported("address of the pointer " + SourceLocator.text(operand) + " (PDPV takes the address of pointer variables"
+                    + " to integer variables, not of a pointer into an array, a pointer parameter or a pointer read through another:"
+                    + " a pointer to a pointer into an array is not read)", amper);
+        }
+        return p;
+    }
+
+    /**
+     * The value of {@code *pp} for a pointer to a pointer pp (or a pointer parameter standing for
+     * one): the id the pointer variable it designates holds, the targets of all the pointer variables
+     * pp may point to, null if any of them may be; a read of an indeterminate one is checked as a
+     * direct read is.
+     */
+    private Pointer loaded(IASTUnaryExpression star) {
+        SourceLoc loc = ctx.loc(star);
+        Set<Variable> out = new LinkedHashSet<>();
+        boolean mayBeNull = false;
+        boolean indeterminate = false;
+        LValue pointers = pointerVariables(star);
+        List<Variable> variables = pointers instanceof LValue.Choice c ? c.targets() : List.of(((LValue.Scalar) pointers).variable());
+        for (Variable v : variables) {
+            IBinding b = bindings.get(v);
+            Pointer all = pointed(b, new Expr.VarRef(v), b.getName(), loc);
+            out.addAll(all.targets());
+            mayBeNull |= all.mayBeNull();
+            indeterminate |= uninitialized.contains(b);
+        }
+        Expr read = indeterminate ? UbGuards.uninitializedRead(pointers.read(), INDETERMINATE, ctx.typing.intType()) : pointers.read();
+        if (pointers instanceof LValue.Choice c && c.mayBeNull()) {
+            // pp may be null: *pp is read here, its check with it, even where what reads *pp has one target and so no choice to read it in
+            Variable t = ctx.ir.temporary("pointer", idType);
+            ctx.ir.assign(t, read, loc);
+            read = new Expr.VarRef(t);
+        }
+        return new Pointer(read, new ArrayList<>(out), mayBeNull);
+    }
+
+    /**
+     * The pointer variable {@code *pp} designates for a pointer to a pointer pp: its one possible
+     * target, or the choice between them. pp is a variable or a parameter, which the points-to
+     * analysis follows ({@link PointsTo}); its targets are pointer variables to the type pp's pointee points to.
+     */
+    private LValue pointerVariables(IASTUnaryExpression star) {
+        IASTExpression pp = ExpressionLowering.strip(star.getOperand());
+        if (!(pp instanceof IASTIdExpression) || !isPointerToPointer(pp.getExpressionType())) {
+            throw unsupported("pointer expression " + SourceLocator.text(star) + " (PDPV reads *pp of a pointer variable or parameter pp"
+                    + " to pointers to integers)", star);
+        }
+        Pointer p = value(pp);
+        CType type = pointee(((IPointerType) TypeResolver.strip(pp.getExpressionType())).getType());
+        for (Variable t : p.targets()) {
+            IBinding b = bindings.get(t);
+            if (!(b instanceof IVariable v) || !isPointerType(v.getType()) || StructLowering.isStructPointer(v.getType())
+                    || isPointerToPointer(v.getType()) || !pointee(v.getType()).equals(type)) {
+                throw unsupported("pointer conversion: " + SourceLocator.text(pp) + " may point to " + t.sourceName().replace(" (pointer)", "")
+                        + " but is a pointer to a pointer to " + type, star);
+            }
+        }
+        return choice(p, idType, ctx.loc(star));
+    }
+
     /** Whether the cast {@code c} converts a pointer to a pointer of its own pointee type. */
     private boolean samePointee(IASTCastExpression c) {
         if (!(TypeResolver.strip(c.getExpressionType()) instanceof IPointerType toPointer)) {
@@ -261,6 +348,9 @@ final class PointerLowering {
 
     /** The object {@code *p} designates: its one possible target, or the choice between them. */
     LValue dereference(IASTUnaryExpression star) {
+        if (isPointerToPointer(star.getOperand().getExpressionType())) {
+            throw unsupported("use of the pointer " + SourceLocator.text(star) + " as an integer", star);
+        }
         Pointer p = value(star.getOperand());
         CType type = pointee(star.getOperand().getExpressionType());
         for (Variable t : p.targets()) {
@@ -269,14 +359,41 @@ final class PointerLowering {
                         + " (" + t.type() + ") but is a pointer to " + type, star);
             }
         }
+        return choice(p, type, ctx.loc(star));
+    }
+
+    /** What the pointer {@code p} to objects of {@code type} designates: its one possible target, or the choice between them. */
+    private LValue choice(Pointer p, CType type, SourceLoc loc) {
         if (p.targets().size() == 1 && !p.mayBeNull()) {
             return new LValue.Scalar(p.targets().get(0));
         }
         List<Expr> targetIds = new ArrayList<>();
         for (Variable t : p.targets()) {
-            targetIds.add(idOf(t, ctx.loc(star)));
+            targetIds.add(idOf(t, loc));
         }
         return new LValue.Choice(p.id(), p.targets(), targetIds, type, p.mayBeNull());
+    }
+
+    /**
+     * The variables an inlined callee that is passed {@code p} can write through it: its targets
+     * (a struct's members) and, for a pointer to pointers, the targets of those pointers.
+     */
+    Set<Variable> writable(Pointer p, SourceLoc loc) {
+        Set<Variable> out = new LinkedHashSet<>();
+        for (Variable t : p.targets()) {
+            StructObject s = structOf(t);
+            out.addAll(s != null ? s.leaves() : List.of(t));
+            IBinding b = bindings.get(t);
+            if (b != null) {
+                out.addAll(pointed(b, new Expr.VarRef(t), b.getName(), loc).targets());
+            }
+        }
+        return out;
+    }
+
+    /** The type of the objects a pointer of {@code type} points to: an integer type, or a pointer's id type for a pointer to a pointer. */
+    CType targetType(IType type, SourceLoc loc) {
+        return isPointerToPointer(type) ? idType : ctx.types.resolve(((IPointerType) TypeResolver.strip(type)).getType(), loc);
     }
 
     /**
@@ -294,6 +411,7 @@ final class PointerLowering {
             ctx.ir.assign(p, value(init).id(), loc);
         }
         ctx.frame().pointerVariables().put(binding, p);
+        bindings.put(p, binding);
         describe(binding, p, name, loc);
     }
 
@@ -313,6 +431,10 @@ final class PointerLowering {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer " + name + " to a struct"
                     + " (PDPV reads local pointer variables to structs)");
         }
+        if (binding instanceof IVariable v && isPointerToPointer(v.getType())) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer to a pointer " + name
+                    + " (PDPV reads local pointers to pointers and pointer-to-pointer parameters)");
+        }
         if (init != null && ctx.arrays.pointsIntoArray(init)) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer " + name + " into an array"
                     + " (PDPV reads global and static pointers to variables; write a local pointer into the array)");
@@ -326,6 +448,7 @@ final class PointerLowering {
         }
         Variable p = ctx.ir.variable(prefix + name, name + " (pointer)", idType, Variable.Kind.GLOBAL);
         staticPointers.put(binding, p);
+        bindings.put(p, binding);
         ctx.ir.addToPrologue(new pdpv.cfg.Stmt.Assign(p, id, loc));
         describe(binding, p, name, loc);
     }
@@ -338,8 +461,10 @@ final class PointerLowering {
 
     /** Records the C name and targets of the pointer variable {@code p}, for C text of the program's state. */
     private void describe(IBinding binding, Variable p, String name, SourceLoc loc) {
-        if (binding instanceof IVariable v && StructLowering.isStructPointer(v.getType())) {
-            return; // a pointer to structs has no C text yet: a witness reading p == &s would need the struct's type by name
+        if (binding instanceof IVariable v && (StructLowering.isStructPointer(v.getType()) || isPointerToPointer(v.getType()))) {
+            // a pointer to structs or to pointers has no C text yet: a witness reading p == &s would need the struct's type by
+            // name, one reading pp == &p the pointer variable's C name where the IR names its id
+            return;
         }
         try {
             Pointer all = pointed(binding, new Expr.VarRef(p), name, loc);
@@ -372,8 +497,12 @@ final class PointerLowering {
         return new Addresses(ids, pointerVariables);
     }
 
-    /** {@code p = e} for a local pointer variable {@code p}; the value is not wanted. */
+    /** {@code p = e} for a local pointer variable {@code p}, or {@code *pp = e} through a pointer to a pointer; the value is not wanted. */
     void assign(IASTBinaryExpression b) {
+        if (ExpressionLowering.strip(b.getOperand1()) instanceof IASTUnaryExpression star) {
+            store(star, b);
+            return;
+        }
         IASTIdExpression id = (IASTIdExpression) ExpressionLowering.strip(b.getOperand1());
         Variable p = variable(id.getName().resolveBinding());
         if (p == null) {
@@ -383,10 +512,40 @@ final class PointerLowering {
         ctx.ir.assign(p, value(b.getOperand2()).id(), ctx.loc(b));
     }
 
-    /** Whether {@code b} assigns a pointer variable of the function (not through it). */
+    /**
+     * {@code *pp = e}: the pointer variable {@code *pp} designates assigned e's id. The address of a
+     * variable of this function stored in a pointer variable of a caller, or a global one, is
+     * refused: it would dangle when the function returns.
+     */
+    private void store(IASTUnaryExpression star, IASTBinaryExpression b) {
+        SourceLoc loc = ctx.loc(b);
+        LValue to = pointerVariables(star);
+        if (SideEffects.has(b.getOperand2())) {
+            to = to.frozen(ctx.ir, loc);
+        }
+        Pointer value = value(b.getOperand2());
+        List<Variable> written = to instanceof LValue.Choice c ? c.targets() : List.of(((LValue.Scalar) to).variable());
+        for (Variable local : value.targets()) {
+            if (ownedHere(local) && !written.stream().allMatch(this::ownedHere)) {
+                throw unsupported("address of " + local.sourceName().replace(" (pointer)", "") + ", a local of " + ctx.frame().name()
+                        + ", stored through " + SourceLocator.text(star.getOperand()) + " into a pointer that outlives it (it could dangle)", b);
+            }
+        }
+        to.write(ctx.ir, value.id(), loc);
+    }
+
+    /** Whether {@code v} is a variable of the function being lowered (a local, a pointer variable, a struct's stand-in). */
+    private boolean ownedHere(Variable v) {
+        FunctionFrame f = ctx.frame();
+        StructObject s = structOf(v);
+        return f.locals().containsValue(v) || f.pointerVariables().containsValue(v) || s != null && f.structs().containsValue(s);
+    }
+
+    /** Whether {@code b} assigns a pointer variable of the function, or one through a pointer to a pointer ({@code *pp = e}). */
     boolean isPointerAssignment(IASTBinaryExpression b) {
-        return b.getOperator() == IASTBinaryExpression.op_assign && ExpressionLowering.strip(b.getOperand1()) instanceof IASTIdExpression
-                && isPointer(b.getOperand1());
+        IASTExpression left = ExpressionLowering.strip(b.getOperand1());
+        return b.getOperator() == IASTBinaryExpression.op_assign && isPointer(b.getOperand1()) && (left instanceof IASTIdExpression
+                || left instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star);
     }
 
     /** {@code a == b} or {@code a != b} where one operand is a pointer: its ids compared (a null constant is no id). */
@@ -427,25 +586,51 @@ final class PointerLowering {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer " + name + " to " + b.getName()
                         + ", which is no global or static integer variable declared before (a global pointer to a local could dangle)");
             }
-            Pointer passed = ctx.frame().pointers().get(b);
-            StructObject struct = ctx.frame().structs().containsKey(b) ? ctx.frame().structs().get(b) : ctx.globalStructs.get(b);
-            if (passed != null) {
-                out.addAll(passed.targets());
-                mayBeNull |= passed.mayBeNull();
-            } else if (struct != null) {
-                out.add(standIn(struct));
-            } else if (b instanceof IParameter || !ctx.frame().locals().containsKey(b) && !ctx.globals.containsKey(b)) {
-                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "use of the pointer " + name + " where " + b.getName()
-                        + ", which it may point to, is not declared yet");
-            } else {
-                out.add(ctx.variable(b, b.getName(), loc));
-            }
+            mayBeNull |= resolve(b, name, loc, out, new java.util.HashSet<>());
         }
         if (out.isEmpty() && !mayBeNull) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer " + name + " whose targets PDPV cannot resolve (a pointer"
                     + " variable points to integer variables, &x)");
         }
         return new Pointer(id, new ArrayList<>(out), mayBeNull);
+    }
+
+    /**
+     * Adds to {@code out} the variables the target {@code b} of the pointer {@code name} stands for
+     * in the calls being inlined: a variable (or a struct's stand-in) of a function on the stack or
+     * a global one; a pointer parameter, what it was passed there or, once its call has returned,
+     * what any call passed it (the points-to analysis's solution for it). Returns whether b stands
+     * for null too. A variable of a function that has returned is refused.
+     */
+    private boolean resolve(IBinding b, String name, SourceLoc loc, Set<Variable> out, Set<IBinding> seen) {
+        for (FunctionFrame f : ctx.frames) {
+            Pointer passed = f.pointers().get(b);
+            if (passed != null) {
+                out.addAll(passed.targets());
+                return passed.mayBeNull();
+            }
+            Variable v = f.structs().containsKey(b) ? standIn(f.structs().get(b))
+                    : f.locals().containsKey(b) ? f.locals().get(b) : f.pointerVariables().get(b);
+            if (v != null) {
+                out.add(v);
+                return false;
+            }
+        }
+        Variable global = ctx.globalStructs.containsKey(b) ? standIn(ctx.globalStructs.get(b))
+                : ctx.globals.containsKey(b) ? ctx.globals.get(b) : staticPointers.get(b);
+        if (global != null) {
+            out.add(global);
+            return false;
+        }
+        if (b instanceof IParameter && !analysis.of(b).isEmpty() && seen.add(b)) {
+            boolean mayBeNull = analysis.mayBeNull(b);
+            for (IBinding passed : analysis.of(b)) {
+                mayBeNull |= resolve(passed, name, loc, out, seen);
+            }
+            return mayBeNull;
+        }
+        throw new UserError(UserError.Kind.UNSUPPORTED, loc, "use of the pointer " + name + " where " + b.getName()
+                + ", which it may point to, is not declared yet or belongs to a function that has returned");
     }
 
     /**
@@ -460,7 +645,7 @@ final class PointerLowering {
             }
             for (IBinding b : analysis.of(p)) {
                 if (b instanceof IVariable x && !(b instanceof IParameter && ctx.frame().pointers().containsKey(b))
-                        && !enclosing.contains(x.getScope())) {
+                        && java.util.Objects.equals(x.getOwner(), p.getOwner()) && !enclosing.contains(x.getScope())) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer " + p.getName() + " to " + x.getName()
                             + ", which is declared in an inner block (it could dangle)");
                 }
