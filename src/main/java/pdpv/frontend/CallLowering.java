@@ -370,7 +370,10 @@ final class CallLowering {
         FunctionFrame frame = FunctionFrame.inlined(name, result, exit, call);
         frame.setStructResult(structResult);
         frame.setUnionResult(unionResult);
-        if (pointerResult != null) {
+        boolean toVariables = pointerResult != null && ctx.pointers.returnsVariables(function, definition);
+        if (toVariables) {
+            ctx.pointers.startResult(frame, name, loc);
+        } else if (pointerResult != null) {
             ctx.arrayPointers.startResult(frame, name, pointerResult, loc);
         }
         Set<IBinding> assigned = new HashSet<>();
@@ -482,7 +485,9 @@ final class CallLowering {
         ctx.ir.continueIn(exit);
         frame.checkLabels();
         ctx.frames.pop();
-        if (pointerResult != null) {
+        if (toVariables) {
+            ctx.pointers.endResult(frame);
+        } else if (pointerResult != null) {
             ctx.arrayPointers.endResult(frame, loc);
         }
         lastStructResult = structResult;

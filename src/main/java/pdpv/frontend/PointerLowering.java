@@ -13,11 +13,13 @@ import org.eclipse.cdt.core.dom.ast.IASTCastExpression;
 import org.eclipse.cdt.core.dom.ast.IASTConditionalExpression;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
 import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
 import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.eclipse.cdt.core.dom.ast.IBinding;
+import org.eclipse.cdt.core.dom.ast.IFunction;
 import org.eclipse.cdt.core.dom.ast.IParameter;
 import org.eclipse.cdt.core.dom.ast.IPointerType;
 import org.eclipse.cdt.core.dom.ast.IScope;
@@ -67,6 +69,10 @@ final class PointerLowering {
     private final Map<IBinding, Variable> staticPointers = new HashMap<>();
     /** The struct variables whose address is taken (issue #20), each with the stand-in that keys its id. */
     private final Map<StructObject, Variable> structIds = new java.util.IdentityHashMap<>();
+    /** The pointer results of the callees being inlined that return pointers to variables, by their frames. */
+    private final Map<FunctionFrame, Result> results = new HashMap<>();
+    /** The value of the last call whose pointer result to variables was inlined. */
+    private Pointer lastResult;
     /** The binding of each pointer variable declared, so that a pointer to it can read its targets. */
     private final Map<Variable, IBinding> bindings = new HashMap<>();
 
@@ -209,6 +215,13 @@ final class PointerLowering {
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
             return loaded(u);
+        }
+        if (e instanceof IASTFunctionCallExpression call && returnsVariables(call)) {
+            lastResult = null;
+            ctx.calls.call(call, false);
+            Pointer result = lastResult;
+            lastResult = null;
+            return result;
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper && struct(u.getOperand()) != null) {
             Variable s = standIn(struct(u.getOperand()));
@@ -482,6 +495,75 @@ final class PointerLowering {
         return analysis;
     }
 
+    /** The pointer result of an inlined callee to variables: its id variable, and the targets and nullness of what it returns. */
+    private static final class Result {
+        final String function;
+        final Variable id;
+        final Set<Variable> targets = new LinkedHashSet<>();
+        boolean mayBeNull;
+
+        Result(String function, Variable id) {
+            this.function = function;
+            this.id = id;
+        }
+    }
+
+    /** Whether the call {@code call} is of a function that returns pointers to variables ({@link #returnsVariables(IFunction, IASTNode)}). */
+    boolean returnsVariables(IASTFunctionCallExpression call) {
+        return ExpressionLowering.strip(call.getFunctionNameExpression()) instanceof IASTIdExpression id
+                && id.getName().resolveBinding() instanceof IFunction f && returnsVariables(f, call);
+    }
+
+    /**
+     * Whether {@code f} returns pointers to integer variables: its result is a pointer to an integer
+     * type and, by the points-to analysis, what it returns may point to variables (a function that
+     * returns pointers into an array, or only null, is {@link ArrayPointerLowering}'s).
+     */
+    boolean returnsVariables(IFunction f, IASTNode node) {
+        IType result = f.getType().getReturnType();
+        return TypeResolver.strip(result) instanceof IPointerType p && ctx.types.isInteger(p.getType())
+                && !analysis(node).returns(f).isEmpty();
+    }
+
+    /**
+     * Starts the pointer result to variables of the callee {@code function} inlined in {@code frame}:
+     * indeterminate until a {@code return} assigns it (a run that leaves the callee without one and
+     * uses the result reads an indeterminate pointer, which is checked).
+     */
+    void startResult(FunctionFrame frame, String function, SourceLoc loc) {
+        Variable id = ctx.ir.variable(function + "::result", function + "() (pointer)", idType, Variable.Kind.TEMPORARY);
+        ctx.ir.assign(id, new Expr.Const(idType, INDETERMINATE), loc);
+        results.put(frame, new Result(function, id));
+    }
+
+    /** Whether the callee of {@code frame} returns a pointer to variables. */
+    boolean returnsPointer(FunctionFrame frame) {
+        return results.containsKey(frame);
+    }
+
+    /** {@code return e;} in a callee whose result is a pointer to variables; the address of its own local would dangle: refused. */
+    void returned(FunctionFrame frame, IASTExpression e, SourceLoc loc) {
+        Result r = results.get(frame);
+        Pointer p = value(e);
+        for (Variable t : p.targets()) {
+            StructObject s = structOf(t);
+            if (frame.locals().containsValue(t) || frame.pointerVariables().containsValue(t) || s != null && frame.structs().containsValue(s)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "return of " + SourceLocator.text(e) + ", which may point to "
+                        + t.sourceName().replace(" (pointer)", "") + ", a local of " + r.function + " (it dangles when " + r.function + " returns)");
+            }
+        }
+        ctx.ir.assign(r.id, p.id(), loc);
+        r.targets.addAll(p.targets());
+        r.mayBeNull |= p.mayBeNull();
+    }
+
+    /** Ends the pointer result to variables of the callee inlined in {@code frame}: the value its call has. */
+    void endResult(FunctionFrame frame) {
+        Result r = results.remove(frame);
+        Expr read = UbGuards.uninitializedRead(new Expr.VarRef(r.id), INDETERMINATE, ctx.typing.intType());
+        lastResult = new Pointer(read, new ArrayList<>(r.targets), r.mayBeNull);
+    }
+
     /** The type of a pointer's id (and of a pointer into an array's state, {@link ArrayPointerLowering}). */
     CType idType() {
         return idType;
@@ -513,9 +595,9 @@ final class PointerLowering {
     }
 
     /**
-     * {@code *pp = e}: the pointer variable {@code *pp} designates assigned e's id. The address of a
-     * variable of this function stored in a pointer variable of a caller, or a global one, is
-     * refused: it would dangle when the function returns.
+     * {@code *pp = e}: the pointer variable {@code *pp} designates assigned e's id. (A variable of
+     * an inlined callee stored in a caller's pointer this way is refused where the call resolves what
+     * the pointers it is passed may point to, {@link #writable}: the callee's variable is not live there.)
      */
     private void store(IASTUnaryExpression star, IASTBinaryExpression b) {
         SourceLoc loc = ctx.loc(b);
@@ -523,22 +605,7 @@ final class PointerLowering {
         if (SideEffects.has(b.getOperand2())) {
             to = to.frozen(ctx.ir, loc);
         }
-        Pointer value = value(b.getOperand2());
-        List<Variable> written = to instanceof LValue.Choice c ? c.targets() : List.of(((LValue.Scalar) to).variable());
-        for (Variable local : value.targets()) {
-            if (ownedHere(local) && !written.stream().allMatch(this::ownedHere)) {
-                throw unsupported("address of " + local.sourceName().replace(" (pointer)", "") + ", a local of " + ctx.frame().name()
-                        + ", stored through " + SourceLocator.text(star.getOperand()) + " into a pointer that outlives it (it could dangle)", b);
-            }
-        }
-        to.write(ctx.ir, value.id(), loc);
-    }
-
-    /** Whether {@code v} is a variable of the function being lowered (a local, a pointer variable, a struct's stand-in). */
-    private boolean ownedHere(Variable v) {
-        FunctionFrame f = ctx.frame();
-        StructObject s = structOf(v);
-        return f.locals().containsValue(v) || f.pointerVariables().containsValue(v) || s != null && f.structs().containsValue(s);
+        to.write(ctx.ir, value(b.getOperand2()).id(), loc);
     }
 
     /** Whether {@code b} assigns a pointer variable of the function, or one through a pointer to a pointer ({@code *pp = e}). */
@@ -630,7 +697,7 @@ final class PointerLowering {
             return mayBeNull;
         }
         throw new UserError(UserError.Kind.UNSUPPORTED, loc, "use of the pointer " + name + " where " + b.getName()
-                + ", which it may point to, is not declared yet or belongs to a function that has returned");
+                + ", which it may point to, is not declared yet or is a local of a function that has returned (it could dangle)");
     }
 
     /**

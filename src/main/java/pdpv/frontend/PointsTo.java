@@ -14,10 +14,13 @@ import org.eclipse.cdt.core.dom.ast.IASTConditionalExpression;
 import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
 import org.eclipse.cdt.core.dom.ast.IASTEqualsInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
 import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.eclipse.cdt.core.dom.ast.IASTReturnStatement;
+import org.eclipse.cdt.core.dom.ast.IASTStatement;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.IFunction;
@@ -32,7 +35,8 @@ import org.eclipse.cdt.core.dom.ast.IPointerType;
  * pts(p)), {@code p = c ? e1 : e2} (both) and casts to the same type, in initializers and
  * assignments; through a pointer to a pointer, the complex constraints {@code p = *pp} (pts(t) in
  * pts(p) for each t in pts(pp)) and {@code *pp = e} (e's values in pts(t) for each t in pts(pp));
- * and a call's arguments, which flow to the callee's pointer parameters. The solution's elements
+ * a call's arguments, which flow to the callee's pointer parameters, and a function's returned
+ * pointers, which flow to its calls ({@link #returns}). The solution's elements
  * are bindings: a scalar, pointer or struct variable, or a pointer parameter of the function, which
  * stands for the targets its caller passed (resolved when the call is inlined, or, once the call
  * has returned, by what every call passed it: {@link #of} of the parameter). Null is one more
@@ -70,6 +74,23 @@ final class PointsTo {
             {
                 shouldVisitExpressions = true;
                 shouldVisitDeclarators = true;
+                shouldVisitStatements = true;
+            }
+
+            @Override
+            public int visit(IASTStatement s) {
+                if (s instanceof IASTReturnStatement r && r.getReturnValue() != null) {
+                    IASTNode n = r;
+                    while (n != null && !(n instanceof IASTFunctionDefinition)) {
+                        n = n.getParent();
+                    }
+                    if (n instanceof IASTFunctionDefinition d
+                            && TypeResolver.innermost(d.getDeclarator()).getName().resolveBinding() instanceof IFunction f
+                            && TypeResolver.strip(f.getType().getReturnType()) instanceof IPointerType) {
+                        p.flow(r.getReturnValue(), f);
+                    }
+                }
+                return PROCESS_CONTINUE;
             }
 
             @Override
@@ -140,6 +161,10 @@ final class PointsTo {
         } else if (e instanceof IASTIdExpression q && isPointerVariable.test(q.getName().resolveBinding())) {
             edges.computeIfAbsent(q.getName().resolveBinding(), k -> new LinkedHashSet<>()).add(to);
             base.computeIfAbsent(q.getName().resolveBinding(), k -> new LinkedHashSet<>());
+        } else if (e instanceof IASTFunctionCallExpression call && ExpressionLowering.strip(call.getFunctionNameExpression())
+                instanceof IASTIdExpression name && name.getName().resolveBinding() instanceof IFunction f) {
+            edges.computeIfAbsent(f, k -> new LinkedHashSet<>()).add(to);
+            base.computeIfAbsent(f, k -> new LinkedHashSet<>());
         } else if (through(e) != null) {
             loads.computeIfAbsent(through(e), k -> new LinkedHashSet<>()).add(to);
             base.computeIfAbsent(to, k -> new LinkedHashSet<>());
@@ -209,6 +234,11 @@ final class PointsTo {
      */
     Set<IBinding> of(IBinding p) {
         return solution.getOrDefault(p, Set.of());
+    }
+
+    /** What the pointers the function {@code f} returns may point to, a pointer parameter among them standing for what every call passed it. */
+    List<IBinding> returns(IFunction f) {
+        return targets(f);
     }
 
     /** Whether the pointer variable {@code p} may be null: assigned a null pointer constant, or a pointer that may be. */
