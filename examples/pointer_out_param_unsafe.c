@@ -14,13 +14,12 @@ static void pick(int c, unsigned int *even, unsigned int *odd, unsigned int **ou
 }
 int main(void) {
     unsigned int n = __VERIFIER_nondet_uint();
-    unsigned int evens = 0, odds = 0, rounds = 0;
+    unsigned int evens = 0, odds = 0;
     unsigned int *p = 0;
     for (unsigned int i = 0; i < n; i++) {
         pick(__VERIFIER_nondet_int(), &evens, &odds, &p);
         *p += 1;
-        rounds++;
     }
-    __VERIFIER_assert(evens + odds == rounds);
+    __VERIFIER_assert(evens + odds == n);
     return 0;
 }

@@ -291,8 +291,8 @@ final class PointerLowering {
     /**
      * The value of {@code *pp} for a pointer to a pointer pp (or a pointer parameter standing for
      * one): the id the pointer variable it designates holds, the targets of all the pointer variables
-     * pp may point to, null if any of them may be; a read of an indeterminate one is checked as a
-     * direct read is.
+     * pp may point to, null if any of them may be or if pp may be; a read of an indeterminate one is
+     * checked as a direct read is.
      */
     private Pointer loaded(IASTUnaryExpression star) {
         SourceLoc loc = ctx.loc(star);
@@ -309,12 +309,8 @@ final class PointerLowering {
             indeterminate |= uninitialized.contains(b);
         }
         Expr read = indeterminate ? UbGuards.uninitializedRead(pointers.read(), INDETERMINATE, ctx.typing.intType()) : pointers.read();
-        if (pointers instanceof LValue.Choice c && c.mayBeNull()) {
-            // pp may be null: *pp is read here, its check with it, even where what reads *pp has one target and so no choice to read it in
-            Variable t = ctx.ir.temporary("pointer", idType);
-            ctx.ir.assign(t, read, loc);
-            read = new Expr.VarRef(t);
-        }
+        // pp may be null: *pp then reads 0 after its check, and a dereference of *pp reads *pp (and that check) through its own
+        mayBeNull |= pointers instanceof LValue.Choice c && c.mayBeNull();
         return new Pointer(read, new ArrayList<>(out), mayBeNull);
     }
 
@@ -375,9 +371,13 @@ final class PointerLowering {
         return choice(p, type, ctx.loc(star));
     }
 
-    /** What the pointer {@code p} to objects of {@code type} designates: its one possible target, or the choice between them. */
+    /**
+     * What the pointer {@code p} to objects of {@code type} designates: its one possible target, or
+     * the choice between them (also for one target when p's id is read through a pointer, {@code
+     * **pp}, so that the checks of that read stay where C evaluates it).
+     */
     private LValue choice(Pointer p, CType type, SourceLoc loc) {
-        if (p.targets().size() == 1 && !p.mayBeNull()) {
+        if (p.targets().size() == 1 && !p.mayBeNull() && (p.id() instanceof Expr.Const || p.id() instanceof Expr.VarRef)) {
             return new LValue.Scalar(p.targets().get(0));
         }
         List<Expr> targetIds = new ArrayList<>();
@@ -689,7 +689,7 @@ final class PointerLowering {
             out.add(global);
             return false;
         }
-        if (b instanceof IParameter && !analysis.of(b).isEmpty() && seen.add(b)) {
+        if (b instanceof IParameter && (!analysis.of(b).isEmpty() || analysis.mayBeNull(b)) && seen.add(b)) {
             boolean mayBeNull = analysis.mayBeNull(b);
             for (IBinding passed : analysis.of(b)) {
                 mayBeNull |= resolve(passed, name, loc, out, seen);
