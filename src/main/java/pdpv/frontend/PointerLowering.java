@@ -689,7 +689,10 @@ final class PointerLowering {
             out.add(global);
             return false;
         }
-        if (b instanceof IParameter && (!analysis.of(b).isEmpty() || analysis.mayBeNull(b)) && seen.add(b)) {
+        if (b instanceof IParameter && (!analysis.of(b).isEmpty() || analysis.mayBeNull(b))) {
+            if (!seen.add(b)) {
+                return false; // a cycle through parameters (choose(p, q) whose result p holds): what it adds is added where it started
+            }
             boolean mayBeNull = analysis.mayBeNull(b);
             for (IBinding passed : analysis.of(b)) {
                 mayBeNull |= resolve(passed, name, loc, out, seen);

@@ -9,7 +9,8 @@ import java.util.Random;
  * null), assigned under conditions on the inputs; {@code *pp} written with addresses, null and
  * the other pointer, {@code **pp} read and written, {@code *pp == q} and null tests, and helpers
  * with {@code T **} parameters: an out-parameter {@code pick(&p, &v0, &v1, c)}, {@code swap(&p, &q)},
- * a copy {@code *out = *in} and a write through {@code **s}. Every dereference is written
+ * a copy {@code *out = *in}, a write through {@code **s} and {@code choose(a, b, c)}, which returns
+ * one of the pointers it is passed. Every dereference is written
  * {@code D(p)} as in {@link RandomNullPointers}, so that gcc's table says which inputs dereference
  * null; with {@code unguarded}, some dereferences are not under a test of the pointer.
  */
@@ -33,7 +34,8 @@ final class RandomPointerPointers {
         String helpers = "static void pick(" + t + " **out, " + t + " *a, " + t + " *b, int c) {\n  if (c) D(out) = a; else D(out) = b;\n}\n"
                 + "static void swap(" + t + " **a, " + t + " **b) {\n  " + t + " *t = D(a);\n  D(a) = D(b);\n  D(b) = t;\n}\n"
                 + "static void copy(" + t + " **out, " + t + " **in) {\n  D(out) = D(in);\n}\n"
-                + "static void put(" + t + " **s, " + t + " v) {\n  if (s && *s) D(D(s)) = v;\n}\n";
+                + "static void put(" + t + " **s, " + t + " v) {\n  if (s && *s) D(D(s)) = v;\n}\n"
+                + "static " + t + " *choose(" + t + " *a, " + t + " *b, int c) {\n  return c ? a : b;\n}\n";
         body.append("  ").append(t).append(" v0 = ").append(random.nextInt(9)).append(", v1 = ").append(random.nextInt(9)).append(";\n");
         body.append("  long long r = 0;\n");
         body.append("  ").append(t).append(" *p = ").append(address()).append(", *q = ").append(address()).append(";\n");
@@ -70,7 +72,7 @@ final class RandomPointerPointers {
         String pp = random.nextBoolean() ? "pp" : "qq";
         String k = String.valueOf(random.nextInt(5));
         String x = "x" + random.nextInt(2);
-        switch (random.nextInt(unguarded ? 13 : 11)) {
+        switch (random.nextInt(unguarded ? 15 : 13)) {
             case 0 -> body.append("  ").append(pp).append(" = ").append(pointer()).append(";\n");
             case 1 -> body.append("  if (").append(pp).append(") D(").append(pp).append(") = ").append(address()).append(";\n");
             case 2 -> body.append("  if (").append(pp).append(") D(").append(pp).append(") = ").append(random.nextBoolean() ? "p" : "q")
@@ -88,7 +90,12 @@ final class RandomPointerPointers {
             case 9 -> body.append("  put(").append(random.nextBoolean() ? pp : "&p").append(", ").append(RandomNullPointers.value(random))
                     .append(");\n");
             case 10 -> body.append("  r = r * 3 + (p ? D(p) : -1) + 5 * (q ? D(q) : -1);\n");
-            case 11 -> body.append("  D(D(").append(pp).append(")) ").append(random.nextBoolean() ? "+= " : "= ")
+            case 11 -> body.append("  ").append(random.nextBoolean() ? "p" : "q").append(" = choose(&v").append(random.nextInt(2))
+                    .append(", ").append(random.nextBoolean() ? "&v" + random.nextInt(2) : "NULL").append(", ").append(x).append(" > ")
+                    .append(k).append(");\n");
+            case 12 -> body.append("  r = r * 3 + (choose(p, q, ").append(x).append(" > ").append(k).append(") == p) + 2 * (")
+                    .append(pp).append(" && choose(*").append(pp).append(", q, ").append(x).append(" < ").append(k).append(") == q);\n");
+            case 13 -> body.append("  D(D(").append(pp).append(")) ").append(random.nextBoolean() ? "+= " : "= ")
                     .append(RandomNullPointers.value(random)).append(";\n");
             default -> body.append("  r = r * 3 + D(D(").append(pp).append("));\n");
         }
