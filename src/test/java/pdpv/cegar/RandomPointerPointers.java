@@ -15,8 +15,6 @@ import java.util.Random;
  * null; with {@code unguarded}, some dereferences are not under a test of the pointer.
  */
 final class RandomPointerPointers {
-    private static final java.util.List<String> TYPES = java.util.List.of("int", "unsigned char", "short", "long long", "unsigned");
-
     private final Random random;
     private final boolean unguarded;
     private final String type;
@@ -25,7 +23,7 @@ final class RandomPointerPointers {
     RandomPointerPointers(Random random, boolean unguarded) {
         this.random = random;
         this.unguarded = unguarded;
-        this.type = TYPES.get(random.nextInt(TYPES.size()));
+        this.type = RandomNullPointers.TYPES.get(random.nextInt(RandomNullPointers.TYPES.size()));
     }
 
     /** The helpers and {@code long long compute(unsigned char x0, unsigned char x1)}, to follow a prelude. */
