@@ -199,8 +199,7 @@ public final class BoundedModelChecker implements ProgramVerifier {
             }
             t.checked = k;
             if (enc.exact()) {
-                return options.proofs() ? complete(program, t, stats.of(enc.summaries(), enc.summaries() > 0), false, tracks)
-                        : unknown("no assertion can fail, but proofs are left to the CEGAR loop", tracks, stats);
+                return complete(program, t, stats.of(enc.summaries(), enc.summaries() > 0), false, tracks);
             }
             SmtSolver unwinding = new SmtSolver(ctx, smt);
             solver = unwinding;
@@ -210,9 +209,7 @@ public final class BoundedModelChecker implements ProgramVerifier {
             unwinding.add(enc.unwinding());
             SmtResult u = unwinding.check();
             if (u instanceof SmtResult.Unsat) {
-                return options.proofs() ? complete(program, t, stats.of(enc.summaries(), enc.summaries() > 0), true, tracks)
-                        : unknown("complete at bound " + k + ", but proofs are left to the CEGAR loop (its loop invariants are "
-                        + "the evidence a witness needs)", tracks, stats);
+                return complete(program, t, stats.of(enc.summaries(), enc.summaries() > 0), true, tracks);
             }
             if (u instanceof SmtResult.Unknown unknown) {
                 return gaveUp(t, unknown, tracks, stats);

@@ -167,6 +167,90 @@ final class CellInvariants {
         List<Expr<?>> pass0 = new ArrayList<>(pass.constraints());
         pass0.addAll(pass.nextFunctions().values());
         background.addAll(Instances.atReads(ctx, facts, pass0));
+        List<BoolExpr> live = houdini(t, pass, background, candidates);
+        if (live.isEmpty()) {
+            return List.of();
+        }
+        return List.of(ctx.mkImplies(fact, live.size() == 1 ? live.get(0) : ctx.mkAnd(live.toArray(new BoolExpr[0]))));
+    }
+
+    /**
+     * A likely invariant P of a loop, by thesis §6.1's mapping: on entry, P(x_b), and at the head,
+     * P(x_e) (with {@code \old(x)} read as x_b).
+     */
+    record Mapped(BoolExpr atEntry, BoolExpr atHead) {
+    }
+
+    /**
+     * What the likely invariants over the cells of the small arrays loop {@code l} writes
+     * ({@code candidates}, {@link pdpv.daikon.TestOptions#cellTerms}) give LI_l, checked over the exact
+     * pass given LI_l so far ({@code li}): PDR's abstraction reads those cells as arbitrary values,
+     * so they are checked here and not with the scalars' candidates. Houdini keeps the set S whose
+     * conjunction the pass preserves when it holds on entry, one conjunct (∧_S P(x_b)) ⇒ (∧_S P(x_e))
+     * (a state machine's {@code st[0] + st[1] + st[2] == 1} holds only with each cell being 0 or 1);
+     * each member that the pass preserves alone is also a conjunct P(x_b) ⇒ P(x_e) of its own, so
+     * that an accidental premise of the set (a bound the tests' inputs happened to keep) does not
+     * take a sound one with it.
+     */
+    List<BoolExpr> smallArrays(ProgramEncoding encoding, LoopInvariantStore store, Loop l, BoolExpr li, List<Mapped> candidates) {
+        if (candidates.isEmpty()) {
+            return List.of();
+        }
+        LoopInvariantStore.Templates t = store.templates(l);
+        LoopIteration pass = encoding.iteration(l, t.beforeExprs(), t.endExprs());
+        List<BoolExpr> background = new ArrayList<>(pass.constraints());
+        for (LoopSite site : pass.dag().loopSites()) {
+            background.add(store.instantiateFrom(site, 0));
+        }
+        background.add(li);
+        List<Mapped> live = new ArrayList<>(candidates);
+        boolean changed = true;
+        while (changed && !live.isEmpty()) {
+            changed = false;
+            List<BoolExpr> hypotheses = new ArrayList<>(background);
+            live.forEach(c -> {
+                hypotheses.add(c.atEntry());
+                hypotheses.add(c.atHead());
+            });
+            for (Mapped c : List.copyOf(live)) {
+                List<BoolExpr> query = new ArrayList<>(hypotheses);
+                query.add(ctx.mkNot(CertificateChecker.withEnd(c.atHead(), t, pass.nextFunctions())));
+                if (!unsat(query)) {
+                    live.remove(c);
+                    changed = true;
+                }
+            }
+        }
+        if (live.isEmpty()) {
+            return List.of();
+        }
+        List<BoolExpr> out = new ArrayList<>();
+        out.add(ctx.mkImplies(and(live.stream().map(Mapped::atEntry).toList()), and(live.stream().map(Mapped::atHead).toList())));
+        if (live.size() > 1) {
+            for (Mapped c : live) {
+                List<BoolExpr> alone = new ArrayList<>(background);
+                alone.add(c.atEntry());
+                alone.add(c.atHead());
+                alone.add(ctx.mkNot(CertificateChecker.withEnd(c.atHead(), t, pass.nextFunctions())));
+                if (unsat(alone)) {
+                    out.add(ctx.mkImplies(c.atEntry(), c.atHead()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private BoolExpr and(List<BoolExpr> parts) {
+        return parts.size() == 1 ? parts.get(0) : ctx.mkAnd(parts.toArray(new BoolExpr[0]));
+    }
+
+    /**
+     * Houdini over the exact {@code pass} of a loop with templates {@code t}: the candidates that
+     * hold on entry (x_e = x_b) and that the pass preserves, {@code background} and all of them
+     * assumed, until none fails.
+     */
+    private List<BoolExpr> houdini(LoopInvariantStore.Templates t, LoopIteration pass, List<BoolExpr> background,
+                                   List<BoolExpr> candidates) {
         Map<Variable, Expr<?>> start = new LinkedHashMap<>();
         Map<Variable, Expr<?>> before = t.beforeExprs();
         t.endExprs().keySet().forEach(v -> start.put(v, before.get(v)));
@@ -186,10 +270,7 @@ final class CellInvariants {
                 }
             }
         }
-        if (live.isEmpty()) {
-            return List.of();
-        }
-        return List.of(ctx.mkImplies(fact, live.size() == 1 ? live.get(0) : ctx.mkAnd(live.toArray(new BoolExpr[0]))));
+        return live;
     }
 
     /**

@@ -102,8 +102,10 @@ final class InvariantPrinter {
         return v.sourceName() != null ? v.sourceName() : v.name();
     }
 
+    /** {@code invariant} in C, each cell of an array template at a constant index written {@code a[k]} ({@link #cells}). */
     String print(BoolExpr invariant) {
-        return bool(split((BoolExpr) quotients(invariant, new HashMap<>())), false);
+        Expr<?> flat = cells(invariant, new HashMap<>());
+        return bool(split((BoolExpr) quotients(flat != null ? flat : invariant, new HashMap<>())), false);
     }
 
     /**

@@ -154,20 +154,51 @@ final class InvariantRefiner {
         if (cancelled || filled.isEmpty() || dropped.isEmpty()) {
             return 0;
         }
+        List<BoolExpr> candidates = overLoop(l, dropped);
+        List<BoolExpr> kept = new CellInvariants(ctx, seedStats, options.policy().candidateResources())
+                .readOnly(encoding, store, l, store.conjunction(l), filled, candidates);
+        kept.forEach(c -> store.add(l, c));
+        return kept.isEmpty() ? 0 : pdpv.smt.Conjuncts.of((BoolExpr) kept.get(0).getArgs()[1]).size();
+    }
+
+    /**
+     * Adds to LI_l what the likely invariants over the cells of the small arrays loop {@code l}
+     * writes ({@code candidates}) give, {@link CellInvariants#smallArrays}; PDR, which sees arrays
+     * only through {@link ArrayAbstraction}, does not get them. Returns how many conjuncts.
+     */
+    int seedCellTerms(Loop l, List<Invariant> candidates) {
+        if (cancelled || candidates.isEmpty()) {
+            return 0;
+        }
         LoopInvariantStore.Templates t = store.templates(l);
         pdpv.daikon.InvariantEncoder encoder = new pdpv.daikon.InvariantEncoder(ctx);
-        List<BoolExpr> candidates = new ArrayList<>();
-        for (Invariant inv : dropped) {
+        List<CellInvariants.Mapped> mapped = new ArrayList<>();
+        for (Invariant inv : candidates) {
             try {
-                candidates.add(encoder.overLoop(inv, t.beforeExprs(), t.endExprs()));
+                mapped.add(new CellInvariants.Mapped(encoder.atEntry(inv, t.beforeExprs()), encoder.atHead(inv, t.beforeExprs(), t.endExprs())));
             } catch (IllegalArgumentException e) {
                 // over a variable the templates cannot mention: not offered
             }
         }
         List<BoolExpr> kept = new CellInvariants(ctx, seedStats, options.policy().candidateResources())
-                .readOnly(encoding, store, l, store.conjunction(l), filled, candidates);
+                .smallArrays(encoding, store, l, store.conjunction(l), mapped);
         kept.forEach(c -> store.add(l, c));
-        return kept.isEmpty() ? 0 : pdpv.smt.Conjuncts.of((BoolExpr) kept.get(0).getArgs()[1]).size();
+        return kept.size();
+    }
+
+    /** The likely invariants {@code invs} over loop {@code l}'s templates (thesis §6.1's mapping); one the templates cannot mention is left out. */
+    private List<BoolExpr> overLoop(Loop l, List<Invariant> invs) {
+        LoopInvariantStore.Templates t = store.templates(l);
+        pdpv.daikon.InvariantEncoder encoder = new pdpv.daikon.InvariantEncoder(ctx);
+        List<BoolExpr> encoded = new ArrayList<>();
+        for (Invariant inv : invs) {
+            try {
+                encoded.add(encoder.overLoop(inv, t.beforeExprs(), t.endExprs()));
+            } catch (IllegalArgumentException e) {
+                // over a variable the templates cannot mention: not offered
+            }
+        }
+        return encoded;
     }
 
     /** The unchecked whole-array facts over the arrays loop {@code l} reads and does not write ({@link CellInvariants#wholeArrays}). */

@@ -13,7 +13,8 @@ import pdpv.smt.SolverOutOfMemory;
 
 /**
  * Several engines on one program at the same time, one thread each (issue #10: the CEGAR loop and
- * bounded model checking on the machine's two cores): the first SAFE or UNSAFE wins, and the other
+ * bounded model checking on the machine's two cores): the first SAFE or UNSAFE wins (a
+ * {@link Engine#reserve} engine's SAFE only when no other answers), and the other
  * engines are cancelled through their {@link ProgramVerifier#cancel} and not waited for: their
  * figures are reported as they stand at the answer (wall time and their thread's processor time).
  * A cancel from outside (a limit) gives the first engine, whose statistics the answer carries,
@@ -24,8 +25,16 @@ import pdpv.smt.SolverOutOfMemory;
  * winner's (else the first engine's) with every engine's {@link VerifierStatistics.EngineRun}.
  */
 public final class Portfolio implements ProgramVerifier {
-    /** One engine of the portfolio, named for the statistics and {@code --engine}. */
-    public record Engine(String name, ProgramVerifier verifier) {
+    /**
+     * One engine of the portfolio, named for the statistics and {@code --engine}. A {@code reserve}
+     * engine's SAFE comes without what the caller needs of a proof (bounded model checking's
+     * complete unrolling has no loop invariants for {@code verify --witness}): it waits for the
+     * other engines and answers only when none of them gives a definite answer, also after a cancel.
+     */
+    public record Engine(String name, ProgramVerifier verifier, boolean reserve) {
+        public Engine(String name, ProgramVerifier verifier) {
+            this(name, verifier, false);
+        }
     }
 
     /** Deep recursion over large formulas needs a bigger stack than a default thread has (as cli's Watchdog). */
@@ -88,18 +97,24 @@ public final class Portfolio implements ProgramVerifier {
         threads.forEach(Thread::start);
         List<Finished> finished = new ArrayList<>();
         Finished winner = null;
+        Finished reserved = null;
         boolean interrupted = false;
         while (winner == null && finished.size() < chosen.size() && !cancelled.isSet()) {
             try {
                 Finished f = done.take();
                 finished.add(f);
                 if (f.verdict() != null && f.verdict().kind() != Verdict.Kind.UNKNOWN) {
-                    winner = f;
+                    if (f.verdict().kind() == Verdict.Kind.SAFE && chosen.get(f.index()).reserve()) {
+                        reserved = reserved == null ? f : reserved;
+                    } else {
+                        winner = f;
+                    }
                 }
             } catch (InterruptedException e) {
                 interrupted = true;
             }
         }
+        winner = winner == null ? reserved : winner;
         if (winner != null) {
             stopping = true;
             chosen.forEach(e -> e.verifier().cancel("another engine answered"));

@@ -256,6 +256,9 @@ public final class Verifier implements ProgramVerifier {
                         mining ? LikelyInvariants.mine(runs.samples(l), options.tests().polynomials(),
                                 options.tests().quotientModuli()) : List.of());
                 all.addAll(fromDaikon);
+                // those over the cells of small arrays are checked over the exact pass, which PDR's abstraction is not
+                List<Invariant> overCells = all.stream().filter(inv -> inv.terms().stream().anyMatch(pdpv.daikon.Term::isCell)).toList();
+                all.removeAll(overCells);
                 List<Invariant> candidates = new ArrayList<>(all);
                 List<Invariant> increments = refiner.boundedIncrements(l);
                 progress.report("mining: " + candidates.size() + " likely invariants of " + Evidence.describe(l)
@@ -266,6 +269,11 @@ public final class Verifier implements ProgramVerifier {
                 if (mining && !store.templates(l).arraysEnd().isEmpty() && !cancelled.isSet()) {
                     int cells = refiner.seedCells(l, runs.samples(l));
                     progress.report("mining: " + cells + " invariants over array cells kept for " + Evidence.describe(l));
+                }
+                if (!overCells.isEmpty() && !cancelled.isSet()) {
+                    int cells = refiner.seedCellTerms(l, overCells);
+                    progress.report("mining: " + overCells.size() + " likely invariants over the cells of small arrays of "
+                            + Evidence.describe(l) + " checked over its exact pass: " + cells + " conjuncts kept");
                 }
                 if (mining && !store.templates(l).arraysBefore().isEmpty() && !cancelled.isSet()) {
                     List<Invariant> dropped = candidates.stream().filter(c -> !o.kept().contains(c)).toList();

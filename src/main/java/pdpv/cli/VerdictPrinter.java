@@ -142,6 +142,10 @@ final class VerdictPrinter {
             expected().ifPresent(e -> out.println("expected verdict: " + e + " (" + comparison(v, e) + ")"));
         }
         out.println(String.format(Locale.ROOT, "time: %.2f s", seconds));
+        if (withStats && v.statistics() == null) {
+            // a limit whose cancel the engines did not answer within the watchdog's grace: their figures never arrived
+            out.println("statistics: none (the run did not stop within its grace after the limit)");
+        }
         if (withStats && v.statistics() != null) {
             VerifierStatistics s = v.statistics();
             out.println("statistics:");

@@ -100,6 +100,11 @@ final class VerifyCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     int quotientModuli = TestOptions.QUOTIENT_MODULI;
 
+    @Option(names = "--cell-terms", paramLabel = "N",
+            description = "a one-dimensional array of at most N cells that a loop writes gets a term per cell in the mined "
+                    + "invariants (h[0] <= h[1]), checked over the loop's exact pass; 0 = none (default: ${DEFAULT-VALUE})")
+    int cellTerms = TestOptions.CELL_TERMS;
+
     @Option(names = "--invariants", paramLabel = "FILE",
             description = "Daikon's printed invariants for the program points of 'pdpv daikon-trace': checked like the "
                     + "mined ones (Houdini) and the inductive ones seeded into the loop invariants; lines that cannot be "
@@ -294,6 +299,7 @@ final class VerifyCommand implements Callable<Integer> {
                 : encoding == Encoding.SYMBOLIC && dumpInstances != null ? "--dump-instances applies to --encoding loops only"
                 : entryTests < 0 ? "--entry-tests must not be negative"
                 : spreadTests < 0 ? "--spread-tests must not be negative"
+                : cellTerms < 0 ? "--cell-terms must not be negative"
                 : quotientModuli > TestOptions.MAX_QUOTIENT_MODULI ? "--quotient-moduli must be at most " + TestOptions.MAX_QUOTIENT_MODULI
                 : encoding == Encoding.SYMBOLIC && entryTestsGiven() ? "--entry-tests applies to --encoding loops only"
                 : noDynamic && entryTestsGiven() ? "--entry-tests has nothing to direct with --no-dynamic"
@@ -328,24 +334,25 @@ final class VerifyCommand implements Callable<Integer> {
                 return ExitCodes.BAD_INPUT;
             }
         }
-        // a proof by complete unrolling has no loop invariants: with --witness only where the one run gives them (ExactRun)
-        boolean bmcProofs = witness == null;
-        if (!bmcProofs) {
+        // a proof by complete unrolling has no loop invariants: with --witness it waits for the CEGAR
+        // loop's unless the one run gives them (ExactRun)
+        boolean bmcReserve = witness != null;
+        if (bmcReserve) {
             try {
-                bmcProofs = ExactRun.inputFree(input.parse(resolved));
+                bmcReserve = !ExactRun.inputFree(input.parse(resolved));
             } catch (UserError e) {
                 return fail(e.render());
             }
         }
         try (ProgressPrinter printer = run.progress() ? new ProgressPrinter(spec.commandLine().getErr(), start) : null) {
-            return verify(resolved, daikonText, bmcProofs, start, printer == null ? Progress.NONE : printer);
+            return verify(resolved, daikonText, bmcReserve, start, printer == null ? Progress.NONE : printer);
         }
     }
 
     /** The rest of {@link #call}: the verification, its answer and its evidence, telling {@code progress} each step. */
-    private int verify(ProgramOptions.Input resolved, String daikonText, boolean bmcProofs, long start, Progress progress)
+    private int verify(ProgramOptions.Input resolved, String daikonText, boolean bmcReserve, long start, Progress progress)
             throws Exception {
-        ProgramVerifier verifier = verifier(daikonText, bmcProofs, progress);
+        ProgramVerifier verifier = verifier(daikonText, bmcReserve, progress);
         Verdict verdict;
         try (Watchdog watchdog = run.watchdog("pdpv-verify", start, 0)) {
             Watchdog.Outcome<Verdict> outcome = watchdog.run(() -> {
@@ -545,12 +552,12 @@ final class VerifyCommand implements Callable<Integer> {
      * The portfolio of the engines {@code --engine} selects, in this order (the first one also
      * decides loop-free programs alone); an engine is one line here.
      */
-    private ProgramVerifier verifier(String daikonText, boolean bmcProofs, Progress progress) {
+    private ProgramVerifier verifier(String daikonText, boolean bmcReserve, Progress progress) {
         List<Portfolio.Engine> all = new ArrayList<>();
         all.add(new Portfolio.Engine("cegar", cegar(daikonText, progress.named("cegar"))));
         all.add(new Portfolio.Engine("bmc", new BoundedModelChecker(BmcOptions.defaults().withMaxBlocks(bmcMaxBlocks)
-                .withProofs(bmcProofs).withAcceleration(acceleration()).withAcceleratedCopies(bmcAcceleratedCopies),
-                VerifierOptions.defaults().withProgress(progress.named("bmc")))));
+                .withAcceleration(acceleration()).withAcceleratedCopies(bmcAcceleratedCopies),
+                VerifierOptions.defaults().withProgress(progress.named("bmc"))), bmcReserve));
         return new SlicingVerifier(new Portfolio(all.stream().filter(e -> engines.includes(e.name())).toList(), progress),
                 // a witness or harness must replay on the whole program, skipped loops included: no slicing then
                 new SliceOptions(!noSlice && witness == null && harness == null, sliceResources), progress);
@@ -570,7 +577,7 @@ final class VerifyCommand implements Callable<Integer> {
         TestOptions tests = noDynamic ? TestOptions.defaults().withTests(0)
                 : TestOptions.defaults().withTimeLimit(run.timeoutSeconds).withPolynomials(!noPolynomials)
                         .withEntryTests(entryTests).withSpreadTests(spreadTests)
-                        .withQuotientModuli(quotientModuli);
+                        .withQuotientModuli(quotientModuli).withCellTerms(cellTerms);
         return new Verifier(VerifierOptions.defaults().withTests(tests).withInvariants(daikonText)
                 .withCegar(new CegarOptions(!noGeneralization, !noMemoization, !noDynamic, pdr).withPolicy(policy()))
                 .withDumpInstances(dumpInstances).withProgress(progress).withAcceleration(acceleration(), witness == null));

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import pdpv.cegar.Verdict;
+import pdpv.cfg.LoopForest;
 import pdpv.cfg.Program;
 import pdpv.cfg.SourceLoc;
 import pdpv.cfg.Stmt;
@@ -74,7 +75,11 @@ final class WitnessOutput {
             }
             List<WitnessWriter.LoopInvariant> invariants = new ArrayList<>();
             plain.byStatement().forEach((loc, inv) -> invariants.add(new WitnessWriter.LoopInvariant(loc, inv)));
-            if (plain.late()) {
+            if (verdict.invariants().isEmpty() && !LoopForest.of(program.get()).loops().isEmpty()) {
+                err.println("note: witness: the proof is bounded model checking's complete unrolling, which has no loop "
+                        + "invariants, and the CEGAR loop found none: the witness states none for the loops, so a validator "
+                        + "must prove them itself (check-witness does not confirm it)");
+            } else if (plain.late()) {
                 err.println("note: witness: the loop invariants were not written over the state at each loop head within "
                         + "--plain-seconds (or --timeout), so the witness states none for the loops and a validator will not "
                         + "confirm it; a longer --plain-seconds or --timeout gives them");

@@ -1,6 +1,8 @@
 package pdpv.daikon;
 
+import com.microsoft.z3.ArrayExpr;
 import com.microsoft.z3.BitVecExpr;
+import com.microsoft.z3.BitVecSort;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
@@ -43,20 +45,24 @@ public final class InvariantEncoder {
 
     /** P[x := x_b]: the invariant on entry to the loop, {@link #overLoop}'s premise. */
     public BoolExpr atEntry(Invariant inv, Map<Variable, ? extends Expr<?>> before) {
-        return formula(inv, t -> template(before, t.variable()));
+        return formula(inv, t -> template(before, t));
     }
 
     /** P[x := x_e, \old(x) := x_b]: the invariant at the head, {@link #overLoop}'s conclusion. */
     public BoolExpr atHead(Invariant inv, Map<Variable, ? extends Expr<?>> before, Map<Variable, ? extends Expr<?>> end) {
-        return formula(inv, t -> t.old() || !end.containsKey(t.variable()) ? template(before, t.variable())
-                : template(end, t.variable()));
+        return formula(inv, t -> t.old() || !end.containsKey(t.variable()) ? template(before, t) : template(end, t));
     }
 
-    private static BitVecExpr template(Map<Variable, ? extends Expr<?>> templates, Variable v) {
-        if (!(templates.get(v) instanceof BitVecExpr x)) {
-            throw new IllegalArgumentException(v + " is not a scalar variable of the loop");
+    /** The template of {@code t}'s variable in {@code templates}, or for a cell the array template's cell. */
+    private BitVecExpr template(Map<Variable, ? extends Expr<?>> templates, Term t) {
+        Expr<?> x = templates.get(t.variable());
+        if (t.isCell() && x instanceof ArrayExpr<?, ?> a && a.getSort().getDomain() instanceof BitVecSort index) {
+            return (BitVecExpr) ctx.mkSelect((ArrayExpr<BitVecSort, ?>) a, ctx.mkBV(t.cell(), index.getSize()));
         }
-        return x;
+        if (t.isCell() || !(x instanceof BitVecExpr scalar)) {
+            throw new IllegalArgumentException(t + " is not a " + (t.isCell() ? "cell of an array" : "scalar variable") + " of the loop");
+        }
+        return scalar;
     }
 
     /** The invariant with each term's value given by {@code values}, a bit-vector of its variable's width. */

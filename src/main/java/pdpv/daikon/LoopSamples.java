@@ -19,14 +19,24 @@ public final class LoopSamples {
     private final Loop loop;
     private final List<Variable> variables;
     private final Map<Variable, Integer> index = new HashMap<>();
+    /** The cells sampled after the scalars: one term per cell of each small array the loop writes. */
+    private final List<Term> cells = new ArrayList<>();
     private final List<long[]> head = new ArrayList<>();
     private final List<long[]> entry = new ArrayList<>();
 
-    LoopSamples(Loop loop) {
+    /** The samples of {@code loop}, with a term per cell of each one-dimensional array of at most {@code cellTerms} cells it writes. */
+    LoopSamples(Loop loop, int cellTerms) {
         this.loop = loop;
         this.variables = loop.referenced().stream().filter(v -> !v.isArray()).toList();
         for (int i = 0; i < variables.size(); i++) {
             index.put(variables.get(i), i);
+        }
+        for (Variable a : loop.updated()) {
+            if (a.isArray() && a.dims().size() == 1 && a.length() <= cellTerms && a.kind() != Variable.Kind.TEMPORARY) {
+                for (long k = 0; k < a.length(); k++) {
+                    cells.add(new Term(a, false, k));
+                }
+            }
         }
     }
 
@@ -44,11 +54,16 @@ public final class LoopSamples {
         return variables;
     }
 
+    /** The cells sampled after the scalars in each row ({@link TestOptions#cellTerms}), as terms at the head. */
+    public List<Term> cells() {
+        return cells;
+    }
+
     /**
      * The terms an invariant of this loop may read: x and \old(x) for each x the loop updates
      * (U_l), x alone for each x it only reads (constant in the loop, its old value is its value).
      * Temporaries of the front end (a nondet call's result, say) are left out, as Daikon sees only
-     * the program's variables.
+     * the program's variables. Then the {@link #cells}, at the head and on entry.
      */
     public List<Term> terms() {
         List<Term> terms = new ArrayList<>();
@@ -62,6 +77,8 @@ public final class LoopSamples {
                 terms.add(new Term(v, true));
             }
         }
+        terms.addAll(cells);
+        cells.forEach(c -> terms.add(new Term(c.variable(), true, c.cell())));
         return terms;
     }
 
@@ -71,7 +88,7 @@ public final class LoopSamples {
 
     /** The value of {@code t} in sample {@code i} as raw bits of its variable's width. */
     public long bits(int i, Term t) {
-        Integer k = index.get(t.variable());
+        Integer k = t.isCell() ? variables.size() + cells.indexOf(new Term(t.variable(), false, t.cell())) : index.get(t.variable());
         if (k == null) {
             throw new IllegalArgumentException(t + " is not a variable of the loop");
         }

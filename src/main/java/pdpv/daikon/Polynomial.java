@@ -19,7 +19,7 @@ import java.util.function.Function;
  */
 public final class Polynomial {
     private static final Comparator<Term> TERM_ORDER =
-            Comparator.comparing((Term t) -> t.old()).thenComparingInt(t -> t.variable().id());
+            Comparator.comparing((Term t) -> t.old()).thenComparingInt(t -> t.variable().id()).thenComparingLong(Term::cell);
     private static final Comparator<List<Term>> MONOMIAL_ORDER = (a, b) -> {
         if (a.size() != b.size()) {
             return Integer.compare(b.size(), a.size());

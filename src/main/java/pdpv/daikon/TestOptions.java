@@ -19,7 +19,9 @@ import java.time.Duration;
  *                      (32 + log2 of the visits + 1 in all), so that a long run does not fill the
  *                      store with one run's values
  * @param maxSamples    per loop, the samples kept in all (later ones are dropped): 5,000
- * @param budget        the wall time of all runs together; runs not started by then are skipped:
+ * @param budget        the processor time of all runs together (the testing thread's, Z3's checks for
+ *                      the directed tests included, so that a loaded machine runs as many); runs not
+ *                      started by then are skipped:
  *                      5 s, and {@link #TIME_LIMIT_SHARE} of a time limit if that is less
  * @param polynomials   whether the miner looks for DIG's polynomial equalities
  *                      ({@link PolynomialEqualities}) besides Daikon's templates: on by default;
@@ -33,9 +35,13 @@ import java.time.Duration;
  *                      it has that many: {@link #SPREAD_TESTS}; 0 = none
  * @param quotientModuli the largest modulus M of the quotient template
  *                      ({@link QuotientEqualities}): {@link #QUOTIENT_MODULI}; below 2 = none
+ * @param cellTerms     a one-dimensional array of at most this many cells that a loop writes gets one
+ *                      term per cell in the samples and the miner (issue #20's small arrays:
+ *                      {@code h[0] <= h[1]}), whose invariants are checked over the loop's exact
+ *                      pass: {@link #CELL_TERMS}; 0 = none
  */
 public record TestOptions(int tests, long maxSteps, long seed, int firstSamples, int maxSamples, Duration budget,
-                          boolean polynomials, int entryTests, int spreadTests, int quotientModuli) {
+                          boolean polynomials, int entryTests, int spreadTests, int quotientModuli, int cellTerms) {
     /** The share of a run's time limit the tests may take: 5%, so that they never cost the proof much. */
     public static final double TIME_LIMIT_SHARE = 0.05;
 
@@ -73,20 +79,27 @@ public record TestOptions(int tests, long maxSteps, long seed, int firstSamples,
      */
     public static final int MAX_QUOTIENT_MODULI = 64;
 
+    /**
+     * The default of {@link #cellTerms}: 8 cells, so that the terms of a loop's small arrays stay
+     * fewer than a dozen scalars' worth for the pairwise templates (swept at 0, 8 and 32:
+     * {@code invgen-bench/results/2026-11-27-cell-terms-sweep/NOTES.md}).
+     */
+    public static final int CELL_TERMS = 8;
+
     public static TestOptions defaults() {
         return new TestOptions(100, 20_000L, 1L, 32, 5_000, Duration.ofSeconds(5), true, ENTRY_TESTS, SPREAD_TESTS,
-                QUOTIENT_MODULI);
+                QUOTIENT_MODULI, CELL_TERMS);
     }
 
     public TestOptions {
         if (tests < 0 || maxSteps < 1 || firstSamples < 0 || maxSamples < 0 || budget.isNegative() || entryTests < 0
-                || spreadTests < 0) {
+                || spreadTests < 0 || cellTerms < 0) {
             throw new IllegalArgumentException("test options must not be negative, the step bound positive");
         }
     }
 
     public TestOptions withBudget(Duration d) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, d, polynomials, entryTests, spreadTests, quotientModuli);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, d, polynomials, entryTests, spreadTests, quotientModuli, cellTerms);
     }
 
     /** These options with the budget cut to {@link #TIME_LIMIT_SHARE} of a time limit of {@code seconds} (0: none). */
@@ -99,26 +112,31 @@ public record TestOptions(int tests, long maxSteps, long seed, int firstSamples,
     }
 
     public TestOptions withTests(int n) {
-        return new TestOptions(n, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, spreadTests, quotientModuli);
+        return new TestOptions(n, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, spreadTests, quotientModuli, cellTerms);
     }
 
     /** These options with {@code n} as {@link #entryTests} (0: no directed tests). */
     public TestOptions withEntryTests(int n) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, n, spreadTests, quotientModuli);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, n, spreadTests, quotientModuli, cellTerms);
     }
 
     /** These options with the polynomial-equality miner on or off. */
     public TestOptions withPolynomials(boolean on) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, on, entryTests, spreadTests, quotientModuli);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, on, entryTests, spreadTests, quotientModuli, cellTerms);
     }
 
     /** These options with {@code m} as {@link #quotientModuli} (below 2: none). */
     public TestOptions withQuotientModuli(int m) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, spreadTests, m);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, spreadTests, m, cellTerms);
     }
 
     /** These options with {@code n} as {@link #spreadTests} (0: none). */
     public TestOptions withSpreadTests(int n) {
-        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, n, quotientModuli);
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, n, quotientModuli, cellTerms);
+    }
+
+    /** These options with {@code n} as {@link #cellTerms} (0: none). */
+    public TestOptions withCellTerms(int n) {
+        return new TestOptions(tests, maxSteps, seed, firstSamples, maxSamples, budget, polynomials, entryTests, spreadTests, quotientModuli, n);
     }
 }

@@ -17,6 +17,7 @@ import pdpv.interp.InputOracle;
 import pdpv.interp.Interpreter;
 import pdpv.interp.InterpreterOptions;
 import pdpv.interp.State;
+import pdpv.semantics.BitVec;
 
 /**
  * The tests of thesis Algorithm 6.1 run from the program's entry in the concrete interpreter, with
@@ -31,19 +32,23 @@ public final class TestRuns {
     private final Map<Loop, Integer> entries = new HashMap<>();
     private final Interpreter interpreter;
     private final TestGenerator generator;
+    /** The end of the budget in the processor time of the thread that made these runs ({@link #cpu}). */
     private final long deadline;
+    private final long thread = Thread.currentThread().getId();
     private Execution failure;
     private int runs;
     private int spread;
 
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
     private TestRuns(Program program, LoopForest loops, TestOptions options) {
         this.program = program;
         this.options = options;
-        loops.loops().forEach(l -> samples.put(l, new LoopSamples(l)));
+        loops.loops().forEach(l -> samples.put(l, new LoopSamples(l, options.cellTerms())));
         this.interpreter = new Interpreter(program.semantics(),
                 InterpreterOptions.DEFAULTS.withMaxSteps(options.maxSteps()));
         this.generator = new TestGenerator(options.seed());
-        this.deadline = System.nanoTime() + options.budget().toNanos();
+        this.deadline = cpu() + options.budget().toNanos();
     }
 
     /**
@@ -59,11 +64,11 @@ public final class TestRuns {
         TestRuns t = new TestRuns(program, loops, options);
         boolean readsInputs = false;
         for (int i = 0; i < options.tests() && t.failure == null && t.timeLeft(); i++) {
-            long start = System.nanoTime();
+            long start = t.cpu();
             Execution e = t.run(t.interpreter, t.generator.test(i));
             readsInputs |= e.inputsRead() > 0;
             if (i == 0 && e.inputsRead() == 0 && e.outcome() == Execution.Outcome.STEP_LIMIT && options.tests() > 1) {
-                double stepsPerNano = e.steps() / (double) Math.max(1, System.nanoTime() - start);
+                double stepsPerNano = e.steps() / (double) Math.max(1, t.cpu() - start);
                 long steps = (long) Math.min((double) options.maxSteps() * (options.tests() - 1),
                         stepsPerNano * t.nanosLeft());
                 if (steps > options.maxSteps()) {
@@ -126,7 +131,7 @@ public final class TestRuns {
     }
 
     private Execution run(Interpreter with, InputOracle oracle) {
-        Recorder recorder = new Recorder(samples, options);
+        Recorder recorder = new Recorder(samples, options, program.semantics().indexType().width());
         Execution e = with.run(program.entry(), Map.of(), oracle, recorder);
         recorder.flush();
         recorder.entry.keySet().forEach(l -> entries.merge(l, 1, Integer::sum));
@@ -139,12 +144,23 @@ public final class TestRuns {
 
     /** Whether the budget of {@code options} has time left and the thread was not interrupted. */
     public boolean timeLeft() {
-        return System.nanoTime() < deadline && !Thread.currentThread().isInterrupted();
+        return cpu() < deadline && !Thread.currentThread().isInterrupted();
     }
 
     /** The nanoseconds left of the budget (at least 0). */
     public long nanosLeft() {
-        return Math.max(0, deadline - System.nanoTime());
+        return Math.max(0, deadline - cpu());
+    }
+
+    /**
+     * The processor time of the thread that made these runs, which the runs and the directed tests'
+     * Z3 checks take: a budget of wall time gave a loaded machine fewer tests (2 runs instead of 5
+     * for examples/array_fill_then_sum_const.c with six verifications on two cores), too few to
+     * mine the reading loop's {@code s == 3*i}, and the verdict changed with the load.
+     */
+    private long cpu() {
+        long t = THREADS.getThreadCpuTime(thread);
+        return t >= 0 ? t : System.nanoTime();
     }
 
     /** The first run that failed an assertion, or null. */
@@ -175,11 +191,14 @@ public final class TestRuns {
         private final Map<Loop, long[]> entry = new HashMap<>();
         private final Map<Loop, Long> visits = new HashMap<>();
         private final Map<Loop, long[][]> pending = new HashMap<>();
+        /** The width of an array index (ptrdiff_t's), for reading the sampled cells. */
+        private final int indexWidth;
         private Block previous;
 
-        Recorder(Map<Loop, LoopSamples> samples, TestOptions options) {
+        Recorder(Map<Loop, LoopSamples> samples, TestOptions options, int indexWidth) {
             this.samples = samples;
             this.options = options;
+            this.indexWidth = indexWidth;
             samples.keySet().forEach(l -> headOf.computeIfAbsent(l.head(), k -> new ArrayList<>()).add(l));
         }
 
@@ -196,7 +215,7 @@ public final class TestRuns {
 
         private void visit(Loop l, State state) {
             LoopSamples s = samples.get(l);
-            long[] now = values(s.variables(), state);
+            long[] now = values(s, state);
             if (previous == null || !l.body().contains(previous)) {
                 entry.put(l, now);
             }
@@ -224,10 +243,16 @@ public final class TestRuns {
             pending.clear();
         }
 
-        private static long[] values(List<Variable> vars, State state) {
-            long[] out = new long[vars.size()];
-            for (int i = 0; i < out.length; i++) {
+        /** The row of {@code s}'s scalars and then its cells in {@code state}. */
+        private long[] values(LoopSamples s, State state) {
+            List<Variable> vars = s.variables();
+            long[] out = new long[vars.size() + s.cells().size()];
+            for (int i = 0; i < vars.size(); i++) {
                 out[i] = state.get(vars.get(i)).bits();
+            }
+            for (int i = 0; i < s.cells().size(); i++) {
+                Term c = s.cells().get(i);
+                out[vars.size() + i] = state.cell(c.variable(), new BitVec(c.cell(), indexWidth)).bits();
             }
             return out;
         }

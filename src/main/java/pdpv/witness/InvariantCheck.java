@@ -538,7 +538,8 @@ final class InvariantCheck {
         return ctx.mkITE(c, (com.microsoft.z3.Expr<com.microsoft.z3.Sort>) a, (com.microsoft.z3.Expr<com.microsoft.z3.Sort>) b);
     }
 
-    private String where(Block head) {
+    /** Where the loop of {@code head} begins, {@code line:column}, as a witness locates its invariant. */
+    static String where(Block head) {
         SourceLoc at = head.loopStatement() != null ? head.loopStatement() : LoopHeads.fallback(head);
         return at == null ? "B" + head.id() : at.line() + ":" + at.column();
     }

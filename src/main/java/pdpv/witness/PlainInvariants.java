@@ -135,8 +135,9 @@ final class PlainInvariants implements AutoCloseable {
         List<Expr> parts = new ArrayList<>();
         for (String c : conjuncts) {
             Expr e = parse(c, body);
-            // a pointer's condition is C already (q != &x || ...): its value, an id, has no other text
-            if (e == null || VariableUses.reads(e).stream().anyMatch(pointers::containsKey)) {
+            // a pointer's condition is C already (q != &x || ...): its value, an id, has no other text;
+            // so is one over an array's cells (h[0] <= h[1], issue #20), which the simplifier's states do not hold
+            if (e == null || VariableUses.reads(e).stream().anyMatch(v -> pointers.containsKey(v) || v.isArray())) {
                 return conjuncts;
             }
             flattenConjunction(e, parts);

@@ -18,7 +18,8 @@ import java.util.Set;
 
 /**
  * {@code pdpv check-witness}: confirms or rejects a witness for a program. The program must be the
- * file the witness names (same SHA-256). A correctness witness is checked by {@link InvariantCheck},
+ * file the witness names (same SHA-256). A correctness witness is checked by {@link InvariantCheck}
+ * (for a program that reads no input, by its one run, {@link OneRun}, when the run decides),
  * a violation witness by {@link ViolationReplay}.
  */
 public final class WitnessValidator {
@@ -136,8 +137,13 @@ public final class WitnessValidator {
                     invariants.computeIfAbsent(head, k -> new ArrayList<>()).add(parser.parse(inv.value(), loops.body(head)));
                 }
             }
-            try (Context ctx = new Context()) {
-                problem = new InvariantCheck(ctx, program, loops, invariants, atStatements).check();
+            OneRun.Answer run = atStatements.isEmpty() ? OneRun.check(program, invariants) : OneRun.Answer.UNDECIDED;
+            if (run.decided()) {
+                problem = run.problem();
+            } else {
+                try (Context ctx = new Context()) {
+                    problem = new InvariantCheck(ctx, program, loops, invariants, atStatements).check();
+                }
             }
         } else {
             problem = new ViolationReplay(program, Files.readString(file, StandardCharsets.ISO_8859_1), maxSteps)

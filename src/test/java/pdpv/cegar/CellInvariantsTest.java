@@ -45,6 +45,76 @@ class CellInvariantsTest {
         assertTrue(v.invariants().stream().anyMatch(c -> c.invariant().contains("forall")), v.invariants().toString());
     }
 
+    /**
+     * A small array's cells at constant indices are terms of the miner ({@code TestOptions#cellTerms}):
+     * range[0] <= range[1] is mined, kept by Houdini over the exact pass and proves the assertion; with
+     * no cell terms the loop has no invariant over the cells, and only a failing run could end it.
+     */
+    @Test
+    void aSmallArraysCellsGetInvariantsOfTheirOwn() {
+        Verdict v = verify(new Verifier(VerifierOptions.defaults()), CProgram.example("array_small_range_safe.c"));
+        assertEquals(Verdict.Kind.SAFE, v.kind(), v.reason());
+        assertTrue(v.invariants().stream().anyMatch(c -> c.invariant().contains("range[0] <= range[1]")),
+                v.invariants().toString());
+        Verifier none = new Verifier(VerifierOptions.defaults().withTests(pdpv.daikon.TestOptions.defaults().withCellTerms(0)));
+        Timer stop = new Timer(true);
+        stop.schedule(new TimerTask() {
+            @Override
+            public void run() {
+                none.cancel("enough");
+            }
+        }, 15_000);
+        Verdict without = none.verify(CProgram.example("array_small_range_safe.c"));
+        stop.cancel();
+        assertFalse(without.invariants().stream().anyMatch(c -> c.invariant().contains("range[")), without.invariants().toString());
+    }
+
+    /**
+     * A state machine with one flag per state needs the set {st[k] is 0 or 1, the flags sum to 1}
+     * checked together (the sum alone is not preserved); a loop that swaps two cells needs their
+     * sum against the entry values, \old(a[0]) + \old(a[1]), while an accidental bound the tests'
+     * inputs kept must not take it with it.
+     */
+    @Test
+    void cellInvariantsCheckedTogetherAndAgainstTheirEntryValues(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        String flags = """
+                extern void __VERIFIER_assert(int cond);
+                extern int __VERIFIER_nondet_int(void);
+                int main(void) {
+                    int st[3] = {1, 0, 0};
+                    while (__VERIFIER_nondet_int()) {
+                        if (st[0]) { st[0] = 0; st[1] = 1; }
+                        else if (st[1]) { st[1] = 0; st[2] = 1; }
+                        else { st[2] = 0; st[0] = 1; }
+                    }
+                    __VERIFIER_assert(st[0] + st[1] + st[2] == 1);
+                    return 0;
+                }
+                """;
+        String swap = """
+                extern void __VERIFIER_assert(int cond);
+                extern int __VERIFIER_nondet_int(void);
+                int main(void) {
+                    int a[2];
+                    a[0] = __VERIFIER_nondet_int();
+                    a[1] = __VERIFIER_nondet_int();
+                    if (a[0] < 0 || a[0] > 1000 || a[1] < 0 || a[1] > 1000) return 0;
+                    int s = a[0] + a[1];
+                    while (__VERIFIER_nondet_int()) { int t = a[0]; a[0] = a[1]; a[1] = t; }
+                    __VERIFIER_assert(a[0] + a[1] == s);
+                    return 0;
+                }
+                """;
+        for (String c : new String[] {flags, swap}) {
+            java.nio.file.Path file = dir.resolve("cells" + c.length() + ".c");
+            java.nio.file.Files.writeString(file, c);
+            Program p = pdpv.frontend.FrontEnd.parse(file, new pdpv.frontend.FrontEndOptions("main", pdpv.semantics.DataModel.ILP32, false));
+            Verdict v = verify(new Verifier(VerifierOptions.defaults()), p);
+            assertEquals(Verdict.Kind.SAFE, v.kind(), c + v.reason());
+        }
+    }
+
     @Test
     void cellsWrittenUpToAnInputBoundAndTheUnwrittenRestAreBothKnown() {
         Verdict v = verify(new Verifier(VerifierOptions.defaults()), CProgram.example("array_fill_input_bound.c"));

@@ -95,6 +95,33 @@ class PortfolioTest {
     }
 
     @Test
+    void aReserveEnginesSafeWaitsForTheOthersAnswer() throws InterruptedException {
+        // bounded model checking's complete unrolling under --witness: its SAFE has no loop invariants
+        Scripted unsafe = new Scripted(null) {
+            @Override
+            public Verdict verify(Program program) {
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return new Verdict(Verdict.Kind.UNSAFE, "found", List.of(), null, null, List.of(), FIGURES);
+            }
+        };
+        Verdict v = new Portfolio(List.of(new Portfolio.Engine("cegar", unsafe),
+                new Portfolio.Engine("bmc", new Scripted(Verdict.safe(List.of(), FIGURES)), true)))
+                .verify(CProgram.example("counter_loop.c"));
+        assertEquals(Verdict.Kind.UNSAFE, v.kind(), "a reserve SAFE must not win over a later definite answer");
+        Verdict alone = new Portfolio(List.of(new Portfolio.Engine("cegar", new Scripted(Verdict.unknown("gave up", FIGURES))),
+                new Portfolio.Engine("bmc", new Scripted(Verdict.safe(List.of(), FIGURES)), true)))
+                .verify(CProgram.example("counter_loop.c"));
+        assertEquals(Verdict.Kind.SAFE, alone.kind(), "with no other answer the reserve SAFE is the answer");
+        Verdict cancelled = verifiedAndCancelled(new Portfolio(List.of(new Portfolio.Engine("cegar", new Scripted(null)),
+                new Portfolio.Engine("bmc", new Scripted(Verdict.safe(List.of(), FIGURES)), true))));
+        assertEquals(Verdict.Kind.SAFE, cancelled.kind(), "a limit that ends the others leaves the reserve SAFE");
+    }
+
+    @Test
     void everyEngineUnknownGivesEachReason() {
         Program loop = CProgram.example("counter_loop.c");
         Verdict v = new Portfolio(List.of(new Portfolio.Engine("a", new Scripted(Verdict.unknown("r1", null))),

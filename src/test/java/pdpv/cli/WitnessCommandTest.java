@@ -134,6 +134,36 @@ class WitnessCommandTest {
     }
 
     /**
+     * A loop that steps a small array's cells from an input: the CEGAR loop reads the cells as
+     * arbitrary values and finds no invariant, bounded model checking unrolls the loop completely.
+     * Under {@code --witness} that proof still answers SAFE (it waited for the CEGAR loop's), and
+     * verify says that the witness states no loop invariant, which check-witness then does not confirm.
+     */
+    @Test
+    void aCompleteUnrollingAnswersSafeUnderWitnessAndSaysItsWitnessHasNoLoopInvariant() throws IOException {
+        Path c = dir.resolve("cells.c");
+        Files.writeString(c, """
+                extern unsigned short __VERIFIER_nondet_ushort(void);
+                extern void __VERIFIER_assert(int cond);
+                int main(void) {
+                    unsigned short h[2];
+                    unsigned short v = __VERIFIER_nondet_ushort();
+                    h[0] = v; h[1] = 0;
+                    for (int i = 0; i < 4; i++) { h[1] = h[1] + h[0]; }
+                    __VERIFIER_assert(h[1] == (unsigned short)(4 * v));
+                    return 0;
+                }
+                """);
+        Path w = dir.resolve("cells.yml");
+        CliResult r = run("verify", "--timeout", "120", "--witness", w.toString(), c.toString());
+        assertEquals(ExitCodes.SAFE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("bounded model checking is complete"), r.out());
+        assertTrue(r.err().contains("the witness states none for the loops"), r.err());
+        CliResult check = run("check-witness", c.toString(), w.toString());
+        assertEquals(ExitCodes.WITNESS_REJECTED, check.code(), check.out() + check.err());
+    }
+
+    /**
      * The CEGAR loop's certificate relates the values after the loop to those before it; its
      * projection to the loop head must keep c == n between an unsigned char and an unsigned int
      * (the entry constants folded, the promotion printed as C), or the witness cannot prove the program.
