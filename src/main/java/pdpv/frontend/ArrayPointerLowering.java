@@ -105,7 +105,8 @@ final class ArrayPointerLowering {
             IASTExpression b = c.getNegativeResultExpression();
             return intoArray(a) && (intoArray(b) || PointerLowering.isNull(b)) || PointerLowering.isNull(a) && intoArray(b);
         }
-        return ctx.arrays.pointsIntoArray(e) || e instanceof IASTFunctionCallExpression call && ctx.pointers.isPointerType(call.getExpressionType());
+        return ctx.arrays.pointsIntoArray(e) || e instanceof IASTFunctionCallExpression call && ctx.pointers.isPointerType(call.getExpressionType())
+                && !ctx.pointers.returnsVariables(call);
     }
 
     /** Whether the value {@code e} is never null nor indeterminate: a pointer into an array that is no copy of a pointer with a state. */

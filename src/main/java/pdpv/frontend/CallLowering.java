@@ -290,7 +290,7 @@ final class CallLowering {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " may point to "
                         + t.sourceName() + " but is passed for " + param.getName() + " (a pointer to " + to + ")");
             }
-            CType pointee = s != null ? t.type() : ctx.types.resolve(to, at);
+            CType pointee = s != null ? t.type() : ctx.pointers.targetType(param.getType(), at);
             if (!t.type().equals(pointee)) {
                 throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer conversion: " + SourceLocator.text(arg) + " may point to "
                         + t.sourceName() + " (" + t.type() + ") but is passed for " + param.getName() + " (a pointer to " + pointee + ")");
@@ -370,7 +370,10 @@ final class CallLowering {
         FunctionFrame frame = FunctionFrame.inlined(name, result, exit, call);
         frame.setStructResult(structResult);
         frame.setUnionResult(unionResult);
-        if (pointerResult != null) {
+        boolean toVariables = pointerResult != null && ctx.pointers.returnsVariables(function, definition);
+        if (toVariables) {
+            ctx.pointers.startResult(frame, name, loc);
+        } else if (pointerResult != null) {
             ctx.arrayPointers.startResult(frame, name, pointerResult, loc);
         }
         Set<IBinding> assigned = new HashSet<>();
@@ -379,10 +382,7 @@ final class CallLowering {
         Set<Variable> pointed = new HashSet<>();
         for (Object value : values) {
             if (value instanceof Pointer p) {
-                for (Variable t : p.targets()) {
-                    StructObject s = ctx.pointers.structOf(t);
-                    pointed.addAll(s != null ? s.leaves() : List.of(t));
-                }
+                pointed.addAll(ctx.pointers.writable(p, loc));
             } else if (value instanceof StructPointer p) {
                 pointed.addAll(p.target().leaves());
             } else if (value instanceof StructArray a) {
@@ -486,7 +486,9 @@ final class CallLowering {
         ctx.ir.continueIn(exit);
         frame.checkLabels();
         ctx.frames.pop();
-        if (pointerResult != null) {
+        if (toVariables) {
+            ctx.pointers.endResult(frame);
+        } else if (pointerResult != null) {
             ctx.arrayPointers.endResult(frame, loc);
         }
         lastStructResult = structResult;

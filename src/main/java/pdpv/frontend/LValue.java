@@ -220,7 +220,9 @@ sealed interface LValue {
      * ({@code mayBeNull}), the read's choice starts with the null case, marked
      * ({@link UbGuards#nullDereference}) so that its guard comes where C evaluates the read (a null
      * pointer reads 0 where nothing guards it, under {@code --array-bounds smtlib}), and a write
-     * evaluates the mark first (a null pointer writes no target).
+     * evaluates the mark first (a null pointer writes no target). With one target that is never null
+     * the choice is that target, its selector read (for the checks a selector read through a pointer
+     * to a pointer holds, {@code **pp}).
      */
     record Choice(Expr selector, List<Variable> targets, List<Expr> ids, CType type, boolean mayBeNull) implements LValue {
         public Choice {
@@ -236,6 +238,9 @@ sealed interface LValue {
         /** The choice between {@code values}, one per target id, by the selector (the null case first and marked when it may be null). */
         Expr chosenOf(List<Expr> values) {
             Expr out = values.isEmpty() ? new Expr.Const(type, 0) : values.get(values.size() - 1);
+            if (values.size() == 1 && !mayBeNull) {
+                out = new Expr.Ite(chosen(0), out, out, type); // one target: the selector still read, for the checks it holds
+            }
             for (int i = values.size() - 2; i >= 0; i--) {
                 out = new Expr.Ite(chosen(i), values.get(i), out, type);
             }
@@ -251,6 +256,8 @@ sealed interface LValue {
         Expr written(IrBuilder ir, Expr value, SourceLoc loc) {
             if (mayBeNull) {
                 ir.evaluate(UbGuards.nullDereference(selector, CType.signedInt()), loc);
+            } else if (targets.size() == 1) {
+                ir.evaluate(selector, loc); // the selector read, for the checks it holds
             }
             if (value instanceof Expr.Const) {
                 return value;

@@ -13,11 +13,13 @@ import org.eclipse.cdt.core.dom.ast.IASTCastExpression;
 import org.eclipse.cdt.core.dom.ast.IASTConditionalExpression;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
 import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
 import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.eclipse.cdt.core.dom.ast.IBinding;
+import org.eclipse.cdt.core.dom.ast.IFunction;
 import org.eclipse.cdt.core.dom.ast.IParameter;
 import org.eclipse.cdt.core.dom.ast.IPointerType;
 import org.eclipse.cdt.core.dom.ast.IScope;
@@ -68,15 +70,34 @@ final class PointerLowering {
     private final Map<IBinding, Variable> staticPointers = new HashMap<>();
     /** The struct variables whose address is taken (issue #20), each with the stand-in that keys its id. */
     private final Map<StructObject, Variable> structIds = new java.util.IdentityHashMap<>();
+    /** The pointer results of the callees being inlined that return pointers to variables, by their frames. */
+    private final Map<FunctionFrame, Result> results = new HashMap<>();
+    /** The value of the last call whose pointer result to variables was inlined. */
+    private Pointer lastResult;
+    /** The binding of each pointer variable declared, so that a pointer to it can read its targets. */
+    private final Map<Variable, IBinding> bindings = new HashMap<>();
 
     PointerLowering(LoweringContext ctx) {
         this.ctx = ctx;
         this.idType = ctx.types.semantics().type(CType.Kind.CHAR, false);
     }
 
-    /** Whether {@code type} is a pointer to an integer type or to a struct (issue #20: a struct variable's id stands for it). */
+    /**
+     * Whether {@code type} is a pointer to an integer type, to a struct (issue #20: a struct
+     * variable's id stands for it) or to a pointer to an integer type ({@link #isPointerToPointer}).
+     */
     boolean isPointerType(IType type) {
-        return TypeResolver.strip(type) instanceof IPointerType p && (ctx.types.isInteger(p.getType()) || StructLowering.isStruct(p.getType()));
+        return TypeResolver.strip(type) instanceof IPointerType p
+                && (ctx.types.isInteger(p.getType()) || StructLowering.isStruct(p.getType()) || isPointerToPointer(type));
+    }
+
+    /**
+     * Whether {@code type} is a pointer to a pointer to an integer type ({@code int **}): its targets
+     * are pointer variables, whose address is taken and which have ids as integer variables do.
+     */
+    boolean isPointerToPointer(IType type) {
+        return TypeResolver.strip(type) instanceof IPointerType p && TypeResolver.strip(p.getType()) instanceof IPointerType q
+                && ctx.types.isInteger(q.getType());
     }
 
     /**
@@ -190,6 +211,19 @@ final class PointerLowering {
             }
             return new Pointer(idOf(v, loc), List.of(v), false);
         }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper && isPointerToPointer(u.getExpressionType())) {
+            return new Pointer(idOf(addressedPointer(u), loc), List.of(addressedPointer(u)), false);
+        }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
+            return loaded(u);
+        }
+        if (e instanceof IASTFunctionCallExpression call && returnsVariables(call)) {
+            lastResult = null;
+            ctx.calls.call(call, false);
+            Pointer result = lastResult;
+            lastResult = null;
+            return result;
+        }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper && struct(u.getOperand()) != null) {
             Variable s = standIn(struct(u.getOperand()));
             return new Pointer(idOf(s, loc), List.of(s), false);
@@ -243,6 +277,68 @@ final class PointerLowering {
                 + " (PDPV reads &x, pointer variables and c ? p : q; no pointer arithmetic)", e);
     }
 
+    /** The pointer variable whose address {@code &p} takes: a local or global one to integer variables. */
+    private Variable addressedPointer(IASTUnaryExpression amper) {
+        IASTExpression operand = ExpressionLowering.strip(amper.getOperand());
+        Variable p = operand instanceof IASTIdExpression id ? variable(id.getName().resolveBinding()) : null;
+        if (p == null) {
+            throw unsupported("address of the pointer " + SourceLocator.text(operand) + " (PDPV takes the address of pointer variables"
+                    + " to integer variables, not of a pointer into an array, a pointer parameter or a pointer read through another:"
+                    + " a pointer to a pointer into an array is not read)", amper);
+        }
+        return p;
+    }
+
+    /**
+     * The value of {@code *pp} for a pointer to a pointer pp (or a pointer parameter standing for
+     * one): the id the pointer variable it designates holds, the targets of all the pointer variables
+     * pp may point to, null if any of them may be or if pp may be; a read of an indeterminate one is
+     * checked as a direct read is.
+     */
+    private Pointer loaded(IASTUnaryExpression star) {
+        SourceLoc loc = ctx.loc(star);
+        Set<Variable> out = new LinkedHashSet<>();
+        boolean mayBeNull = false;
+        boolean indeterminate = false;
+        LValue pointers = pointerVariables(star);
+        List<Variable> variables = pointers instanceof LValue.Choice c ? c.targets() : List.of(((LValue.Scalar) pointers).variable());
+        for (Variable v : variables) {
+            IBinding b = bindings.get(v);
+            Pointer all = pointed(b, new Expr.VarRef(v), b.getName(), loc);
+            out.addAll(all.targets());
+            mayBeNull |= all.mayBeNull();
+            indeterminate |= uninitialized.contains(b);
+        }
+        Expr read = indeterminate ? UbGuards.uninitializedRead(pointers.read(), INDETERMINATE, ctx.typing.intType()) : pointers.read();
+        // pp may be null: *pp then reads 0 after its check, and a dereference of *pp reads *pp (and that check) through its own
+        mayBeNull |= pointers instanceof LValue.Choice c && c.mayBeNull();
+        return new Pointer(read, new ArrayList<>(out), mayBeNull);
+    }
+
+    /**
+     * The pointer variable {@code *pp} designates for a pointer to a pointer pp: its one possible
+     * target, or the choice between them. pp is a variable or a parameter, which the points-to
+     * analysis follows ({@link PointsTo}); its targets are pointer variables to the type pp's pointee points to.
+     */
+    private LValue pointerVariables(IASTUnaryExpression star) {
+        IASTExpression pp = ExpressionLowering.strip(star.getOperand());
+        if (!(pp instanceof IASTIdExpression) || !isPointerToPointer(pp.getExpressionType())) {
+            throw unsupported("pointer expression " + SourceLocator.text(star) + " (PDPV reads *pp of a pointer variable or parameter pp"
+                    + " to pointers to integers)", star);
+        }
+        Pointer p = value(pp);
+        CType type = pointee(((IPointerType) TypeResolver.strip(pp.getExpressionType())).getType());
+        for (Variable t : p.targets()) {
+            IBinding b = bindings.get(t);
+            if (!(b instanceof IVariable v) || !isPointerType(v.getType()) || StructLowering.isStructPointer(v.getType())
+                    || isPointerToPointer(v.getType()) || !pointee(v.getType()).equals(type)) {
+                throw unsupported("pointer conversion: " + SourceLocator.text(pp) + " may point to " + t.sourceName().replace(" (pointer)", "")
+                        + " but is a pointer to a pointer to " + type, star);
+            }
+        }
+        return choice(p, idType, ctx.loc(star));
+    }
+
     /** Whether the cast {@code c} converts a pointer to a pointer of its own pointee type. */
     private boolean samePointee(IASTCastExpression c) {
         if (!(TypeResolver.strip(c.getExpressionType()) instanceof IPointerType toPointer)) {
@@ -262,6 +358,9 @@ final class PointerLowering {
 
     /** The object {@code *p} designates: its one possible target, or the choice between them. */
     LValue dereference(IASTUnaryExpression star) {
+        if (isPointerToPointer(star.getOperand().getExpressionType())) {
+            throw unsupported("use of the pointer " + SourceLocator.text(star) + " as an integer", star);
+        }
         Pointer p = value(star.getOperand());
         CType type = pointee(star.getOperand().getExpressionType());
         for (Variable t : p.targets()) {
@@ -270,14 +369,45 @@ final class PointerLowering {
                         + " (" + t.type() + ") but is a pointer to " + type, star);
             }
         }
-        if (p.targets().size() == 1 && !p.mayBeNull()) {
+        return choice(p, type, ctx.loc(star));
+    }
+
+    /**
+     * What the pointer {@code p} to objects of {@code type} designates: its one possible target, or
+     * the choice between them (also for one target when p's id is read through a pointer, {@code
+     * **pp}, so that the checks of that read stay where C evaluates it).
+     */
+    private LValue choice(Pointer p, CType type, SourceLoc loc) {
+        if (p.targets().size() == 1 && !p.mayBeNull() && (p.id() instanceof Expr.Const || p.id() instanceof Expr.VarRef)) {
             return new LValue.Scalar(p.targets().get(0));
         }
         List<Expr> targetIds = new ArrayList<>();
         for (Variable t : p.targets()) {
-            targetIds.add(idOf(t, ctx.loc(star)));
+            targetIds.add(idOf(t, loc));
         }
         return new LValue.Choice(p.id(), p.targets(), targetIds, type, p.mayBeNull());
+    }
+
+    /**
+     * The variables an inlined callee that is passed {@code p} can write through it: its targets
+     * (a struct's members) and, for a pointer to pointers, the targets of those pointers.
+     */
+    Set<Variable> writable(Pointer p, SourceLoc loc) {
+        Set<Variable> out = new LinkedHashSet<>();
+        for (Variable t : p.targets()) {
+            StructObject s = structOf(t);
+            out.addAll(s != null ? s.leaves() : List.of(t));
+            IBinding b = bindings.get(t);
+            if (b != null) {
+                out.addAll(pointed(b, new Expr.VarRef(t), b.getName(), loc).targets());
+            }
+        }
+        return out;
+    }
+
+    /** The type of the objects a pointer of {@code type} points to: an integer type, or a pointer's id type for a pointer to a pointer. */
+    CType targetType(IType type, SourceLoc loc) {
+        return isPointerToPointer(type) ? idType : ctx.types.resolve(((IPointerType) TypeResolver.strip(type)).getType(), loc);
     }
 
     /**
@@ -295,6 +425,7 @@ final class PointerLowering {
             ctx.ir.assign(p, value(init).id(), loc);
         }
         ctx.frame().pointerVariables().put(binding, p);
+        bindings.put(p, binding);
         describe(binding, p, name, loc);
     }
 
@@ -310,6 +441,10 @@ final class PointerLowering {
             return;
         }
         analysis(declarator);
+        if (binding instanceof IVariable v && isPointerToPointer(v.getType())) {
+            throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer to a pointer " + name
+                    + " (PDPV reads local pointers to pointers and pointer-to-pointer parameters)");
+        }
         if (init != null && ctx.arrays.pointsIntoArray(init)) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "global or static pointer " + name + " into an array"
                     + " (PDPV reads global and static pointers to variables; write a local pointer into the array)");
@@ -323,6 +458,7 @@ final class PointerLowering {
         }
         Variable p = ctx.ir.variable(prefix + name, name + " (pointer)", idType, Variable.Kind.GLOBAL);
         staticPointers.put(binding, p);
+        bindings.put(p, binding);
         ctx.ir.addToPrologue(new pdpv.cfg.Stmt.Assign(p, id, loc));
         describe(binding, p, name, loc);
     }
@@ -335,8 +471,10 @@ final class PointerLowering {
 
     /** Records the C name and targets of the pointer variable {@code p}, for C text of the program's state. */
     private void describe(IBinding binding, Variable p, String name, SourceLoc loc) {
-        if (binding instanceof IVariable v && StructLowering.isStructPointer(v.getType())) {
-            return; // a pointer to structs has no C text yet: a witness reading p == &s would need the struct's type by name
+        if (binding instanceof IVariable v && (StructLowering.isStructPointer(v.getType()) || isPointerToPointer(v.getType()))) {
+            // a pointer to structs or to pointers has no C text yet: a witness reading p == &s would need the struct's type by
+            // name, one reading pp == &p the pointer variable's C name where the IR names its id
+            return;
         }
         try {
             Pointer all = pointed(binding, new Expr.VarRef(p), name, loc);
@@ -354,6 +492,75 @@ final class PointerLowering {
         return analysis;
     }
 
+    /** The pointer result of an inlined callee to variables: its id variable, and the targets and nullness of what it returns. */
+    private static final class Result {
+        final String function;
+        final Variable id;
+        final Set<Variable> targets = new LinkedHashSet<>();
+        boolean mayBeNull;
+
+        Result(String function, Variable id) {
+            this.function = function;
+            this.id = id;
+        }
+    }
+
+    /** Whether the call {@code call} is of a function that returns pointers to variables ({@link #returnsVariables(IFunction, IASTNode)}). */
+    boolean returnsVariables(IASTFunctionCallExpression call) {
+        return ExpressionLowering.strip(call.getFunctionNameExpression()) instanceof IASTIdExpression id
+                && id.getName().resolveBinding() instanceof IFunction f && returnsVariables(f, call);
+    }
+
+    /**
+     * Whether {@code f} returns pointers to integer variables: its result is a pointer to an integer
+     * type and, by the points-to analysis, what it returns may point to variables (a function that
+     * returns pointers into an array, or only null, is {@link ArrayPointerLowering}'s).
+     */
+    boolean returnsVariables(IFunction f, IASTNode node) {
+        IType result = f.getType().getReturnType();
+        return TypeResolver.strip(result) instanceof IPointerType p && ctx.types.isInteger(p.getType())
+                && !analysis(node).returns(f).isEmpty();
+    }
+
+    /**
+     * Starts the pointer result to variables of the callee {@code function} inlined in {@code frame}:
+     * indeterminate until a {@code return} assigns it (a run that leaves the callee without one and
+     * uses the result reads an indeterminate pointer, which is checked).
+     */
+    void startResult(FunctionFrame frame, String function, SourceLoc loc) {
+        Variable id = ctx.ir.variable(function + "::result", function + "() (pointer)", idType, Variable.Kind.TEMPORARY);
+        ctx.ir.assign(id, new Expr.Const(idType, INDETERMINATE), loc);
+        results.put(frame, new Result(function, id));
+    }
+
+    /** Whether the callee of {@code frame} returns a pointer to variables. */
+    boolean returnsPointer(FunctionFrame frame) {
+        return results.containsKey(frame);
+    }
+
+    /** {@code return e;} in a callee whose result is a pointer to variables; the address of its own local would dangle: refused. */
+    void returned(FunctionFrame frame, IASTExpression e, SourceLoc loc) {
+        Result r = results.get(frame);
+        Pointer p = value(e);
+        for (Variable t : p.targets()) {
+            StructObject s = structOf(t);
+            if (frame.locals().containsValue(t) || frame.pointerVariables().containsValue(t) || s != null && frame.structs().containsValue(s)) {
+                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "return of " + SourceLocator.text(e) + ", which may point to "
+                        + t.sourceName().replace(" (pointer)", "") + ", a local of " + r.function + " (it dangles when " + r.function + " returns)");
+            }
+        }
+        ctx.ir.assign(r.id, p.id(), loc);
+        r.targets.addAll(p.targets());
+        r.mayBeNull |= p.mayBeNull();
+    }
+
+    /** Ends the pointer result to variables of the callee inlined in {@code frame}: the value its call has. */
+    void endResult(FunctionFrame frame) {
+        Result r = results.remove(frame);
+        Expr read = UbGuards.uninitializedRead(new Expr.VarRef(r.id), INDETERMINATE, ctx.typing.intType());
+        lastResult = new Pointer(read, new ArrayList<>(r.targets), r.mayBeNull);
+    }
+
     /** The type of a pointer's id (and of a pointer into an array's state, {@link ArrayPointerLowering}). */
     CType idType() {
         return idType;
@@ -369,8 +576,12 @@ final class PointerLowering {
         return new Addresses(ids, pointerVariables);
     }
 
-    /** {@code p = e} for a local pointer variable {@code p}; the value is not wanted. */
+    /** {@code p = e} for a local pointer variable {@code p}, or {@code *pp = e} through a pointer to a pointer; the value is not wanted. */
     void assign(IASTBinaryExpression b) {
+        if (ExpressionLowering.strip(b.getOperand1()) instanceof IASTUnaryExpression star) {
+            store(star, b);
+            return;
+        }
         IASTIdExpression id = (IASTIdExpression) ExpressionLowering.strip(b.getOperand1());
         Variable p = variable(id.getName().resolveBinding());
         if (p == null) {
@@ -380,10 +591,25 @@ final class PointerLowering {
         ctx.ir.assign(p, value(b.getOperand2()).id(), ctx.loc(b));
     }
 
-    /** Whether {@code b} assigns a pointer variable of the function (not through it). */
+    /**
+     * {@code *pp = e}: the pointer variable {@code *pp} designates assigned e's id. (A variable of
+     * an inlined callee stored in a caller's pointer this way is refused where the call resolves what
+     * the pointers it is passed may point to, {@link #writable}: the callee's variable is not live there.)
+     */
+    private void store(IASTUnaryExpression star, IASTBinaryExpression b) {
+        SourceLoc loc = ctx.loc(b);
+        LValue to = pointerVariables(star);
+        if (SideEffects.has(b.getOperand2())) {
+            to = to.frozen(ctx.ir, loc);
+        }
+        to.write(ctx.ir, value(b.getOperand2()).id(), loc);
+    }
+
+    /** Whether {@code b} assigns a pointer variable of the function, or one through a pointer to a pointer ({@code *pp = e}). */
     boolean isPointerAssignment(IASTBinaryExpression b) {
-        return b.getOperator() == IASTBinaryExpression.op_assign && ExpressionLowering.strip(b.getOperand1()) instanceof IASTIdExpression
-                && isPointer(b.getOperand1());
+        IASTExpression left = ExpressionLowering.strip(b.getOperand1());
+        return b.getOperator() == IASTBinaryExpression.op_assign && isPointer(b.getOperand1()) && (left instanceof IASTIdExpression
+                || left instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star);
     }
 
     /** {@code a == b} or {@code a != b} where one operand is a pointer: its ids compared (a null constant is no id). */
@@ -425,25 +651,54 @@ final class PointerLowering {
                         + ", which is no global or static integer or struct variable declared before (a global pointer to a local"
                         + " could dangle)");
             }
-            Pointer passed = ctx.frame().pointers().get(b);
-            StructObject struct = ctx.frame().structs().containsKey(b) ? ctx.frame().structs().get(b) : ctx.globalStructs.get(b);
-            if (passed != null) {
-                out.addAll(passed.targets());
-                mayBeNull |= passed.mayBeNull();
-            } else if (struct != null) {
-                out.add(standIn(struct));
-            } else if (b instanceof IParameter || !ctx.frame().locals().containsKey(b) && !ctx.globals.containsKey(b)) {
-                throw new UserError(UserError.Kind.UNSUPPORTED, loc, "use of the pointer " + name + " where " + b.getName()
-                        + ", which it may point to, is not declared yet");
-            } else {
-                out.add(ctx.variable(b, b.getName(), loc));
-            }
+            mayBeNull |= resolve(b, name, loc, out, new java.util.HashSet<>());
         }
         if (out.isEmpty() && !mayBeNull) {
             throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer " + name + " whose targets PDPV cannot resolve (a pointer"
                     + " variable points to integer variables, &x)");
         }
         return new Pointer(id, new ArrayList<>(out), mayBeNull);
+    }
+
+    /**
+     * Adds to {@code out} the variables the target {@code b} of the pointer {@code name} stands for
+     * in the calls being inlined: a variable (or a struct's stand-in) of a function on the stack or
+     * a global one; a pointer parameter, what it was passed there or, once its call has returned,
+     * what any call passed it (the points-to analysis's solution for it). Returns whether b stands
+     * for null too. A variable of a function that has returned is refused.
+     */
+    private boolean resolve(IBinding b, String name, SourceLoc loc, Set<Variable> out, Set<IBinding> seen) {
+        for (FunctionFrame f : ctx.frames) {
+            Pointer passed = f.pointers().get(b);
+            if (passed != null) {
+                out.addAll(passed.targets());
+                return passed.mayBeNull();
+            }
+            Variable v = f.structs().containsKey(b) ? standIn(f.structs().get(b))
+                    : f.locals().containsKey(b) ? f.locals().get(b) : f.pointerVariables().get(b);
+            if (v != null) {
+                out.add(v);
+                return false;
+            }
+        }
+        Variable global = ctx.globalStructs.containsKey(b) ? standIn(ctx.globalStructs.get(b))
+                : ctx.globals.containsKey(b) ? ctx.globals.get(b) : staticPointers.get(b);
+        if (global != null) {
+            out.add(global);
+            return false;
+        }
+        if (b instanceof IParameter && (!analysis.of(b).isEmpty() || analysis.mayBeNull(b))) {
+            if (!seen.add(b)) {
+                return false; // a cycle through parameters (choose(p, q) whose result p holds): what it adds is added where it started
+            }
+            boolean mayBeNull = analysis.mayBeNull(b);
+            for (IBinding passed : analysis.of(b)) {
+                mayBeNull |= resolve(passed, name, loc, out, seen);
+            }
+            return mayBeNull;
+        }
+        throw new UserError(UserError.Kind.UNSUPPORTED, loc, "use of the pointer " + name + " where " + b.getName()
+                + ", which it may point to, is not declared yet or is a local of a function that has returned (it could dangle)");
     }
 
     /**
@@ -458,7 +713,7 @@ final class PointerLowering {
             }
             for (IBinding b : analysis.of(p)) {
                 if (b instanceof IVariable x && !(b instanceof IParameter && ctx.frame().pointers().containsKey(b))
-                        && !enclosing.contains(x.getScope())) {
+                        && java.util.Objects.equals(x.getOwner(), p.getOwner()) && !enclosing.contains(x.getScope())) {
                     throw new UserError(UserError.Kind.UNSUPPORTED, loc, "pointer " + p.getName() + " to " + x.getName()
                             + ", which is declared in an inner block (it could dangle)");
                 }

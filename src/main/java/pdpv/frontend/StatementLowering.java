@@ -443,6 +443,8 @@ final class StatementLowering {
                 ctx.structs.copy(frame.structResult(), ctx.structs.object(value), loc);
             } else if (frame.unionResult() != null) {
                 ctx.unions.copy(frame.unionResult(), ctx.unions.object(value), loc);
+            } else if (ctx.pointers.returnsPointer(frame)) {
+                ctx.pointers.returned(frame, value, loc);
             } else if (ctx.arrayPointers.returnsPointer(frame)) {
                 ctx.arrayPointers.returned(frame, value, loc);
             } else if (frame.result() != null) {

@@ -113,6 +113,22 @@ class AggregateDifferentialTest {
                 RandomNullPointers.PDPV_PRELUDE);
     }
 
+    /** The number of programs on pointers to pointers, every other one with unguarded dereferences. */
+    private static final int POINTER_POINTER_PROGRAMS = 24;
+
+    /**
+     * Pointers to pointers (issue #20) against gcc ({@link RandomPointerPointers}): {@code *pp} and
+     * {@code **pp} read and written, null tests, out-parameters of type {@code T **} of helpers;
+     * checked as {@link #nullPointersAgreeWithGcc} checks pointers to variables.
+     */
+    @Test
+    void pointersToPointersAgreeWithGcc() throws Exception {
+        Assumptions.assumeTrue(Gcc.available(), "gcc is absent: differential test of pointers to pointers skipped");
+        mayDereferenceNull("ptrptr", POINTER_POINTER_PROGRAMS, new Random(20261131L),
+                (random, unguarded) -> new RandomPointerPointers(random, unguarded).generate(), RandomNullPointers.GCC_PRELUDE,
+                RandomNullPointers.PDPV_PRELUDE);
+    }
+
     /** The number of programs on pointers into an array that may be null, every other one with unguarded dereferences. */
     private static final int NULL_ARRAY_POINTER_PROGRAMS = 16;
 

@@ -25,7 +25,7 @@ final class RandomNullPointers {
     /** D(p) for PDPV. */
     static final String PDPV_PRELUDE = "#define NULL ((void *)0)\n#define D(p) (*(p))\n";
 
-    private static final List<String> TYPES = List.of("int", "unsigned char", "short", "long long", "unsigned");
+    static final List<String> TYPES = List.of("int", "unsigned char", "short", "long long", "unsigned");
 
     private final Random random;
     private final boolean unguarded;
