@@ -104,11 +104,7 @@ final class CellInvariants {
         if (candidates.isEmpty()) {
             return List.of();
         }
-        List<BoolExpr> background = new ArrayList<>(pass.constraints());
-        for (LoopSite site : pass.dag().loopSites()) {
-            background.add(store.instantiateFrom(site, 0));
-        }
-        background.add(li);
+        List<BoolExpr> background = background(store, pass, li);
         Map<Variable, Expr<?>> start = new LinkedHashMap<>();
         Map<Variable, Expr<?>> before = t.beforeExprs();
         t.endExprs().keySet().forEach(v -> start.put(v, before.get(v)));
@@ -157,11 +153,7 @@ final class CellInvariants {
         }
         BoolExpr fact = facts.size() == 1 ? facts.get(0) : ctx.mkAnd(facts.toArray(new BoolExpr[0]));
         LoopIteration pass = encoding.iteration(l, t.beforeExprs(), t.endExprs());
-        List<BoolExpr> background = new ArrayList<>(pass.constraints());
-        for (LoopSite site : pass.dag().loopSites()) {
-            background.add(store.instantiateFrom(site, 0));
-        }
-        background.add(li);
+        List<BoolExpr> background = background(store, pass, li);
         // the facts' instances at the pass's reads, not the facts: quantifier-free queries, whose
         // counterexamples Z3 finds at once (with the facts, a broken candidate ran to its budget)
         List<Expr<?>> pass0 = new ArrayList<>(pass.constraints());
@@ -198,11 +190,7 @@ final class CellInvariants {
         }
         LoopInvariantStore.Templates t = store.templates(l);
         LoopIteration pass = encoding.iteration(l, t.beforeExprs(), t.endExprs());
-        List<BoolExpr> background = new ArrayList<>(pass.constraints());
-        for (LoopSite site : pass.dag().loopSites()) {
-            background.add(store.instantiateFrom(site, 0));
-        }
-        background.add(li);
+        List<BoolExpr> background = background(store, pass, li);
         List<Mapped> live = new ArrayList<>(candidates);
         boolean changed = true;
         while (changed && !live.isEmpty()) {
@@ -238,6 +226,16 @@ final class CellInvariants {
             }
         }
         return out;
+    }
+
+    /** What every check over the exact {@code pass} assumes: the pass, its nested loops' invariants and LI_l so far ({@code li}). */
+    private static List<BoolExpr> background(LoopInvariantStore store, LoopIteration pass, BoolExpr li) {
+        List<BoolExpr> background = new ArrayList<>(pass.constraints());
+        for (LoopSite site : pass.dag().loopSites()) {
+            background.add(store.instantiateFrom(site, 0));
+        }
+        background.add(li);
+        return background;
     }
 
     private BoolExpr and(List<BoolExpr> parts) {

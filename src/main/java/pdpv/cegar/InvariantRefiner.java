@@ -170,35 +170,41 @@ final class InvariantRefiner {
         if (cancelled || candidates.isEmpty()) {
             return 0;
         }
-        LoopInvariantStore.Templates t = store.templates(l);
-        pdpv.daikon.InvariantEncoder encoder = new pdpv.daikon.InvariantEncoder(ctx);
-        List<CellInvariants.Mapped> mapped = new ArrayList<>();
-        for (Invariant inv : candidates) {
-            try {
-                mapped.add(new CellInvariants.Mapped(encoder.atEntry(inv, t.beforeExprs()), encoder.atHead(inv, t.beforeExprs(), t.endExprs())));
-            } catch (IllegalArgumentException e) {
-                // over a variable the templates cannot mention: not offered
-            }
-        }
         List<BoolExpr> kept = new CellInvariants(ctx, seedStats, options.policy().candidateResources())
-                .smallArrays(encoding, store, l, store.conjunction(l), mapped);
+                .smallArrays(encoding, store, l, store.conjunction(l), mapped(l, candidates));
         kept.forEach(c -> store.add(l, c));
         return kept.size();
     }
 
     /** The likely invariants {@code invs} over loop {@code l}'s templates (thesis §6.1's mapping); one the templates cannot mention is left out. */
     private List<BoolExpr> overLoop(Loop l, List<Invariant> invs) {
+        return encodeEach(l, invs, (encoder, inv, t) -> encoder.overLoop(inv, t.beforeExprs(), t.endExprs()));
+    }
+
+    /** Each of {@code invs} on entry to loop {@code l} and at its head; one the templates cannot mention is left out. */
+    private List<CellInvariants.Mapped> mapped(Loop l, List<Invariant> invs) {
+        return encodeEach(l, invs, (encoder, inv, t) -> new CellInvariants.Mapped(encoder.atEntry(inv, t.beforeExprs()),
+                encoder.atHead(inv, t.beforeExprs(), t.endExprs())));
+    }
+
+    /** How one likely invariant is encoded over a loop's templates. */
+    private interface Encoding<T> {
+        T of(pdpv.daikon.InvariantEncoder encoder, Invariant inv, LoopInvariantStore.Templates t);
+    }
+
+    /** {@code invs} encoded over loop {@code l}'s templates by {@code encoding}; one the templates cannot mention is left out. */
+    private <T> List<T> encodeEach(Loop l, List<Invariant> invs, Encoding<T> encoding) {
         LoopInvariantStore.Templates t = store.templates(l);
         pdpv.daikon.InvariantEncoder encoder = new pdpv.daikon.InvariantEncoder(ctx);
-        List<BoolExpr> encoded = new ArrayList<>();
+        List<T> out = new ArrayList<>();
         for (Invariant inv : invs) {
             try {
-                encoded.add(encoder.overLoop(inv, t.beforeExprs(), t.endExprs()));
+                out.add(encoding.of(encoder, inv, t));
             } catch (IllegalArgumentException e) {
                 // over a variable the templates cannot mention: not offered
             }
         }
-        return encoded;
+        return out;
     }
 
     /** The unchecked whole-array facts over the arrays loop {@code l} reads and does not write ({@link CellInvariants#wholeArrays}). */
