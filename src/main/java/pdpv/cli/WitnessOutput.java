@@ -77,8 +77,8 @@ final class WitnessOutput {
             plain.byStatement().forEach((loc, inv) -> invariants.add(new WitnessWriter.LoopInvariant(loc, inv)));
             if (verdict.invariants().isEmpty() && !LoopForest.of(program.get()).loops().isEmpty()) {
                 err.println("note: witness: the proof is bounded model checking's complete unrolling, which has no loop "
-                        + "invariants, and the CEGAR loop found none: the witness states none for the loops, so a validator "
-                        + "must prove them itself (check-witness does not confirm it)");
+                        + "invariants: the witness states none for the loops, so a validator must prove them itself "
+                        + "(check-witness does not confirm it)");
             } else if (plain.late()) {
                 err.println("note: witness: the loop invariants were not written over the state at each loop head within "
                         + "--plain-seconds (or --timeout), so the witness states none for the loops and a validator will not "

@@ -66,8 +66,9 @@ public final class ExactRun {
                     .filter(v -> v.kind() == Variable.Kind.GLOBAL || functions.contains(EntryFacts.function(v))).toList();
             Set<String> names = new LinkedHashSet<>();
             for (Variable v : vars) {
-                String name = name(program, v);
-                if (v.isArray() || name == null || !names.add(name)) {
+                // an array has no name to compare with one value (and no VarRef to print it by)
+                String name = v.isArray() ? null : name(program, v);
+                if (name == null || !names.add(name)) {
                     return null;
                 }
             }

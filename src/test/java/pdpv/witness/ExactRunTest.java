@@ -62,6 +62,23 @@ class ExactRunTest {
         assertEquals(3, invariants.size());
     }
 
+    /** A loop with an array live at its head has no exact invariant written (it was a crash: an array has no VarRef). */
+    @Test
+    void aLoopWithALiveArrayGetsNoExactInvariant() throws Exception {
+        Path file = dir.resolve("cells.c");
+        Files.writeString(file, """
+                extern void __VERIFIER_assert(int cond);
+                int main(void) {
+                    unsigned char a[2] = {1, 2};
+                    int i = 0;
+                    while (i < 300) { a[0] = a[1]; i++; }
+                    __VERIFIER_assert(a[0] == 2);
+                    return 0;
+                }
+                """);
+        assertNull(ExactRun.invariants(FrontEnd.parse(file, new FrontEndOptions("main", DataModel.ILP32, false))));
+    }
+
     /**
      * Random strides, starts, bounds, directions and widths (char to long long, signed and
      * unsigned), two phases where the bound allows: the invariant is written and holds.
